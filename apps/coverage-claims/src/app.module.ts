@@ -1,0 +1,15 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { DatabaseModule, PlatformModule, type ServiceRuntime } from '#platform';
+import { AuthModule } from './auth/auth.module.js';
+import type { CoverageClaimsConfig } from './config/coverage-claims.config.js';
+import { COVERAGE_CLAIMS_DATABASE } from './database/database.js';
+
+@Module({})
+export class AppModule {
+  static forRoot(runtime: ServiceRuntime<CoverageClaimsConfig>): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [PlatformModule.forRoot(runtime), DatabaseModule.forRoot(COVERAGE_CLAIMS_DATABASE), AuthModule],
+    };
+  }
+}

@@ -1,0 +1,23 @@
+import { localSecret, type ServiceDefinition } from '#platform';
+import { AppModule } from './app.module.js';
+import { COVERAGE_CLAIMS_DATABASE } from './database/database.js';
+import { CoverageClaimsConfig } from './config/coverage-claims.config.js';
+
+/** Everything needed to run the service: used by main.ts, the OpenAPI generator and the tests. */
+export const COVERAGE_CLAIMS: ServiceDefinition<CoverageClaimsConfig> = {
+  service: 'coverage-claims',
+  databaseName: 'coverage_claims',
+  schema: COVERAGE_CLAIMS_DATABASE,
+  configClass: CoverageClaimsConfig,
+  appModule: (runtime) => AppModule.forRoot(runtime),
+  openApi: {
+    title: 'coverage-claims',
+    description:
+      "Coverage analysis, medical coverage analysis, planner user management and insurance claims for insurance planners' front ends. Every call carries Authorization: Bearer <access token>.",
+    version: '1.0.0',
+    auth: 'bearer',
+  },
+  prepare: async (config, dataDir) => {
+    config.JWT_SECRET ??= await localSecret(dataDir, 'jwt-secret');
+  },
+};

@@ -1,0 +1,85 @@
+import { Injectable } from '@nestjs/common';
+import { v7 as uuidv7 } from 'uuid';
+import { ApiKeyRole, type ApiKeyDto, type ApiKeyIssuedDto } from '#contracts';
+import { LeadDistributionConfig } from '../config/lead-distribution.config.js';
+import type { ApiKeyPrincipal } from '../auth/principal.js';
+import { displayPrefix, generateApiKey, hashApiKey, matchesAnyHash } from './api-key-secret.js';
+import { ApiKeyErrors } from './api-keys.errors.js';
+import { ApiKeysRepository } from './api-keys.repository.js';
+import { ApiKey } from './entities/api-key.entity.js';
+
+export interface KeyOwner {
+  role: ApiKeyRole;
+  partnerId?: number;
+  providerId?: string;
+}
+
+@Injectable()
+export class ApiKeysService {
+  private readonly operatorKeyHashes: string[];
+
+  constructor(
+    private readonly keys: ApiKeysRepository,
+    config: LeadDistributionConfig,
+  ) {
+    this.operatorKeyHashes = config.OPERATOR_API_KEYS.map(hashApiKey);
+  }
+
+  /** The principal a presented key stands for, or null when it is unknown or revoked. */
+  async authenticate(presented: string): Promise<ApiKeyPrincipal | null> {
+    const keyHash = hashApiKey(presented);
+    if (this.operatorKeyHashes.length > 0 && matchesAnyHash(keyHash, this.operatorKeyHashes)) {
+      return { role: ApiKeyRole.Operator, keyId: `env:${keyHash.slice(0, 8)}` };
+    }
+    const key = await this.keys.findActiveByHash(keyHash);
+    if (!key) return null;
+    switch (key.role) {
+      case ApiKeyRole.Partner:
+        return key.partnerId === null ? null : { role: ApiKeyRole.Partner, keyId: key.id, partnerId: key.partnerId };
+      case ApiKeyRole.Provider:
+        return key.providerId === null ? null : { role: ApiKeyRole.Provider, keyId: key.id, providerId: key.providerId };
+      case ApiKeyRole.Operator:
+        return { role: ApiKeyRole.Operator, keyId: key.id };
+    }
+  }
+
+  /** Creates a key; the plain key is in the result and nowhere else, ever. */
+  async issue(owner: KeyOwner, name: string | null): Promise<ApiKeyIssuedDto> {
+    const plain = generateApiKey();
+    const key = Object.assign(new ApiKey(), {
+      id: uuidv7(),
+      role: owner.role,
+      partnerId: owner.partnerId ?? null,
+      providerId: owner.providerId ?? null,
+      name,
+      prefix: displayPrefix(plain),
+      keyHash: hashApiKey(plain),
+      revokedAt: null,
+    });
+    const saved = await this.keys.insert(key);
+    return { ...toApiKeyResponse(saved), apiKey: plain };
+  }
+
+  async listForPartner(partnerId: number): Promise<ApiKeyDto[]> {
+    return (await this.keys.listForPartner(partnerId)).map(toApiKeyResponse);
+  }
+
+  /** Revokes a key; it stops working on the next request. Revoking twice is not an error. */
+  async revoke(id: string): Promise<void> {
+    const key = await this.keys.revoke(id);
+    if (!key) throw ApiKeyErrors.notFound(id);
+  }
+}
+
+export function toApiKeyResponse(key: ApiKey): ApiKeyDto {
+  return {
+    id: key.id,
+    role: key.role,
+    name: key.name,
+    prefix: key.prefix,
+    partnerId: key.partnerId,
+    providerId: key.providerId,
+    createdAt: key.createdAt.toISOString(),
+    revokedAt: key.revokedAt ? key.revokedAt.toISOString() : null,
+  };
+}

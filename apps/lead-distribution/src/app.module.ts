@@ -1,0 +1,17 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { DatabaseModule, PlatformModule, type ServiceRuntime } from '#platform';
+import { ApiKeysModule } from './api-keys/api-keys.module.js';
+import { AuthModule } from './auth/auth.module.js';
+import type { LeadDistributionConfig } from './config/lead-distribution.config.js';
+import { LEAD_DISTRIBUTION_DATABASE } from './database/database.js';
+import { PartnersModule } from './partners/partners.module.js';
+
+@Module({})
+export class AppModule {
+  static forRoot(runtime: ServiceRuntime<LeadDistributionConfig>): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [PlatformModule.forRoot(runtime), DatabaseModule.forRoot(LEAD_DISTRIBUTION_DATABASE), AuthModule, PartnersModule, ApiKeysModule],
+    };
+  }
+}

@@ -1,0 +1,33 @@
+import { SetMetadata, createParamDecorator, type ExecutionContext } from '@nestjs/common';
+import type { ApiKeyRole } from '#contracts';
+import type { ApiKeyPrincipal, AuthenticatedRequest } from './principal.js';
+
+export const ROLES = 'auth:roles';
+export const PARTNER_SCOPE = 'auth:partnerScope';
+
+export interface PartnerScopeOptions {
+  /** A partner key may also act for partners below its own in the organisation tree. */
+  descendants?: boolean;
+}
+
+/** The key roles allowed to call. Routes without it (and not @Public) are refused: fail closed. */
+export const Roles = (...roles: ApiKeyRole[]) => SetMetadata(ROLES, roles);
+
+/**
+ * The operation acts for the partner named by `partnerId` (query or body). The guard checks the key
+ * may act for it (403 PARTNER_FORBIDDEN) and resolves an omitted `partnerId` to the key's own partner;
+ * the handler reads the result with @ActingPartnerId().
+ */
+export const PartnerScoped = (options: PartnerScopeOptions = {}) => SetMetadata(PARTNER_SCOPE, options);
+
+export const CurrentPrincipal = createParamDecorator((_: unknown, context: ExecutionContext): ApiKeyPrincipal => {
+  const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
+  if (!request.user) throw new Error('CurrentPrincipal used on a route without authentication');
+  return request.user;
+});
+
+export const ActingPartnerId = createParamDecorator((_: unknown, context: ExecutionContext): number => {
+  const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
+  if (request.actingPartnerId === undefined) throw new Error('ActingPartnerId used on a route without @PartnerScoped()');
+  return request.actingPartnerId;
+});

@@ -1,0 +1,31 @@
+import { Injectable } from '@nestjs/common';
+import { ApiKeyRole } from '#contracts';
+import { PartnersRepository } from '../partners/partners.repository.js';
+import type { PartnerScopeOptions } from './auth.decorators.js';
+import { AuthErrors } from './auth.errors.js';
+import type { ApiKeyPrincipal } from './principal.js';
+
+/**
+ * Decides which partner a call acts for. Partner keys act for their own partner (an omitted
+ * `partnerId` means it) and, where the operation allows, for its descendants. Operator keys act for
+ * any partner but must name it. Provider keys never act for a partner.
+ */
+@Injectable()
+export class PartnerAccess {
+  constructor(private readonly partners: PartnersRepository) {}
+
+  async resolve(principal: ApiKeyPrincipal, requested: number | undefined, scope: PartnerScopeOptions): Promise<number> {
+    if (requested !== undefined && Number.isNaN(requested)) throw AuthErrors.partnerIdInvalid();
+    switch (principal.role) {
+      case ApiKeyRole.Operator:
+        if (requested === undefined) throw AuthErrors.partnerIdRequired();
+        return requested;
+      case ApiKeyRole.Partner:
+        if (requested === undefined || requested === principal.partnerId) return principal.partnerId;
+        if (scope.descendants && (await this.partners.isDescendant(requested, principal.partnerId))) return requested;
+        throw AuthErrors.partnerForbidden(requested);
+      case ApiKeyRole.Provider:
+        throw AuthErrors.roleForbidden();
+    }
+  }
+}

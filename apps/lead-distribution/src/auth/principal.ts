@@ -1,0 +1,13 @@
+import type { ApiKeyRole } from '#contracts';
+
+/** Who is calling, as established from the X-API-Key header. */
+export type ApiKeyPrincipal =
+  | { role: ApiKeyRole.Operator; keyId: string }
+  | { role: ApiKeyRole.Partner; keyId: string; partnerId: number }
+  | { role: ApiKeyRole.Provider; keyId: string; providerId: string };
+
+/** What the guard leaves on the request for the parameter decorators. */
+export interface AuthenticatedRequest {
+  user?: ApiKeyPrincipal;
+  actingPartnerId?: number;
+}

@@ -1,0 +1,5 @@
+import { ApiKey } from '../api-keys/entities/api-key.entity.js';
+import { Partner } from '../partners/entities/partner.entity.js';
+
+/** Every entity of the service, listed explicitly (no globs: they break in bundled or ESM builds). */
+export const ENTITIES = [Partner, ApiKey];

@@ -1,0 +1,4 @@
+import { Init1795240455947 } from './1795240455947-Init.js';
+
+/** Every migration of the service, in order. `npm run migration:generate` writes new ones; list them here. */
+export const MIGRATIONS = [Init1795240455947];

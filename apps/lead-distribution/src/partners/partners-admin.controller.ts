@@ -1,0 +1,36 @@
+import { Body, Controller, Get, Param, Post, Query } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiKeyRole, CreatePartnerDto, ListPartnersQueryDto, PartnerDto, PartnerListDto } from '#contracts';
+import { intParam } from '#platform';
+import { ApiKeyAuth } from '../auth/api-key-auth.decorator.js';
+import { Roles } from '../auth/auth.decorators.js';
+import { PartnersService } from './partners.service.js';
+
+@ApiTags('admin: partners')
+@ApiKeyAuth()
+@Roles(ApiKeyRole.Operator)
+@Controller('api/v1/admin/partners')
+export class PartnersAdminController {
+  constructor(private readonly partners: PartnersService) {}
+
+  @Post()
+  @ApiOperation({ summary: 'Create a partner (optionally below a parent partner)' })
+  @ApiCreatedResponse({ type: PartnerDto })
+  create(@Body() body: CreatePartnerDto): Promise<PartnerDto> {
+    return this.partners.create(body);
+  }
+
+  @Get()
+  @ApiOperation({ summary: 'List partners' })
+  @ApiOkResponse({ type: PartnerListDto })
+  list(@Query() query: ListPartnersQueryDto): Promise<PartnerListDto> {
+    return this.partners.list(query);
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'Get one partner' })
+  @ApiOkResponse({ type: PartnerDto })
+  get(@Param('id', intParam('id')) id: number): Promise<PartnerDto> {
+    return this.partners.get(id);
+  }
+}

@@ -1,0 +1,54 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { Partner } from './entities/partner.entity.js';
+
+export interface PartnerListFilter {
+  parentId?: number;
+  search?: string;
+  offset: number;
+  limit: number;
+}
+
+@Injectable()
+export class PartnersRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  private get partners() {
+    return this.dataSource.getRepository(Partner);
+  }
+
+  insert(name: string, parentId: number | null): Promise<Partner> {
+    return this.partners.save(this.partners.create({ name, parentId }));
+  }
+
+  findById(id: number): Promise<Partner | null> {
+    return this.partners.findOne({ where: { id } });
+  }
+
+  async list(filter: PartnerListFilter): Promise<[Partner[], number]> {
+    const query = this.partners.createQueryBuilder('partner').orderBy('partner.id', 'ASC').offset(filter.offset).limit(filter.limit);
+    if (filter.parentId !== undefined) query.andWhere('partner.parent_id = :parentId', { parentId: filter.parentId });
+    if (filter.search) query.andWhere('partner.name ILIKE :search', { search: `%${escapeLike(filter.search)}%` });
+    return query.getManyAndCount();
+  }
+
+  /** Whether `partnerId` sits anywhere below `ancestorId` in the tree (walks up from `partnerId`). */
+  async isDescendant(partnerId: number, ancestorId: number): Promise<boolean> {
+    const rows: unknown[] = await this.dataSource.query(
+      `WITH RECURSIVE chain(id, parent_id, depth) AS (
+         SELECT id, parent_id, 0 FROM partners WHERE id = $1
+         UNION ALL
+         SELECT p.id, p.parent_id, chain.depth + 1 FROM partners p JOIN chain ON p.id = chain.parent_id WHERE chain.depth < 64
+       )
+       SELECT 1 FROM chain WHERE id = $2 AND depth > 0 LIMIT 1`,
+      [partnerId, ancestorId],
+    );
+    return rows.length > 0;
+  }
+}
+
+/** Escapes LIKE wildcards so a search term matches literally. */
+export function escapeLike(term: string): string {
+  return term.replace(/[\\%_]/g, (character) => `\\${character}`);
+}

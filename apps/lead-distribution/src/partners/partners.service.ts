@@ -1,0 +1,36 @@
+import { Injectable } from '@nestjs/common';
+import { toPagination, type CreatePartnerDto, type ListPartnersQueryDto, type PartnerDto, type PartnerListDto } from '#contracts';
+import type { Partner } from './entities/partner.entity.js';
+import { PartnerErrors } from './partners.errors.js';
+import { PartnersRepository } from './partners.repository.js';
+
+@Injectable()
+export class PartnersService {
+  constructor(private readonly partners: PartnersRepository) {}
+
+  async create(input: CreatePartnerDto): Promise<PartnerDto> {
+    const parentId = input.parentId ?? null;
+    if (parentId !== null && !(await this.partners.findById(parentId))) throw PartnerErrors.parentNotFound(parentId);
+    return toPartnerResponse(await this.partners.insert(input.name, parentId));
+  }
+
+  async list(query: ListPartnersQueryDto): Promise<PartnerListDto> {
+    const [partners, total] = await this.partners.list({
+      parentId: query.parentId,
+      search: query.search,
+      offset: (query.page - 1) * query.limit,
+      limit: query.limit,
+    });
+    return { data: partners.map(toPartnerResponse), pagination: toPagination(query, total) };
+  }
+
+  async get(id: number): Promise<PartnerDto> {
+    const partner = await this.partners.findById(id);
+    if (!partner) throw PartnerErrors.notFound(id);
+    return toPartnerResponse(partner);
+  }
+}
+
+export function toPartnerResponse(partner: Partner): PartnerDto {
+  return { id: partner.id, name: partner.name, parentId: partner.parentId, createdAt: partner.createdAt.toISOString() };
+}

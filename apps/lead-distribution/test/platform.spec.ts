@@ -1,0 +1,130 @@
+import { readFile } from 'node:fs/promises';
+import { Controller, Get } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import request from 'supertest';
+import { Public } from '#platform';
+import { asOperator, startLeadDistribution, type LeadDistributionTestApp } from '../../../test/support/lead-distribution.js';
+
+@ApiExcludeController()
+@Public()
+@Controller('test-probe')
+class FailingController {
+  @Get('boom')
+  boom(): never {
+    throw new Error('connection to 10.0.0.7 failed for SELECT phone FROM leads');
+  }
+}
+
+const PROBLEM_JSON = /^application\/problem\+json/;
+
+describe('lead-distribution platform conventions', () => {
+  let app: LeadDistributionTestApp;
+
+  beforeAll(async () => {
+    app = await startLeadDistribution({ controllers: [FailingController] });
+  });
+  afterAll(() => app.close());
+
+  describe('health, metrics and documentation', () => {
+    it('answers /health/live and /health/ready with the database up', async () => {
+      await request(app.url).get('/health/live').expect(200);
+      const ready = await request(app.url).get('/health/ready').expect(200);
+      expect(ready.body).toMatchObject({ status: 'ok', info: { database: { status: 'up' } } });
+    });
+
+    it('serves Prometheus metrics including request durations by route', async () => {
+      await request(app.url).get('/health/live').expect(200);
+      const metrics = await request(app.url).get('/metrics').expect(200);
+      expect(metrics.headers['content-type']).toMatch(/^text\/plain/);
+      expect(metrics.text).toContain('http_request_duration_seconds_bucket');
+      expect(metrics.text).toContain('route="/health/live"');
+      expect(metrics.text).toContain('process_cpu_user_seconds_total');
+    });
+
+    it('serves the interactive docs and an OpenAPI 3 document identical to the committed one', async () => {
+      const page = await request(app.url).get('/docs').expect(200);
+      expect(page.headers['content-type']).toMatch(/text\/html/);
+      const served = await request(app.url).get('/docs/openapi.json').expect(200);
+      expect(served.body.openapi).toMatch(/^3\./);
+      expect(served.body.components.securitySchemes.ApiKey).toEqual({ type: 'apiKey', in: 'header', name: 'X-API-Key' });
+      const committed = JSON.parse(await readFile('openapi/lead-distribution.json', 'utf8'));
+      expect(served.body).toEqual(committed);
+    });
+  });
+
+  describe('problem bodies', () => {
+    it('returns 404 NOT_FOUND as problem+json for an unknown route, with the request id', async () => {
+      const response = await request(app.url).get('/api/v1/no-such-thing').expect(404);
+      expect(response.headers['content-type']).toMatch(PROBLEM_JSON);
+      expect(response.body).toEqual({
+        type: 'urn:problem:not-found',
+        title: 'Not Found',
+        status: 404,
+        detail: expect.any(String),
+        code: 'NOT_FOUND',
+        requestId: response.headers['x-request-id'],
+      });
+    });
+
+    it('echoes a caller-supplied X-Request-Id and uses it in the problem body', async () => {
+      const response = await request(app.url).get('/nowhere').set('X-Request-Id', 'trace-42.abc').expect(404);
+      expect(response.headers['x-request-id']).toBe('trace-42.abc');
+      expect(response.body.requestId).toBe('trace-42.abc');
+    });
+
+    it('replaces an unusable X-Request-Id with a generated one', async () => {
+      const response = await request(app.url).get('/nowhere').set('X-Request-Id', 'has spaces & <html>').expect(404);
+      expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    });
+
+    it('returns 400 MALFORMED_JSON for a body that is not JSON', async () => {
+      const response = await asOperator(app).post('/api/v1/admin/partners').set('Content-Type', 'application/json').send('{"name": ').expect(400);
+      expect(response.headers['content-type']).toMatch(PROBLEM_JSON);
+      expect(response.body).toMatchObject({ status: 400, code: 'MALFORMED_JSON', requestId: expect.any(String) });
+    });
+
+    it('returns 415 UNSUPPORTED_MEDIA_TYPE for a body that is not JSON by content type', async () => {
+      const response = await asOperator(app).post('/api/v1/admin/partners').set('Content-Type', 'text/plain').send('name=x').expect(415);
+      expect(response.headers['content-type']).toMatch(PROBLEM_JSON);
+      expect(response.body).toMatchObject({ status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' });
+    });
+
+    it('returns 413 PAYLOAD_TOO_LARGE for a body over the limit', async () => {
+      const response = await asOperator(app)
+        .post('/api/v1/admin/partners')
+        .send({ name: 'x'.repeat(app.config.BODY_LIMIT_BYTES + 10) })
+        .expect(413);
+      expect(response.body).toMatchObject({ status: 413, code: 'PAYLOAD_TOO_LARGE' });
+    });
+
+    it('returns 400 VALIDATION_FAILED naming every offending field, unknown fields included', async () => {
+      const response = await asOperator(app).post('/api/v1/admin/partners').send({ name: '', parentId: 'one', colour: 'red' }).expect(400);
+      expect(response.headers['content-type']).toMatch(PROBLEM_JSON);
+      expect(response.body.code).toBe('VALIDATION_FAILED');
+      const fields = response.body.errors.map((error: { field: string }) => error.field);
+      expect(fields).toEqual(expect.arrayContaining(['name', 'parentId', 'colour']));
+      expect(response.body.errors).toContainEqual({ field: 'colour', message: 'is not an accepted field' });
+    });
+
+    it('returns 400 naming limit when the page size is out of range', async () => {
+      const response = await asOperator(app).get('/api/v1/admin/partners?limit=101').expect(400);
+      expect(response.body.errors).toEqual([{ field: 'limit', message: 'must not be greater than 100' }]);
+      const pageZero = await asOperator(app).get('/api/v1/admin/partners?page=0').expect(400);
+      expect(pageZero.body.errors[0].field).toBe('page');
+    });
+
+    it('returns 500 INTERNAL_ERROR for an exception inside a handler, revealing nothing of it', async () => {
+      const response = await request(app.url).get('/test-probe/boom').expect(500);
+      expect(response.headers['content-type']).toMatch(PROBLEM_JSON);
+      expect(response.body).toEqual({
+        type: 'urn:problem:internal-error',
+        title: 'Internal Server Error',
+        status: 500,
+        detail: expect.any(String),
+        code: 'INTERNAL_ERROR',
+        requestId: response.headers['x-request-id'],
+      });
+      expect(JSON.stringify(response.body)).not.toMatch(/10\.0\.0\.7|SELECT|phone|at /);
+    });
+  });
+});

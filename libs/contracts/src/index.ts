@@ -1,0 +1,5 @@
+export * from './common/pagination.dto.js';
+export * from './common/problem.dto.js';
+export * from './common/transforms.js';
+export * from './lead-distribution/api-key.dto.js';
+export * from './lead-distribution/partner.dto.js';

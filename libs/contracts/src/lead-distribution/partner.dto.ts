@@ -1,0 +1,56 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsInt, IsNotEmpty, IsOptional, IsString, MaxLength, Min } from 'class-validator';
+import { PageQueryDto, PaginationDto } from '../common/pagination.dto.js';
+import { QueryInt, Trim } from '../common/transforms.js';
+
+export class CreatePartnerDto {
+  @ApiProperty({ example: '한빛 보험대리점', maxLength: 100 })
+  @Trim()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(100)
+  name!: string;
+
+  @ApiPropertyOptional({ type: 'integer', nullable: true, description: 'Parent partner in the organisation tree (an agency above a branch)', example: 1 })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  parentId?: number | null;
+}
+
+export class ListPartnersQueryDto extends PageQueryDto {
+  @ApiPropertyOptional({ type: 'integer', description: 'Only the direct children of this partner' })
+  @IsOptional()
+  @QueryInt()
+  @IsInt()
+  @Min(1)
+  parentId?: number;
+
+  @ApiPropertyOptional({ description: 'Partial match on the name' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  search?: string;
+}
+
+export class PartnerDto {
+  @ApiProperty({ type: 'integer', example: 12 })
+  id!: number;
+
+  @ApiProperty({ example: '한빛 보험대리점' })
+  name!: string;
+
+  @ApiProperty({ type: 'integer', nullable: true, example: null })
+  parentId!: number | null;
+
+  @ApiProperty({ format: 'date-time' })
+  createdAt!: string;
+}
+
+export class PartnerListDto {
+  @ApiProperty({ type: [PartnerDto] })
+  data!: PartnerDto[];
+
+  @ApiProperty({ type: PaginationDto })
+  pagination!: PaginationDto;
+}

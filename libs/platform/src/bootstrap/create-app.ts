@@ -1,0 +1,56 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { DynamicModule } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { Logger } from 'nestjs-pino';
+import type { ServiceConfig } from '../config/service-config.js';
+import { createValidationPipe } from '../http/validation.js';
+import { MetricsRegistry } from '../metrics/metrics.js';
+import { buildOpenApiDocument, serveOpenApi, type OpenApiInfo } from '../openapi/openapi.js';
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+export interface CreateAppOptions {
+  module: DynamicModule;
+  config: ServiceConfig;
+  openApi: OpenApiInfo;
+}
+
+/**
+ * Builds a configured (not yet listening) application: Fastify with request ids, the global
+ * validation pipe, JSON logs, metrics, CORS and the OpenAPI document. Used by `main.ts` and by tests,
+ * so both run exactly the same stack.
+ */
+export async function createServiceApp({ module, config, openApi }: CreateAppOptions): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    // A caller's X-Request-Id is kept when it is a sane token; otherwise a fresh UUID is used.
+    genReqId: (req: IncomingMessage) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    trustProxy: true,
+    return503OnClosing: true,
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(module, adapter, {
+    bufferLogs: true,
+    abortOnError: false,
+    // Fastify's own JSON parser is the only one: bodies are JSON (anything else is a 415).
+    bodyParser: false,
+  });
+  app.useLogger(app.get(Logger));
+  app.flushLogs();
+
+  const fastify = app.getHttpAdapter().getInstance();
+  fastify.removeContentTypeParser(['text/plain']);
+  fastify.addHook('onRequest', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
+  app.get(MetricsRegistry).instrument(fastify);
+
+  app.useGlobalPipes(createValidationPipe());
+  app.enableCors({ origin: config.CORS_ORIGINS.length > 0 ? config.CORS_ORIGINS : false, exposedHeaders: ['x-request-id'] });
+  serveOpenApi(app, buildOpenApiDocument(app, openApi));
+  return app;
+}

@@ -1,0 +1,69 @@
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+import { EnvBool, EnvInt, EnvList } from './config-helpers.js';
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/**
+ * Variables every service reads. Each app extends this class with its own; `.env.example` in each app
+ * lists them all. Defaults are chosen so that a fresh machine needs nothing set.
+ */
+export class ServiceConfig {
+  @IsIn(['development', 'test', 'production'])
+  NODE_ENV: 'development' | 'test' | 'production' = 'development';
+
+  @EnvInt()
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  PORT = 3000;
+
+  @IsString()
+  HOST = '0.0.0.0';
+
+  @IsIn(LOG_LEVELS)
+  LOG_LEVEL: LogLevel = 'info';
+
+  /** PostgreSQL connection string. Unset: an embedded PostgreSQL is started with data under DATA_DIR. */
+  @IsOptional()
+  @Matches(/^postgres(ql)?:\/\/.+/, { message: 'must be a postgres:// or postgresql:// connection string' })
+  DATABASE_URL?: string;
+
+  @EnvInt()
+  @IsInt()
+  @Min(1)
+  @Max(200)
+  DATABASE_POOL_SIZE = 10;
+
+  /** Whether to apply pending migrations at start-up (under an advisory lock). */
+  @EnvBool()
+  @IsBoolean()
+  MIGRATIONS_RUN = true;
+
+  /** Port of the embedded PostgreSQL, used only when DATABASE_URL is unset. */
+  @EnvInt()
+  @IsInt()
+  @Min(1024)
+  @Max(65535)
+  EMBEDDED_DATABASE_PORT = 54320;
+
+  /** Directory for local state (embedded database, local file storage). */
+  @IsString()
+  DATA_DIR = '.data';
+
+  /** How long in-flight requests may take to finish after SIGTERM before the process gives up. */
+  @EnvInt()
+  @IsInt()
+  @Min(0)
+  SHUTDOWN_TIMEOUT_MS = 25_000;
+
+  @EnvInt()
+  @IsInt()
+  @Min(1024)
+  BODY_LIMIT_BYTES = 1_048_576;
+
+  /** Origins allowed by CORS (comma-separated). Empty: no cross-origin access. */
+  @EnvList()
+  @IsString({ each: true })
+  CORS_ORIGINS: string[] = [];
+}

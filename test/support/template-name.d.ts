@@ -1,0 +1,1 @@
+export declare function templateName(runId: string, databaseName: string): string;

@@ -1,0 +1,64 @@
+import 'reflect-metadata';
+import { randomBytes } from 'node:crypto';
+import { Module, type DynamicModule, type Type } from '@nestjs/common';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DataSource } from 'typeorm';
+import { acquirePostgresServer, createServiceApp, loadConfig, type ServiceConfig, type ServiceDefinition } from '#platform';
+import { templateName } from './template-name.js';
+
+export interface TestApp<C extends ServiceConfig> {
+  app: NestFastifyApplication;
+  /** Base URL of the listening server (real HTTP on 127.0.0.1). */
+  url: string;
+  config: C;
+  dataSource: DataSource;
+  databaseUrl: string;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  /** Environment the config is loaded from (on top of NODE_ENV=test, LOG_LEVEL=silent). */
+  env?: Record<string, string>;
+  /** Extra controllers mounted beside the real AppModule (to exercise building blocks). */
+  controllers?: Type[];
+}
+
+/**
+ * Boots the real AppModule of a service, exactly as main.ts does, on a database of its own cloned
+ * from the migrated template, listening on an ephemeral port. One per test file.
+ */
+export async function startTestApp<C extends ServiceConfig>(definition: ServiceDefinition<C>, options: TestAppOptions = {}): Promise<TestApp<C>> {
+  const serverUrl = process.env.TEST_PG_SERVER_URL;
+  const runId = process.env.TEST_RUN_ID;
+  if (!serverUrl || !runId) throw new Error('The jest global set-up did not run');
+  const server = await acquirePostgresServer(serverUrl);
+  const database = `t_${runId}_${definition.databaseName}_${process.env.JEST_WORKER_ID ?? '0'}_${randomBytes(3).toString('hex')}`;
+  await server.createDatabase(database, templateName(runId, definition.databaseName));
+  const databaseUrl = server.urlFor(database);
+
+  const config = loadConfig(definition.configClass, { NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env });
+  const appModule = definition.appModule({ service: definition.service, config, databaseUrl });
+  const app = await createServiceApp({ module: withControllers(appModule, options.controllers ?? []), config, openApi: definition.openApi });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.getHttpServer().address();
+  if (typeof address !== 'object' || address === null) throw new Error('The test app is not listening');
+
+  return {
+    app,
+    url: `http://127.0.0.1:${address.port}`,
+    config,
+    dataSource: app.get(DataSource),
+    databaseUrl,
+    close: async () => {
+      await app.close();
+      await server.dropDatabase(database);
+    },
+  };
+}
+
+function withControllers(appModule: DynamicModule, controllers: Type[]): DynamicModule {
+  if (controllers.length === 0) return appModule;
+  @Module({})
+  class TestRootModule {}
+  return { module: TestRootModule, imports: [appModule], controllers };
+}
