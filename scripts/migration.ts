@@ -36,7 +36,9 @@ async function main(): Promise<number> {
           process.stdout.write(`${service.service}: entities and migrations agree\n`);
           return 0;
         }
-        process.stderr.write(`${service.service}: the entities need SQL that no migration has:\n${changes.map((sql) => `  ${sql};`).join('\n')}\n`);
+        process.stderr.write(
+          `${service.service}: the entities need SQL that no migration has:\n${changes.map((sql) => `  ${sql};`).join('\n')}\n`,
+        );
         process.stderr.write(`Run: npm run migration:generate -- ${service.service} <Name>\n`);
         return 1;
       });

@@ -29,7 +29,10 @@ export const asOperator = (app: LeadDistributionTestApp) => withKey(app, OPERATO
 
 /** Creates a partner through the operator API. */
 export async function createPartner(app: LeadDistributionTestApp, name: string, parentId?: number): Promise<PartnerDto> {
-  const response = await asOperator(app).post('/api/v1/admin/partners').send(parentId === undefined ? { name } : { name, parentId }).expect(201);
+  const response = await asOperator(app)
+    .post('/api/v1/admin/partners')
+    .send(parentId === undefined ? { name } : { name, parentId })
+    .expect(201);
   return response.body as PartnerDto;
 }
 

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
 import { Module, type DynamicModule, type Type } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { DestinationStream } from 'pino';
 import { DataSource } from 'typeorm';
 import { acquirePostgresServer, createServiceApp, loadConfig, type ServiceConfig, type ServiceDefinition } from '#platform';
 import { templateName } from './template-name.js';
@@ -21,13 +22,18 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Extra controllers mounted beside the real AppModule (to exercise building blocks). */
   controllers?: Type[];
+  /** Receives the service's log lines (set LOG_LEVEL in env too). */
+  logDestination?: DestinationStream;
 }
 
 /**
  * Boots the real AppModule of a service, exactly as main.ts does, on a database of its own cloned
  * from the migrated template, listening on an ephemeral port. One per test file.
  */
-export async function startTestApp<C extends ServiceConfig>(definition: ServiceDefinition<C>, options: TestAppOptions = {}): Promise<TestApp<C>> {
+export async function startTestApp<C extends ServiceConfig>(
+  definition: ServiceDefinition<C>,
+  options: TestAppOptions = {},
+): Promise<TestApp<C>> {
   const serverUrl = process.env.TEST_PG_SERVER_URL;
   const runId = process.env.TEST_RUN_ID;
   if (!serverUrl || !runId) throw new Error('The jest global set-up did not run');
@@ -37,8 +43,12 @@ export async function startTestApp<C extends ServiceConfig>(definition: ServiceD
   const databaseUrl = server.urlFor(database);
 
   const config = loadConfig(definition.configClass, { NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env });
-  const appModule = definition.appModule({ service: definition.service, config, databaseUrl });
-  const app = await createServiceApp({ module: withControllers(appModule, options.controllers ?? []), config, openApi: definition.openApi });
+  const appModule = definition.appModule({ service: definition.service, config, databaseUrl, logDestination: options.logDestination });
+  const app = await createServiceApp({
+    module: withControllers(appModule, options.controllers ?? []),
+    config,
+    openApi: definition.openApi,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.getHttpServer().address();
   if (typeof address !== 'object' || address === null) throw new Error('The test app is not listening');

@@ -11,7 +11,13 @@ export class AppModule {
   static forRoot(runtime: ServiceRuntime<LeadDistributionConfig>): DynamicModule {
     return {
       module: AppModule,
-      imports: [PlatformModule.forRoot(runtime), DatabaseModule.forRoot(LEAD_DISTRIBUTION_DATABASE), AuthModule, PartnersModule, ApiKeysModule],
+      imports: [
+        PlatformModule.forRoot(runtime),
+        DatabaseModule.forRoot(LEAD_DISTRIBUTION_DATABASE),
+        AuthModule,
+        PartnersModule,
+        ApiKeysModule,
+      ],
     };
   }
 }

@@ -115,7 +115,9 @@ describe('X-API-Key authentication and partner scope', () => {
     it('acts for the key’s own partner when partnerId is omitted or names it', async () => {
       const { partner, apiKey } = await partnerWithKey(app, 'Own Partner');
       expect((await withKey(app, apiKey).get('/test-probe/own').expect(200)).body).toEqual({ partnerId: partner.id });
-      expect((await withKey(app, apiKey).get(`/test-probe/own?partnerId=${partner.id}`).expect(200)).body).toEqual({ partnerId: partner.id });
+      expect((await withKey(app, apiKey).get(`/test-probe/own?partnerId=${partner.id}`).expect(200)).body).toEqual({
+        partnerId: partner.id,
+      });
     });
 
     it('returns 403 PARTNER_FORBIDDEN when a partner key names another partner', async () => {

@@ -22,7 +22,10 @@ describe('operator API: partners', () => {
 
   it('returns 400 naming parentId when the parent does not exist', async () => {
     const response = await asOperator(app).post('/api/v1/admin/partners').send({ name: 'Orphan', parentId: 999999 }).expect(400);
-    expect(response.body).toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ field: 'parentId', message: 'partner 999999 does not exist' }] });
+    expect(response.body).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      errors: [{ field: 'parentId', message: 'partner 999999 does not exist' }],
+    });
   });
 
   it('lists partners page by page, filtered by parent and by name', async () => {

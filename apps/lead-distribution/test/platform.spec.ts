@@ -78,7 +78,11 @@ describe('lead-distribution platform conventions', () => {
     });
 
     it('returns 400 MALFORMED_JSON for a body that is not JSON', async () => {
-      const response = await asOperator(app).post('/api/v1/admin/partners').set('Content-Type', 'application/json').send('{"name": ').expect(400);
+      const response = await asOperator(app)
+        .post('/api/v1/admin/partners')
+        .set('Content-Type', 'application/json')
+        .send('{"name": ')
+        .expect(400);
       expect(response.headers['content-type']).toMatch(PROBLEM_JSON);
       expect(response.body).toMatchObject({ status: 400, code: 'MALFORMED_JSON', requestId: expect.any(String) });
     });

@@ -18,7 +18,10 @@ export class ApiKeysAdminController {
   ) {}
 
   @Post('partners/:id/api-keys')
-  @ApiOperation({ summary: 'Issue an API key for a partner', description: 'The plain key is in this response only; it is stored as a hash.' })
+  @ApiOperation({
+    summary: 'Issue an API key for a partner',
+    description: 'The plain key is in this response only; it is stored as a hash.',
+  })
   @ApiCreatedResponse({ type: ApiKeyIssuedDto })
   @ApiProblems(404)
   async issueForPartner(@Param('id', intParam('id')) partnerId: number, @Body() body: IssueApiKeyDto): Promise<ApiKeyIssuedDto> {

@@ -54,7 +54,8 @@ export class ApiKeyGuard extends AuthGuard(API_KEY_STRATEGY) {
 /** `partnerId` from the query, else the JSON body; undefined when absent, NaN when malformed. */
 function requestedPartnerId(request: FastifyRequest): number | undefined {
   const fromQuery = (request.query as Record<string, unknown> | undefined)?.partnerId;
-  const fromBody = typeof request.body === 'object' && request.body !== null ? (request.body as Record<string, unknown>).partnerId : undefined;
+  const fromBody =
+    typeof request.body === 'object' && request.body !== null ? (request.body as Record<string, unknown>).partnerId : undefined;
   const raw = fromQuery ?? fromBody;
   if (raw === undefined || raw === null || raw === '') return undefined;
   const value = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\d{1,10}$/.test(raw) ? Number(raw) : Number.NaN;

@@ -9,5 +9,7 @@ export const AuthErrors = {
       { field: 'partnerId', message: 'is required when calling with an operator key' },
     ]),
   partnerIdInvalid: () =>
-    new ProblemException(400, 'VALIDATION_FAILED', 'Invalid request: partnerId', [{ field: 'partnerId', message: 'must be a positive integer' }]),
+    new ProblemException(400, 'VALIDATION_FAILED', 'Invalid request: partnerId', [
+      { field: 'partnerId', message: 'must be a positive integer' },
+    ]),
 };

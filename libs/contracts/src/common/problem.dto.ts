@@ -28,6 +28,9 @@ export class ProblemDto {
   @ApiPropertyOptional({ type: [FieldErrorDto], description: 'Present for validation failures: one entry per offending field' })
   errors?: FieldErrorDto[];
 
-  @ApiProperty({ description: 'Echo of X-Request-Id (or the id generated for the request)', example: '0192f7a4-3c1e-7b7a-9d7e-5b0c2a1f4e10' })
+  @ApiProperty({
+    description: 'Echo of X-Request-Id (or the id generated for the request)',
+    example: '0192f7a4-3c1e-7b7a-9d7e-5b0c2a1f4e10',
+  })
   requestId!: string;
 }

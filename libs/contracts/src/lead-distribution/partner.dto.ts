@@ -11,7 +11,12 @@ export class CreatePartnerDto {
   @MaxLength(100)
   name!: string;
 
-  @ApiPropertyOptional({ type: 'integer', nullable: true, description: 'Parent partner in the organisation tree (an agency above a branch)', example: 1 })
+  @ApiPropertyOptional({
+    type: 'integer',
+    nullable: true,
+    description: 'Parent partner in the organisation tree (an agency above a branch)',
+    example: 1,
+  })
   @IsOptional()
   @IsInt()
   @Min(1)

@@ -1,6 +1,7 @@
 import { Global, Module, type DynamicModule } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { TerminusModule } from '@nestjs/terminus';
+import type { DestinationStream } from 'pino';
 import type { ServiceConfig } from '../config/service-config.js';
 import { HealthController } from '../health/health.controller.js';
 import { ProblemDetailsFilter } from '../http/problem-details.filter.js';
@@ -13,6 +14,8 @@ export interface ServiceRuntime<C extends ServiceConfig = ServiceConfig> {
   service: string;
   config: C;
   databaseUrl: string;
+  /** Where logs go; stdout when absent. */
+  logDestination?: DestinationStream;
 }
 
 /**
@@ -26,7 +29,10 @@ export class PlatformModule {
     const configClass = runtime.config.constructor as new () => ServiceConfig;
     return {
       module: PlatformModule,
-      imports: [LoggingModule.forRoot(runtime.service, runtime.config.LOG_LEVEL), TerminusModule.forRoot({ logger: false })],
+      imports: [
+        LoggingModule.forRoot(runtime.service, runtime.config.LOG_LEVEL, runtime.logDestination),
+        TerminusModule.forRoot({ logger: false }),
+      ],
       controllers: [HealthController, MetricsController],
       providers: [
         { provide: SERVICE_CONFIG, useValue: runtime.config },

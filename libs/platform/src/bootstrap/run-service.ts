@@ -42,7 +42,9 @@ export async function runService<C extends ServiceConfig>(definition: ServiceDef
 
   let embedded: EmbeddedDatabase | undefined;
   if (!config.DATABASE_URL) {
-    process.stdout.write(`${definition.service}: DATABASE_URL is unset, starting embedded PostgreSQL on 127.0.0.1:${config.EMBEDDED_DATABASE_PORT}\n`);
+    process.stdout.write(
+      `${definition.service}: DATABASE_URL is unset, starting embedded PostgreSQL on 127.0.0.1:${config.EMBEDDED_DATABASE_PORT}\n`,
+    );
     embedded = await startEmbeddedDatabase({
       dataDir,
       port: config.EMBEDDED_DATABASE_PORT,

@@ -59,7 +59,12 @@ export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions): P
     await server.start();
   } catch (error) {
     const reason = error instanceof Error ? error.message : 'the server process exited';
-    throw new Error(`Embedded PostgreSQL did not start on 127.0.0.1:${options.port} with data in ${clusterDir} (${reason}). Is another instance using that port or directory?`);
+    throw new Error(
+      `Embedded PostgreSQL did not start on 127.0.0.1:${options.port} with data in ${clusterDir} (${reason}). Is another instance using that port or directory?`,
+      {
+        cause: error,
+      },
+    );
   }
 
   const url = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${options.port}/${options.database}`;

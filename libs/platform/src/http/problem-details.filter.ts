@@ -6,7 +6,10 @@ import { ProblemException, defaultCode, problemType, statusTitle, type FieldErro
 const FASTIFY_CODES: Record<string, { code: string; detail?: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { code: 'MALFORMED_JSON', detail: 'The request body is not valid JSON' },
   FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'MALFORMED_JSON', detail: 'The request body is empty but declared as JSON' },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'UNSUPPORTED_MEDIA_TYPE', detail: 'The request Content-Type is not supported; send application/json' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+    detail: 'The request Content-Type is not supported; send application/json',
+  },
   FST_ERR_CTP_BODY_TOO_LARGE: { code: 'PAYLOAD_TOO_LARGE', detail: 'The request body is too large' },
 };
 
@@ -27,7 +30,7 @@ export class ProblemDetailsFilter implements ExceptionFilter {
     const reply = http.getResponse<FastifyReply>();
     const body = this.toProblem(exception, String(request.id));
     if (body.status >= 500) {
-      this.logger.error({ requestId: body.requestId, err: describeError(exception) }, 'Unhandled error');
+      this.logger.error({ requestId: body.requestId, error: describeError(exception) }, 'Unhandled error');
     }
     void reply.status(body.status).header('content-type', 'application/problem+json; charset=utf-8').send(body);
   }
@@ -40,14 +43,24 @@ export class ProblemDetailsFilter implements ExceptionFilter {
     const fastifyError = exception instanceof HttpException ? exception.cause : exception;
     if (isErrorWithStatus(fastifyError) && fastifyError.code && FASTIFY_CODES[fastifyError.code]) {
       const known = FASTIFY_CODES[fastifyError.code];
-      return build(fastifyError.statusCode, known.code, known.detail ?? fastifyError.message ?? statusTitle(fastifyError.statusCode), requestId);
+      return build(
+        fastifyError.statusCode,
+        known.code,
+        known.detail ?? fastifyError.message ?? statusTitle(fastifyError.statusCode),
+        requestId,
+      );
     }
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
       return build(status, defaultCode(status), messageOf(exception), requestId);
     }
     if (isErrorWithStatus(exception) && exception.statusCode >= 400 && exception.statusCode < 500) {
-      return build(exception.statusCode, defaultCode(exception.statusCode), exception.message ?? statusTitle(exception.statusCode), requestId);
+      return build(
+        exception.statusCode,
+        defaultCode(exception.statusCode),
+        exception.message ?? statusTitle(exception.statusCode),
+        requestId,
+      );
     }
     return build(500, 'INTERNAL_ERROR', 'An unexpected error occurred; quote the requestId when reporting it', requestId);
   }
