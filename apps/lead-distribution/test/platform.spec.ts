@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { connect } from 'node:net';
 import { Controller, Get } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import request from 'supertest';
@@ -115,6 +116,20 @@ describe('lead-distribution platform conventions', () => {
       expect(response.body.errors).toEqual([{ field: 'limit', message: 'must not be greater than 100' }]);
       const pageZero = await asOperator(app).get('/api/v1/admin/partners?page=0').expect(400);
       expect(pageZero.body.errors[0].field).toBe('page');
+    });
+
+    it('answers a request HTTP cannot parse with a problem body too', async () => {
+      const { port } = new URL(app.url);
+      const raw = await new Promise<string>((resolve, reject) => {
+        let received = '';
+        const socket = connect(Number(port), '127.0.0.1', () => socket.write('GET /api/v1/admin/partners?search=\u0000 HTTP/1.1\r\nHost: x\r\n\r\n'));
+        socket.on('data', (chunk) => (received += chunk.toString()));
+        socket.on('end', () => resolve(received));
+        socket.on('error', reject);
+      });
+      expect(raw).toMatch(/^HTTP\/1\.1 400 Bad Request/);
+      expect(raw).toContain('application/problem+json');
+      expect(JSON.parse(raw.slice(raw.indexOf('{')))).toMatchObject({ status: 400, code: 'BAD_REQUEST', requestId: expect.any(String) });
     });
 
     it('returns 500 INTERNAL_ERROR for an exception inside a handler, revealing nothing of it', async () => {

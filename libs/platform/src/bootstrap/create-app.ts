@@ -5,6 +5,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Logger } from 'nestjs-pino';
 import type { ServiceConfig } from '../config/service-config.js';
+import { problemType } from '../http/problem.js';
 import { createValidationPipe } from '../http/validation.js';
 import { MetricsRegistry } from '../metrics/metrics.js';
 import { buildOpenApiDocument, serveOpenApi, type OpenApiInfo } from '../openapi/openapi.js';
@@ -32,6 +33,22 @@ export async function createServiceApp({ module, config, openApi }: CreateAppOpt
     },
     trustProxy: true,
     return503OnClosing: true,
+    // A request Node's HTTP parser rejects (bad request line, bad header) never reaches a route;
+    // it still gets a problem body rather than Fastify's default one.
+    clientErrorHandler: (_error, socket) => {
+      if (!socket.writable) return;
+      const body = JSON.stringify({
+        type: problemType('BAD_REQUEST'),
+        title: 'Bad Request',
+        status: 400,
+        detail: 'The request could not be parsed as HTTP',
+        code: 'BAD_REQUEST',
+        requestId: randomUUID(),
+      });
+      socket.end(
+        `HTTP/1.1 400 Bad Request\r\nContent-Type: application/problem+json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      );
+    },
   });
   const app = await NestFactory.create<NestFastifyApplication>(module, adapter, {
     bufferLogs: true,
