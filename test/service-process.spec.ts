@@ -77,37 +77,33 @@ describe('a service process', () => {
     expect(service.output()).toMatch(/OPERATOR_API_KEYS: each key must be at least 32 characters long/);
   });
 
-  it(
-    'starts on the embedded database, finishes a request in flight on SIGTERM, exits 0 and keeps its data across a restart',
-    async () => {
-      const first = await startOnEmbeddedDatabase(dataDir);
-      running = first.service;
-      const firstId = await createPartner(first.base, 'Before Restart');
+  it('starts on the embedded database, finishes a request in flight on SIGTERM, exits 0 and keeps its data across a restart', async () => {
+    const first = await startOnEmbeddedDatabase(dataDir);
+    running = first.service;
+    const firstId = await createPartner(first.base, 'Before Restart');
 
-      let release!: () => void;
-      const released = new Promise<void>((resolve) => (release = resolve));
-      const inFlight = slowRequest(first.port, JSON.stringify({ name: 'Sent During Shutdown' }), released);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      first.service.child.kill('SIGTERM');
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      release();
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const inFlight = slowRequest(first.port, JSON.stringify({ name: 'Sent During Shutdown' }), released);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    first.service.child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    release();
 
-      const answered = await inFlight;
-      expect(answered.status).toBe(201);
-      expect(await first.service.exited).toBe(0);
+    const answered = await inFlight;
+    expect(answered.status).toBe(201);
+    expect(await first.service.exited).toBe(0);
 
-      const second = await startOnEmbeddedDatabase(dataDir);
-      running = second.service;
-      const listed = await fetch(`${second.base}/api/v1/admin/partners`, { headers: { 'x-api-key': OPERATOR_KEY } });
-      const names = ((await listed.json()) as { data: Array<{ id: number; name: string }> }).data;
-      expect(names).toEqual([
-        expect.objectContaining({ id: firstId, name: 'Before Restart' }),
-        expect.objectContaining({ name: 'Sent During Shutdown' }),
-      ]);
-      second.service.child.kill('SIGTERM');
-      expect(await second.service.exited).toBe(0);
-      running = undefined;
-    },
-    120_000,
-  );
+    const second = await startOnEmbeddedDatabase(dataDir);
+    running = second.service;
+    const listed = await fetch(`${second.base}/api/v1/admin/partners`, { headers: { 'x-api-key': OPERATOR_KEY } });
+    const names = ((await listed.json()) as { data: Array<{ id: number; name: string }> }).data;
+    expect(names).toEqual([
+      expect.objectContaining({ id: firstId, name: 'Before Restart' }),
+      expect.objectContaining({ name: 'Sent During Shutdown' }),
+    ]);
+    second.service.child.kill('SIGTERM');
+    expect(await second.service.exited).toBe(0);
+    running = undefined;
+  }, 120_000);
 });

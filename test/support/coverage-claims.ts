@@ -22,7 +22,12 @@ export interface SignOptions {
 
 /** Signs an access token the way the service's token endpoint does (HS256, issuer, audience, exp). */
 export function signAccessToken(app: CoverageClaimsTestApp, claims: Partial<AccessTokenClaims> = {}, options: SignOptions = {}): string {
-  const payload = { sub: '0192f7a4-3c1e-7b7a-9d7e-5b0c2a1f4e10', org: '0192f7a4-0000-7000-8000-000000000001', role: UserRole.Planner, ...claims };
+  const payload = {
+    sub: '0192f7a4-3c1e-7b7a-9d7e-5b0c2a1f4e10',
+    org: '0192f7a4-0000-7000-8000-000000000001',
+    role: UserRole.Planner,
+    ...claims,
+  };
   return jwt.sign(payload, options.secret ?? TEST_JWT_SECRET, {
     algorithm: options.algorithm ?? 'HS256',
     expiresIn: options.expiresIn ?? 300,

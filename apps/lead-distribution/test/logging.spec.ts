@@ -54,7 +54,10 @@ describe('request logs', () => {
     await request(app.url).get('/test-probe/fail').set('X-Request-Id', 'log-line-3').expect(500);
     const lines = logs.withRequestId('log-line-3');
     expect(lines).toContainEqual(
-      expect.objectContaining({ level: 'error', error: expect.objectContaining({ type: 'TypeError', message: 'cannot read properties of undefined' }) }),
+      expect.objectContaining({
+        level: 'error',
+        error: expect.objectContaining({ type: 'TypeError', message: 'cannot read properties of undefined' }),
+      }),
     );
   });
 

@@ -122,7 +122,9 @@ describe('lead-distribution platform conventions', () => {
       const { port } = new URL(app.url);
       const raw = await new Promise<string>((resolve, reject) => {
         let received = '';
-        const socket = connect(Number(port), '127.0.0.1', () => socket.write('GET /api/v1/admin/partners?search=\u0000 HTTP/1.1\r\nHost: x\r\n\r\n'));
+        const socket = connect(Number(port), '127.0.0.1', () =>
+          socket.write('GET /api/v1/admin/partners?search=\u0000 HTTP/1.1\r\nHost: x\r\n\r\n'),
+        );
         socket.on('data', (chunk) => (received += chunk.toString()));
         socket.on('end', () => resolve(received));
         socket.on('error', reject);

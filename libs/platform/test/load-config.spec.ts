@@ -15,7 +15,14 @@ function problemsOf(run: () => unknown): string[] {
 describe('configuration', () => {
   it('applies the defaults that let a fresh machine start with nothing set', () => {
     const config = loadConfig(LeadDistributionConfig, {});
-    expect(config).toMatchObject({ PORT: 3001, HOST: '0.0.0.0', LOG_LEVEL: 'info', DATABASE_URL: undefined, OPERATOR_API_KEYS: [], MIGRATIONS_RUN: true });
+    expect(config).toMatchObject({
+      PORT: 3001,
+      HOST: '0.0.0.0',
+      LOG_LEVEL: 'info',
+      DATABASE_URL: undefined,
+      OPERATOR_API_KEYS: [],
+      MIGRATIONS_RUN: true,
+    });
     expect(loadConfig(CoverageClaimsConfig, {}).PORT).toBe(3000);
   });
 
