@@ -1,5 +1,5 @@
 import request from 'supertest';
-import type { ApiKeyIssuedDto, PartnerDto } from '#contracts';
+import type { ApiKeyIssuedDto, PartnerDto, ProductDto, ProviderDto } from '#contracts';
 import type { LeadDistributionConfig } from '../../apps/lead-distribution/src/config/lead-distribution.config.js';
 import { LEAD_DISTRIBUTION } from '../../apps/lead-distribution/src/service.js';
 import { startTestApp, type TestApp, type TestAppOptions } from './test-app.js';
@@ -47,4 +47,49 @@ export async function partnerWithKey(app: LeadDistributionTestApp, name: string,
   const partner = await createPartner(app, name, parentId);
   const key = await issuePartnerKey(app, partner.id);
   return { partner, apiKey: key.apiKey, keyId: key.id };
+}
+
+/** A provider with its key and one product (AS window `asWindowDays`, default 7). */
+export async function providerWithProduct(app: LeadDistributionTestApp, productName = '실손보험 상담 DB', asWindowDays?: number) {
+  const provider = (await asOperator(app).post('/api/v1/admin/providers').send({ name: `${productName} 공급사` }).expect(201)).body as ProviderDto;
+  const key = (await asOperator(app).post(`/api/v1/admin/providers/${provider.id}/api-keys`).send({}).expect(201)).body as ApiKeyIssuedDto;
+  const product = (
+    await asOperator(app)
+      .post('/api/v1/admin/products')
+      .send({ name: productName, providerId: provider.id, ...(asWindowDays === undefined ? {} : { asWindowDays }) })
+      .expect(201)
+  ).body as ProductDto;
+  return { provider, providerKey: key.apiKey, product };
+}
+
+let phoneSequence = 10_000_000 + Math.floor(Math.random() * 80_000_000);
+
+/** A distinct valid mobile number for each call (duplicate detection keys on the phone). */
+export function nextPhone(): string {
+  phoneSequence += 1;
+  return `010${String(phoneSequence).padStart(8, '0')}`;
+}
+
+export function leadInput(productId: string, overrides: Record<string, unknown> = {}) {
+  return {
+    productId,
+    name: '홍길동',
+    phone: nextPhone(),
+    email: 'hong@example.com',
+    region: '서울',
+    address: '서울특별시 강남구 테헤란로 123',
+    birth_date: '850314',
+    gender: 'M',
+    memo: '오후 상담 희망',
+    ...overrides,
+  };
+}
+
+/** Registers a lead as operator and delivers it straight to `partnerId`; returns its id. */
+export async function deliverLead(app: LeadDistributionTestApp, productId: string, partnerId: number, overrides: Record<string, unknown> = {}): Promise<string> {
+  const response = await asOperator(app)
+    .post('/api/v1/leads')
+    .send(leadInput(productId, { partnerId, ...overrides }))
+    .expect(201);
+  return (response.body as { id: string }).id;
 }

@@ -1,5 +1,8 @@
 import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Module, type DynamicModule, type Type } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { DestinationStream } from 'pino';
@@ -42,7 +45,10 @@ export async function startTestApp<C extends ServiceConfig>(
   await server.createDatabase(database, templateName(runId, definition.databaseName));
   const databaseUrl = server.urlFor(database);
 
-  const config = loadConfig(definition.configClass, { NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env });
+  // Local state (generated secrets, stored files) goes to a directory of this file's own.
+  const dataDir = await mkdtemp(path.join(tmpdir(), `${definition.service}-test-`));
+  const config = loadConfig(definition.configClass, { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...options.env });
+  await definition.prepare?.(config, path.join(config.DATA_DIR, definition.service));
   const appModule = definition.appModule({ service: definition.service, config, databaseUrl, logDestination: options.logDestination });
   const app = await createServiceApp({
     module: withControllers(appModule, options.controllers ?? []),
@@ -62,6 +68,7 @@ export async function startTestApp<C extends ServiceConfig>(
     close: async () => {
       await app.close();
       await server.dropDatabase(database);
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

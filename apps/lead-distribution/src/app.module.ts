@@ -4,7 +4,11 @@ import { ApiKeysModule } from './api-keys/api-keys.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import type { LeadDistributionConfig } from './config/lead-distribution.config.js';
 import { LEAD_DISTRIBUTION_DATABASE } from './database/database.js';
+import { LeadsModule } from './leads/leads.module.js';
 import { PartnersModule } from './partners/partners.module.js';
+import { ProductsModule } from './products/products.module.js';
+import { ProvidersModule } from './providers/providers.module.js';
+import { RegionsModule } from './regions/regions.module.js';
 
 @Module({})
 export class AppModule {
@@ -17,6 +21,10 @@ export class AppModule {
         AuthModule,
         PartnersModule,
         ApiKeysModule,
+        ProvidersModule,
+        ProductsModule,
+        RegionsModule,
+        LeadsModule,
       ],
     };
   }

@@ -1,4 +1,4 @@
-import type { ServiceDefinition } from '#platform';
+import { localSecret, type ServiceDefinition } from '#platform';
 import { AppModule } from './app.module.js';
 import { LEAD_DISTRIBUTION_DATABASE } from './database/database.js';
 import { LeadDistributionConfig } from './config/lead-distribution.config.js';
@@ -16,5 +16,9 @@ export const LEAD_DISTRIBUTION: ServiceDefinition<LeadDistributionConfig> = {
       'Lead (DB) distribution for partners: orders, owned leads, AS requests, evidence files, distribution down an organisation. Every call carries X-API-Key.',
     version: '1.0.0',
     auth: 'api-key',
+  },
+  prepare: async (config, dataDir) => {
+    if (config.DATA_ENCRYPTION_KEYS.length === 0) config.DATA_ENCRYPTION_KEYS = [`local:${await localSecret(dataDir, 'data-encryption-key')}`];
+    config.LOOKUP_HASH_KEY ??= await localSecret(dataDir, 'lookup-hash-key');
   },
 };

@@ -2,4 +2,8 @@ export * from './common/pagination.dto.js';
 export * from './common/problem.dto.js';
 export * from './common/transforms.js';
 export * from './lead-distribution/api-key.dto.js';
+export * from './lead-distribution/lead-as.dto.js';
+export * from './lead-distribution/lead.dto.js';
 export * from './lead-distribution/partner.dto.js';
+export * from './lead-distribution/product.dto.js';
+export * from './lead-distribution/region.dto.js';

@@ -1,0 +1,45 @@
+import { Injectable } from '@nestjs/common';
+import { FieldCipher, lookupHash } from '#platform';
+import { LeadDistributionConfig } from '../config/lead-distribution.config.js';
+
+export interface SealedPhone {
+  phoneCiphertext: Buffer;
+  phoneKeyId: string;
+  phonePrefix: string;
+  phoneLast4: string;
+  phoneHash: string;
+}
+
+/** Encrypts lead phone numbers at rest and derives what is stored beside them. */
+@Injectable()
+export class LeadContactCipher {
+  private readonly cipher: FieldCipher;
+  private readonly hashKey: string;
+
+  constructor(config: LeadDistributionConfig) {
+    if (config.DATA_ENCRYPTION_KEYS.length === 0 || !config.LOOKUP_HASH_KEY) throw new Error('DATA_ENCRYPTION_KEYS and LOOKUP_HASH_KEY are not set');
+    const activeKeyId = config.DATA_ENCRYPTION_KEY_ID ?? config.DATA_ENCRYPTION_KEYS[0]!.split(':')[0]!;
+    this.cipher = new FieldCipher(config.DATA_ENCRYPTION_KEYS, activeKeyId);
+    this.hashKey = config.LOOKUP_HASH_KEY;
+  }
+
+  /** `phone` is normalised digits (01012345678). */
+  sealPhone(phone: string): SealedPhone {
+    const sealed = this.cipher.seal(phone);
+    return {
+      phoneCiphertext: sealed.ciphertext,
+      phoneKeyId: sealed.keyId,
+      phonePrefix: phone.slice(0, 3),
+      phoneLast4: phone.slice(-4),
+      phoneHash: this.phoneHash(phone),
+    };
+  }
+
+  phoneHash(phone: string): string {
+    return lookupHash(this.hashKey, phone);
+  }
+
+  openPhone(lead: { phoneCiphertext: Buffer; phoneKeyId: string }): string {
+    return this.cipher.open({ keyId: lead.phoneKeyId, ciphertext: lead.phoneCiphertext });
+  }
+}

@@ -1,0 +1,97 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ApiKeyRole,
+  CreateLeadV1Request,
+  LeadContactsRequest,
+  LeadContactsResponse,
+  LeadCreated,
+  LeadDto,
+  LeadsListResponse,
+  ListLeadsQueryDto,
+  PartnerBodyDto,
+  PartnerQueryDto,
+} from '#contracts';
+import { ApiProblems, RequestId, uuidParam } from '#platform';
+import { ApiKeyAuth } from '../auth/api-key-auth.decorator.js';
+import { ActingPartnerId, CurrentPrincipal, PartnerScoped, Roles } from '../auth/auth.decorators.js';
+import type { ApiKeyPrincipal } from '../auth/principal.js';
+import { LeadErrors } from './leads.errors.js';
+import { LeadsService } from './leads.service.js';
+
+@ApiTags('leads')
+@ApiKeyAuth()
+@Controller('api/v1/leads')
+export class LeadsController {
+  constructor(private readonly leads: LeadsService) {}
+
+  @Get()
+  @Roles(ApiKeyRole.Partner, ApiKeyRole.Operator)
+  @PartnerScoped()
+  @ApiOperation({
+    summary: 'List owned leads',
+    description:
+      'Contact data is masked until the lead is used. sortBy=assignedAt sorts by lastDistributedAt, sortBy=age by the YYMMDD birth date string. Each item carries leadAsStatus and leadAsStatusLabel of its latest AS request (newest createdAt, then id); expand=leadAs adds the leadAs array.',
+  })
+  @ApiOkResponse({ type: LeadsListResponse })
+  list(@ActingPartnerId() partnerId: number, @Query() query: ListLeadsQueryDto): Promise<LeadsListResponse> {
+    return this.leads.listOwned(partnerId, query);
+  }
+
+  @Post()
+  @Roles(ApiKeyRole.Provider, ApiKeyRole.Operator)
+  @ApiOperation({
+    summary: 'Single lead registration',
+    description:
+      'Providers register leads of their own products; operators of any product, and may name partnerId to deliver the lead directly. A lead with the same phone for the same product within the duplicate window is refused (409 DUPLICATE_LEAD).',
+  })
+  @ApiCreatedResponse({ type: LeadCreated })
+  @ApiProblems(404, 409)
+  async register(@Body() body: CreateLeadV1Request, @CurrentPrincipal() principal: ApiKeyPrincipal): Promise<LeadCreated> {
+    const outcome = await this.leads.register(body, principal);
+    if (outcome.status === 'DUPLICATE') throw LeadErrors.duplicate();
+    return outcome.lead;
+  }
+
+  @Post('contacts')
+  @HttpCode(200)
+  @Roles(ApiKeyRole.Partner, ApiKeyRole.Operator)
+  @PartnerScoped()
+  @ApiOperation({
+    summary: 'Name and contact lookup (decrypted) for a list of lead ids',
+    description: 'Returns plain name and phone only for leads the partner owns and has used (at most 100 ids); other ids are left out. Every call is audited.',
+  })
+  @ApiOkResponse({ type: LeadContactsResponse })
+  contacts(
+    @ActingPartnerId() partnerId: number,
+    @Body() body: LeadContactsRequest,
+    @CurrentPrincipal() principal: ApiKeyPrincipal,
+    @RequestId() requestId: string,
+  ): Promise<LeadContactsResponse> {
+    return this.leads.contacts(partnerId, body.leadIds, principal, requestId);
+  }
+
+  @Get(':id')
+  @Roles(ApiKeyRole.Partner, ApiKeyRole.Operator)
+  @PartnerScoped()
+  @ApiOperation({
+    summary: 'Get one owned lead',
+    description: 'Masked until used; metadata file references (fileKey) are completed with CDN URLs (fileUrl); carries the leadAs array.',
+  })
+  @ApiOkResponse({ type: LeadDto })
+  @ApiProblems(404)
+  get(@ActingPartnerId() partnerId: number, @Param('id', uuidParam('id')) id: string, @Query() _query: PartnerQueryDto): Promise<LeadDto> {
+    return this.leads.getOwned(partnerId, id);
+  }
+
+  @Post(':id/use')
+  @HttpCode(200)
+  @Roles(ApiKeyRole.Partner, ApiKeyRole.Operator)
+  @PartnerScoped()
+  @ApiOperation({ summary: 'Lead use (marks a lead used)', description: 'Lifts masking for good. Using a used lead again changes nothing.' })
+  @ApiOkResponse({ type: LeadDto })
+  @ApiProblems(404)
+  use(@ActingPartnerId() partnerId: number, @Param('id', uuidParam('id')) id: string, @Body() _body: PartnerBodyDto): Promise<LeadDto> {
+    return this.leads.use(partnerId, id);
+  }
+}

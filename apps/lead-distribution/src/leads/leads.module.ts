@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import { PartnersModule } from '../partners/partners.module.js';
+import { ProductsModule } from '../products/products.module.js';
+import { LeadContactCipher } from './lead-contact-cipher.js';
+import { LeadImportService } from './lead-import.service.js';
+import { LeadsAdminController } from './leads-admin.controller.js';
+import { LeadsController } from './leads.controller.js';
+import { LeadsRepository } from './leads.repository.js';
+import { LeadsService } from './leads.service.js';
+
+@Module({
+  imports: [PartnersModule, ProductsModule],
+  controllers: [LeadsController, LeadsAdminController],
+  providers: [LeadsRepository, LeadsService, LeadImportService, LeadContactCipher],
+  exports: [LeadsService, LeadContactCipher],
+})
+export class LeadsModule {}

@@ -1,0 +1,198 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity.js';
+import { AsStatus, type Gender, type LeadSortField } from '#contracts';
+import { escapeLike } from '../partners/partners.repository.js';
+import { LeadContactAudit } from './entities/lead-contact-audit.entity.js';
+import { Lead } from './entities/lead.entity.js';
+
+export interface OwnedLeadFilter {
+  partnerId: number;
+  used?: boolean;
+  hasAs?: boolean;
+  region?: string;
+  gender?: Gender;
+  search?: string;
+  sortBy: LeadSortField;
+  sortOrder: 'asc' | 'desc';
+  offset: number;
+  limit: number;
+}
+
+/** A lead as lists and lookups read it: the lead's own columns and its product's name. */
+export interface LeadRow {
+  id: string;
+  productId: string;
+  productName: string;
+  name: string;
+  phoneCiphertext: Buffer;
+  phoneKeyId: string;
+  phonePrefix: string;
+  phoneLast4: string;
+  email: string | null;
+  region: string;
+  address: string | null;
+  birthDate: string;
+  gender: string;
+  memo: string | null;
+  metadata: Record<string, unknown> | null;
+  assignmentId: string | null;
+  usedAt: Date | null;
+  assignedAt: Date | null;
+  lastDistributedAt: Date | null;
+  latestAsStatus: AsStatus | null;
+}
+
+const ROW_COLUMNS = `
+  l.id, l.product_id AS "productId", p.name AS "productName", l.name,
+  l.phone_ciphertext AS "phoneCiphertext", l.phone_key_id AS "phoneKeyId", l.phone_prefix AS "phonePrefix", l.phone_last4 AS "phoneLast4",
+  l.email, l.region, l.address, l.birth_date AS "birthDate", l.gender, l.memo, l.metadata,
+  l.assignment_id AS "assignmentId", l.used_at AS "usedAt", l.assigned_at AS "assignedAt",
+  l.last_distributed_at AS "lastDistributedAt", l.latest_as_status AS "latestAsStatus"`;
+
+const SORT_COLUMNS: Record<LeadSortField, string> = {
+  assignedAt: 'l.last_distributed_at',
+  usedAt: 'l.used_at',
+  age: 'l.birth_date',
+};
+
+/** The expression the trigram index `idx_leads_search_trgm` is built on; queries must match it exactly. */
+const SEARCH_TEXT = `lower(l.name || ' ' || coalesce(l.email, '') || ' ' || coalesce(l.memo, ''))`;
+
+/** Collects positional parameters while a query is composed. */
+class Params {
+  readonly values: unknown[] = [];
+
+  add(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+}
+
+export type InsertOutcome = { inserted: true; lead: Lead } | { inserted: false };
+
+@Injectable()
+export class LeadsRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /**
+   * One page of a partner's leads and the exact total. The page query walks the index matching the
+   * filter and sort; only the count reads every matching row. AS history is never read: the latest
+   * AS status is kept on the lead.
+   */
+  async listOwned(filter: OwnedLeadFilter, productIdsMatchingSearch: string[]): Promise<{ rows: LeadRow[]; total: number }> {
+    const params = new Params();
+    const conditions = [`l.partner_id = ${params.add(filter.partnerId)}`];
+    if (filter.used !== undefined) conditions.push(filter.used ? 'l.used_at IS NOT NULL' : 'l.used_at IS NULL');
+    if (filter.hasAs === true) conditions.push(`l.latest_as_status IS NOT NULL AND l.latest_as_status <> '${AsStatus.Cancelled}'`);
+    if (filter.hasAs === false) conditions.push(`(l.latest_as_status IS NULL OR l.latest_as_status = '${AsStatus.Cancelled}')`);
+    if (filter.region) conditions.push(`l.region = ${params.add(filter.region)}`);
+    if (filter.gender) conditions.push(`l.gender = ${params.add(filter.gender)}`);
+    if (filter.search) conditions.push(searchCondition(filter.search, productIdsMatchingSearch, params));
+    const where = conditions.join(' AND ');
+
+    const direction = filter.sortOrder === 'asc' ? 'ASC' : 'DESC';
+    const nulls = filter.sortBy === 'usedAt' ? ' NULLS LAST' : '';
+    const pageParams = new Params();
+    pageParams.values.push(...params.values);
+    const limit = pageParams.add(filter.limit);
+    const offset = pageParams.add(filter.offset);
+
+    const [rows, counted] = await Promise.all([
+      this.dataSource.query<LeadRow[]>(
+        `SELECT ${ROW_COLUMNS}
+           FROM leads l JOIN products p ON p.id = l.product_id
+          WHERE ${where}
+          ORDER BY ${SORT_COLUMNS[filter.sortBy]} ${direction}${nulls}, l.id ${direction}
+          LIMIT ${limit} OFFSET ${offset}`,
+        pageParams.values,
+      ),
+      this.dataSource.query<Array<{ total: string }>>(`SELECT count(*) AS total FROM leads l WHERE ${where}`, params.values),
+    ]);
+    return { rows, total: Number(counted[0]?.total ?? 0) };
+  }
+
+  async findOwned(partnerId: number, id: string): Promise<LeadRow | null> {
+    const rows = await this.dataSource.query<LeadRow[]>(
+      `SELECT ${ROW_COLUMNS} FROM leads l JOIN products p ON p.id = l.product_id WHERE l.id = $1 AND l.partner_id = $2`,
+      [id, partnerId],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** Ids of products whose name contains the term (products are few; the list then filters by id). */
+  async productIdsNamed(term: string): Promise<string[]> {
+    const rows = await this.dataSource.query<Array<{ id: string }>>(`SELECT id FROM products WHERE name ILIKE $1`, [`%${escapeLike(term)}%`]);
+    return rows.map((row) => row.id);
+  }
+
+  /** AS statuses of each lead, newest first (rule 1 of the spec: createdAt, then id). */
+  async asStatusesOf(leadIds: string[]): Promise<Map<string, AsStatus[]>> {
+    const statuses = new Map<string, AsStatus[]>(leadIds.map((id) => [id, []]));
+    if (leadIds.length === 0) return statuses;
+    const rows = await this.dataSource.query<Array<{ leadId: string; status: AsStatus }>>(
+      `SELECT lead_id AS "leadId", status FROM lead_as_requests WHERE lead_id = ANY($1::uuid[]) ORDER BY lead_id, created_at DESC, id DESC`,
+      [leadIds],
+    );
+    for (const row of rows) statuses.get(row.leadId)?.push(row.status);
+    return statuses;
+  }
+
+  /** Marks the lead used (once: the first use time stays). False when the partner does not own it. */
+  async markUsed(partnerId: number, id: string): Promise<boolean> {
+    const result = await this.dataSource
+      .createQueryBuilder()
+      .update(Lead)
+      .set({ usedAt: () => 'coalesce(used_at, now())' })
+      .where('id = :id AND partner_id = :partnerId', { id, partnerId })
+      .execute();
+    return (result.affected ?? 0) > 0;
+  }
+
+  /** The leads among `ids` that the partner owns and has used, with what decrypting needs. */
+  findUsedOwned(partnerId: number, ids: string[]): Promise<Array<Pick<LeadRow, 'id' | 'name' | 'phoneCiphertext' | 'phoneKeyId'>>> {
+    return this.dataSource.query(
+      `SELECT id, name, phone_ciphertext AS "phoneCiphertext", phone_key_id AS "phoneKeyId"
+         FROM leads WHERE id = ANY($1::uuid[]) AND partner_id = $2 AND used_at IS NOT NULL ORDER BY id`,
+      [ids, partnerId],
+    );
+  }
+
+  async insertContactAudit(audit: LeadContactAudit): Promise<void> {
+    await this.dataSource.getRepository(LeadContactAudit).insert(audit);
+  }
+
+  /**
+   * Inserts a lead unless the same phone was registered for the same product within `windowDays`.
+   * A transaction-scoped advisory lock on (product, phone hash) makes the check and the insert
+   * atomic against concurrent registrations of the same number.
+   */
+  async insertUnlessDuplicate(lead: Lead, windowDays: number, manager?: EntityManager): Promise<InsertOutcome> {
+    const work = async (tx: EntityManager): Promise<InsertOutcome> => {
+      await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`lead:${lead.productId}:${lead.phoneHash}`]);
+      const existing = await tx.query<unknown[]>(
+        `SELECT 1 FROM leads WHERE product_id = $1 AND phone_hash = $2 AND created_at > now() - make_interval(days => $3) LIMIT 1`,
+        [lead.productId, lead.phoneHash, windowDays],
+      );
+      if (existing.length > 0) return { inserted: false };
+      // insert (not save): no read-before-write; the RETURNING values (created_at) are merged into `lead`.
+      await tx.getRepository(Lead).insert(lead as QueryDeepPartialEntity<Lead>);
+      return { inserted: true, lead };
+    };
+    return manager ? work(manager) : this.dataSource.transaction(work);
+  }
+}
+
+/**
+ * Partial match on name, email and memo (trigram index), product name (ids resolved beforehand) and,
+ * for a term of digits, the last four digits of the phone.
+ */
+function searchCondition(term: string, productIds: string[], params: Params): string {
+  const arms = [`${SEARCH_TEXT} LIKE ${params.add(`%${escapeLike(term.toLowerCase())}%`)}`];
+  if (productIds.length > 0) arms.push(`l.product_id = ANY(${params.add(productIds)}::uuid[])`);
+  if (/^\d{1,4}$/.test(term)) {
+    arms.push(term.length === 4 ? `l.phone_last4 = ${params.add(term)}` : `l.phone_last4 LIKE ${params.add(`%${term}%`)}`);
+  }
+  return `(${arms.join(' OR ')})`;
+}

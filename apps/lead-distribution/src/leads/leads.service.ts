@@ -1,0 +1,173 @@
+import { Injectable } from '@nestjs/common';
+import { v7 as uuidv7 } from 'uuid';
+import {
+  AS_STATUS_LABELS,
+  ApiKeyRole,
+  toPagination,
+  type AsStatus,
+  type CreateLeadV1Request,
+  type LeadContactsResponse,
+  type LeadCreated,
+  type LeadDto,
+  type LeadsListResponse,
+  type ListLeadsQueryDto,
+} from '#contracts';
+import type { ApiKeyPrincipal } from '../auth/principal.js';
+import { LeadDistributionConfig } from '../config/lead-distribution.config.js';
+import { PartnersRepository } from '../partners/partners.repository.js';
+import { ProductsService } from '../products/products.service.js';
+import { Lead } from './entities/lead.entity.js';
+import { LeadContactCipher } from './lead-contact-cipher.js';
+import { withFileUrls } from './lead-metadata.js';
+import { formatPhone, maskAddress, maskEmail, maskName, maskPhone } from './lead-masking.js';
+import { LeadErrors } from './leads.errors.js';
+import { LeadsRepository, type LeadRow } from './leads.repository.js';
+
+const MAX_METADATA_BYTES = 16 * 1024;
+
+export type RegistrationOutcome = { status: 'CREATED'; lead: LeadCreated } | { status: 'DUPLICATE' };
+
+@Injectable()
+export class LeadsService {
+  constructor(
+    private readonly leads: LeadsRepository,
+    private readonly cipher: LeadContactCipher,
+    private readonly products: ProductsService,
+    private readonly partners: PartnersRepository,
+    private readonly config: LeadDistributionConfig,
+  ) {}
+
+  async listOwned(partnerId: number, query: ListLeadsQueryDto): Promise<LeadsListResponse> {
+    const productIds = query.search ? await this.leads.productIdsNamed(query.search) : [];
+    const { rows, total } = await this.leads.listOwned(
+      {
+        partnerId,
+        used: query.used,
+        hasAs: query.hasAs,
+        region: query.region,
+        gender: query.gender,
+        search: query.search,
+        sortBy: query.sortBy ?? 'assignedAt',
+        sortOrder: query.sortOrder ?? 'desc',
+        offset: (query.page - 1) * query.limit,
+        limit: query.limit,
+      },
+      productIds,
+    );
+    const history = query.expand === 'leadAs' ? await this.leads.asStatusesOf(rows.map((row) => row.id)) : undefined;
+    return {
+      data: rows.map((row) => this.toLeadResponse(row, history?.get(row.id))),
+      pagination: toPagination(query, total),
+    };
+  }
+
+  async getOwned(partnerId: number, id: string): Promise<LeadDto> {
+    const row = await this.leads.findOwned(partnerId, id);
+    if (!row) throw LeadErrors.notFound(id);
+    const history = await this.leads.asStatusesOf([id]);
+    const lead = this.toLeadResponse(row, history.get(id));
+    return { ...lead, metadata: lead.metadata ? withFileUrls(lead.metadata, (key) => this.cdnUrl(key)) : null };
+  }
+
+  /** Marks the lead used, which lifts masking for good; using a used lead again changes nothing. */
+  async use(partnerId: number, id: string): Promise<LeadDto> {
+    if (!(await this.leads.markUsed(partnerId, id))) throw LeadErrors.notFound(id);
+    const row = (await this.leads.findOwned(partnerId, id))!;
+    return this.toLeadResponse(row, (await this.leads.asStatusesOf([id])).get(id));
+  }
+
+  /** Decrypted name and phone of the requested leads the partner owns and has used; every call is audited. */
+  async contacts(partnerId: number, leadIds: string[], principal: ApiKeyPrincipal, requestId: string): Promise<LeadContactsResponse> {
+    const requested = [...new Set(leadIds)];
+    const leads = await this.leads.findUsedOwned(partnerId, requested);
+    await this.leads.insertContactAudit({
+      id: uuidv7(),
+      partnerId,
+      apiKeyId: principal.keyId,
+      requestId,
+      requestedLeadIds: requested,
+      revealedLeadIds: leads.map((lead) => lead.id),
+      createdAt: new Date(),
+    });
+    return { data: leads.map((lead) => ({ id: lead.id, name: lead.name, phone: formatPhone(this.cipher.openPhone(lead)) })) };
+  }
+
+  /**
+   * Registers one lead. Providers register for their own products; operators for any, and may name
+   * a partner to deliver to directly. Otherwise the lead waits in the pool.
+   */
+  async register(input: CreateLeadV1Request, principal: ApiKeyPrincipal): Promise<RegistrationOutcome> {
+    const product = await this.products.find(input.productId);
+    if (!product || (principal.role === ApiKeyRole.Provider && product.providerId !== principal.providerId)) {
+      throw LeadErrors.productNotFound(input.productId);
+    }
+    if (input.partnerId !== undefined) {
+      if (principal.role !== ApiKeyRole.Operator) throw LeadErrors.partnerIdNotAllowed();
+      if (!(await this.partners.findById(input.partnerId))) throw LeadErrors.partnerUnknown(input.partnerId);
+    }
+    if (input.metadata && Buffer.byteLength(JSON.stringify(input.metadata)) > MAX_METADATA_BYTES) throw LeadErrors.metadataTooLarge();
+
+    const now = new Date();
+    const delivered = input.partnerId !== undefined;
+    const lead = Object.assign(new Lead(), {
+      id: uuidv7(),
+      productId: input.productId,
+      partnerId: input.partnerId ?? null,
+      orderId: null,
+      assignmentId: delivered ? uuidv7() : null,
+      name: input.name,
+      ...this.cipher.sealPhone(input.phone),
+      email: input.email ?? null,
+      region: input.region,
+      address: input.address ?? null,
+      birthDate: input.birth_date,
+      gender: input.gender,
+      memo: input.memo ?? null,
+      metadata: input.metadata ?? null,
+      usedAt: null,
+      assignedAt: delivered ? now : null,
+      lastDistributedAt: delivered ? now : null,
+      returnedAt: null,
+      latestAsId: null,
+      latestAsStatus: null,
+    });
+    const outcome = await this.leads.insertUnlessDuplicate(lead, this.config.DUPLICATE_WINDOW_DAYS);
+    if (!outcome.inserted) return { status: 'DUPLICATE' };
+    const saved = outcome.lead;
+    return {
+      status: 'CREATED',
+      lead: { id: saved.id, productId: saved.productId, partnerId: saved.partnerId, orderId: saved.orderId, createdAt: saved.createdAt.toISOString() },
+    };
+  }
+
+  private cdnUrl(key: string): string {
+    return `${this.config.CDN_BASE_URL.replace(/\/+$/, '')}/${key.replace(/^\/+/, '')}`;
+  }
+
+  /** The Lead resource: contact data masked until the lead is used. */
+  private toLeadResponse(row: LeadRow, asHistory?: AsStatus[]): LeadDto {
+    const used = row.usedAt !== null;
+    const lead: LeadDto = {
+      id: row.id,
+      productId: row.productId,
+      product: { id: row.productId, name: row.productName },
+      name: used ? row.name : maskName(row.name),
+      phone: used ? formatPhone(this.cipher.openPhone(row)) : maskPhone(row.phonePrefix, row.phoneLast4),
+      email: row.email === null ? null : used ? row.email : maskEmail(row.email),
+      region: row.region,
+      address: row.address === null ? null : used ? row.address : maskAddress(row.address),
+      birth_date: row.birthDate,
+      gender: row.gender,
+      memo: row.memo,
+      assignmentId: row.assignmentId,
+      usedAt: row.usedAt?.toISOString() ?? null,
+      assignedAt: row.assignedAt?.toISOString() ?? null,
+      lastDistributedAt: row.lastDistributedAt?.toISOString() ?? null,
+      metadata: row.metadata,
+      leadAsStatus: row.latestAsStatus,
+      leadAsStatusLabel: row.latestAsStatus ? AS_STATUS_LABELS[row.latestAsStatus] : null,
+    };
+    if (asHistory) lead.leadAs = asHistory.map((status) => ({ status }));
+    return lead;
+  }
+}

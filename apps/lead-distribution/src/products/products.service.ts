@@ -1,0 +1,72 @@
+import { Injectable } from '@nestjs/common';
+import { v7 as uuidv7 } from 'uuid';
+import type { CreateProductDto, ProductAsPolicyResponse, ProductDto } from '#contracts';
+import { ProvidersService } from '../providers/providers.service.js';
+import type { ProductAsPolicy } from './entities/product-as-policy.entity.js';
+import type { Product } from './entities/product.entity.js';
+import { ProductErrors } from './products.errors.js';
+import { ProductsRepository } from './products.repository.js';
+
+export const DEFAULT_AS_WINDOW_DAYS = 7;
+
+@Injectable()
+export class ProductsService {
+  constructor(
+    private readonly products: ProductsRepository,
+    private readonly providers: ProvidersService,
+  ) {}
+
+  async create(input: CreateProductDto): Promise<ProductDto> {
+    if (!(await this.providers.find(input.providerId))) throw ProductErrors.providerUnknown(input.providerId);
+    const id = input.id ?? uuidv7();
+    const inserted = await this.products.insertIfAbsent({
+      id,
+      name: input.name,
+      providerId: input.providerId,
+      asWindowDays: input.asWindowDays ?? DEFAULT_AS_WINDOW_DAYS,
+      active: input.active ?? true,
+    });
+    if (!inserted) throw ProductErrors.alreadyExists(id);
+    return toProductResponse(await this.require(id));
+  }
+
+  find(id: string): Promise<Product | null> {
+    return this.products.findById(id);
+  }
+
+  async require(id: string): Promise<Product> {
+    const product = await this.products.findById(id);
+    if (!product) throw ProductErrors.notFound(id);
+    return product;
+  }
+
+  async getAsPolicy(productId: string): Promise<ProductAsPolicyResponse> {
+    await this.require(productId);
+    return toAsPolicyResponse(productId, await this.products.findPolicy(productId));
+  }
+
+  async setAsPolicy(productId: string, textContent: string): Promise<ProductAsPolicyResponse> {
+    await this.require(productId);
+    return toAsPolicyResponse(productId, await this.products.savePolicy(productId, textContent));
+  }
+}
+
+export function toProductResponse(product: Product): ProductDto {
+  return {
+    id: product.id,
+    name: product.name,
+    providerId: product.providerId,
+    asWindowDays: product.asWindowDays,
+    active: product.active,
+    createdAt: product.createdAt.toISOString(),
+  };
+}
+
+function toAsPolicyResponse(productId: string, policy: ProductAsPolicy | null): ProductAsPolicyResponse {
+  return {
+    productId,
+    textContent: policy?.textContent ?? null,
+    updatedAt: policy?.updatedAt.toISOString() ?? null,
+    policyId: policy?.policyId ?? null,
+  };
+}

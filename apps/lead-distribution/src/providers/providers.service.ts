@@ -1,0 +1,40 @@
+import { Injectable } from '@nestjs/common';
+import { v7 as uuidv7 } from 'uuid';
+import { ApiKeyRole, type ApiKeyIssuedDto, type CreateProviderDto, type ProviderDto } from '#contracts';
+import { ApiKeysService } from '../api-keys/api-keys.service.js';
+import type { Provider } from './entities/provider.entity.js';
+import { ProviderErrors } from './providers.errors.js';
+import { ProvidersRepository } from './providers.repository.js';
+
+@Injectable()
+export class ProvidersService {
+  constructor(
+    private readonly providers: ProvidersRepository,
+    private readonly apiKeys: ApiKeysService,
+  ) {}
+
+  async create(input: CreateProviderDto): Promise<ProviderDto> {
+    const id = input.id ?? uuidv7();
+    if (!(await this.providers.insertIfAbsent({ id, name: input.name } as Provider))) throw ProviderErrors.alreadyExists(id);
+    return toProviderResponse((await this.providers.findById(id))!);
+  }
+
+  find(id: string): Promise<Provider | null> {
+    return this.providers.findById(id);
+  }
+
+  async require(id: string): Promise<Provider> {
+    const provider = await this.providers.findById(id);
+    if (!provider) throw ProviderErrors.notFound(id);
+    return provider;
+  }
+
+  async issueKey(providerId: string, name: string | null): Promise<ApiKeyIssuedDto> {
+    await this.require(providerId);
+    return this.apiKeys.issue({ role: ApiKeyRole.Provider, providerId }, name);
+  }
+}
+
+export function toProviderResponse(provider: Provider): ProviderDto {
+  return { id: provider.id, name: provider.name, createdAt: provider.createdAt.toISOString() };
+}

@@ -1,0 +1,252 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ArrayMaxSize, ArrayUnique, IsArray, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUUID, MaxLength, Min } from 'class-validator';
+import { PageQueryDto, PaginationDto } from '../common/pagination.dto.js';
+import { QueryInt, Trim } from '../common/transforms.js';
+import { LeadProductDto } from './lead.dto.js';
+
+export enum AsStatus {
+  Pending = 'PENDING',
+  OnHold = 'ON_HOLD',
+  Approved = 'APPROVED',
+  Rejected = 'REJECTED',
+  Cancelled = 'CANCELLED',
+}
+
+export const AS_STATUS_LABELS: Record<AsStatus, string> = {
+  [AsStatus.Pending]: '대기',
+  [AsStatus.OnHold]: '보류',
+  [AsStatus.Approved]: '승인',
+  [AsStatus.Rejected]: '반려',
+  [AsStatus.Cancelled]: '취소',
+};
+
+export enum AsDecision {
+  Hold = 'HOLD',
+  Approve = 'APPROVE',
+  Reject = 'REJECT',
+}
+
+export class ListAsQueryDto extends PageQueryDto {
+  @ApiPropertyOptional({ type: 'integer', description: 'Owner (defaults to the key’s partner)' })
+  @IsOptional()
+  @QueryInt()
+  @IsInt()
+  @Min(1)
+  partnerId?: number;
+
+  @ApiPropertyOptional({ format: 'uuid', description: 'Only this lead; a lead the caller does not own gives an empty list' })
+  @IsOptional()
+  @IsUUID()
+  leadId?: string;
+
+  @ApiPropertyOptional({ enum: AsStatus })
+  @IsOptional()
+  @IsIn(Object.values(AsStatus))
+  status?: AsStatus;
+
+  @ApiPropertyOptional({ description: 'Partial match on name, last phone digits (phone_3), product name, customer memo, reason code or its Korean label' })
+  @IsOptional()
+  @Trim()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(100)
+  search?: string;
+}
+
+export class AdminListAsQueryDto extends PageQueryDto {
+  @ApiPropertyOptional({ enum: AsStatus })
+  @IsOptional()
+  @IsIn(Object.values(AsStatus))
+  status?: AsStatus;
+
+  @ApiPropertyOptional({ type: 'integer', description: 'Only requests filed by this partner' })
+  @IsOptional()
+  @QueryInt()
+  @IsInt()
+  @Min(1)
+  partnerId?: number;
+}
+
+export class AsLeadDto {
+  @ApiProperty({ format: 'uuid' })
+  id!: string;
+
+  @ApiProperty({ description: 'Masked until the lead is used' })
+  name!: string;
+
+  @ApiProperty({ description: 'Masked until the lead is used' })
+  phone!: string;
+
+  @ApiProperty()
+  region!: string;
+
+  @ApiProperty({ type: LeadProductDto })
+  product!: LeadProductDto;
+}
+
+/** AsListItem. */
+export class AsListItem {
+  @ApiProperty({ format: 'uuid' })
+  id!: string;
+
+  @ApiProperty({ format: 'uuid' })
+  leadId!: string;
+
+  @ApiProperty({ example: 'WRONG_NUMBER' })
+  reasonCode!: string;
+
+  @ApiProperty({ example: '결번·없는 번호' })
+  reasonLabel!: string;
+
+  @ApiProperty({ enum: AsStatus })
+  status!: string;
+
+  @ApiProperty({ example: '대기' })
+  statusLabel!: string;
+
+  @ApiProperty({ type: String, nullable: true })
+  customerMemo!: string | null;
+
+  @ApiProperty({ type: String, nullable: true })
+  adminNote!: string | null;
+
+  @ApiProperty({ format: 'date-time' })
+  createdAt!: string;
+
+  @ApiProperty({ format: 'date-time' })
+  updatedAt!: string;
+
+  @ApiProperty({ type: AsLeadDto })
+  lead!: AsLeadDto;
+}
+
+export class AsListResponse {
+  @ApiProperty({ type: [AsListItem] })
+  data!: AsListItem[];
+
+  @ApiProperty({ type: PaginationDto })
+  pagination!: PaginationDto;
+}
+
+export class AsFileDto {
+  @ApiProperty({ format: 'uuid' })
+  fileId!: string;
+
+  @ApiProperty()
+  originalName!: string;
+
+  @ApiProperty()
+  mimeType!: string;
+
+  @ApiProperty({ type: 'integer' })
+  size!: number;
+
+  @ApiProperty()
+  cdnUrl!: string;
+}
+
+/** AsDetail: a list item with its evidence files and review time. */
+export class AsDetail extends AsListItem {
+  @ApiProperty({ type: [AsFileDto] })
+  files!: AsFileDto[];
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  reviewedAt!: string | null;
+}
+
+/** CreateAsRequest. */
+export class CreateAsRequest {
+  @ApiPropertyOptional({ type: 'integer', description: 'Defaults to the key’s partner' })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  partnerId?: number;
+
+  @ApiProperty({ format: 'uuid' })
+  @IsUUID()
+  leadId!: string;
+
+  @ApiPropertyOptional({ type: [String], description: 'fileId values from POST /api/v1/files/presigned, uploaded', default: [] })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(10)
+  @ArrayUnique()
+  @IsUUID('all', { each: true })
+  storedFileIds?: string[];
+
+  @ApiProperty({ description: 'A code of GET /api/v1/lead-as/reasons', example: 'WRONG_NUMBER' })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(40)
+  reasonCode!: string;
+
+  @ApiPropertyOptional({ maxLength: 2000 })
+  @IsOptional()
+  @IsString()
+  @MaxLength(2000)
+  memo?: string;
+}
+
+/** The created AS request. */
+export class AsCreatedDto {
+  @ApiProperty({ format: 'uuid' })
+  id!: string;
+
+  @ApiProperty({ format: 'uuid' })
+  leadId!: string;
+
+  @ApiProperty()
+  reasonCode!: string;
+
+  @ApiProperty({ enum: AsStatus, example: 'PENDING' })
+  status!: string;
+
+  @ApiProperty({ format: 'date-time' })
+  createdAt!: string;
+
+  @ApiProperty({ format: 'date-time' })
+  updatedAt!: string;
+}
+
+export class CancelAsDto {
+  @ApiPropertyOptional({ type: 'integer', description: 'Defaults to the key’s partner' })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  partnerId?: number;
+}
+
+export class SuccessDto {
+  @ApiProperty({ example: true })
+  success!: boolean;
+}
+
+export class AsReasonDto {
+  @ApiProperty({ example: 'WRONG_NUMBER' })
+  code!: string;
+
+  @ApiProperty({ example: '결번·없는 번호' })
+  label!: string;
+
+  @ApiProperty({ description: 'Whether an AS request with this reason needs at least one evidence file' })
+  requiresEvidence!: boolean;
+}
+
+/** AsReasonsResponse. */
+export class AsReasonsResponse {
+  @ApiProperty({ type: [AsReasonDto] })
+  data!: AsReasonDto[];
+}
+
+export class ReviewAsDto {
+  @ApiProperty({ enum: AsDecision })
+  @IsIn(Object.values(AsDecision))
+  decision!: AsDecision;
+
+  @ApiPropertyOptional({ maxLength: 2000 })
+  @IsOptional()
+  @Trim()
+  @IsString()
+  @MaxLength(2000)
+  adminNote?: string;
+}
