@@ -12,6 +12,6 @@ import { LeadsService } from './leads.service.js';
   imports: [PartnersModule, ProductsModule],
   controllers: [LeadsController, LeadsAdminController],
   providers: [LeadsRepository, LeadsService, LeadImportService, LeadContactCipher],
-  exports: [LeadsService, LeadContactCipher],
+  exports: [LeadsService, LeadsRepository, LeadContactCipher],
 })
 export class LeadsModule {}

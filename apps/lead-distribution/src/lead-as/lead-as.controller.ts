@@ -1,0 +1,82 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ApiKeyRole,
+  AsCreatedDto,
+  AsDetail,
+  AsListResponse,
+  AsReasonsResponse,
+  CancelAsDto,
+  CreateAsRequest,
+  ListAsQueryDto,
+  PartnerQueryDto,
+  SuccessDto,
+} from '#contracts';
+import { ApiProblems, uuidParam } from '#platform';
+import { ApiKeyAuth } from '../auth/api-key-auth.decorator.js';
+import { ActingPartnerId, PartnerScoped, Roles } from '../auth/auth.decorators.js';
+import { LeadAsService } from './lead-as.service.js';
+
+@ApiTags('lead AS requests')
+@ApiKeyAuth()
+@Roles(ApiKeyRole.Partner, ApiKeyRole.Operator)
+@Controller('api/v1/lead-as')
+export class LeadAsController {
+  constructor(private readonly requests: LeadAsService) {}
+
+  @Get()
+  @PartnerScoped()
+  @ApiOperation({
+    summary: 'List AS requests',
+    description: 'AS requests of the leads partnerId owns now, newest first. A leadId the caller does not own gives an empty list.',
+  })
+  @ApiOkResponse({ type: AsListResponse })
+  list(@ActingPartnerId() partnerId: number, @Query() query: ListAsQueryDto): Promise<AsListResponse> {
+    return this.requests.listForOwner(partnerId, query);
+  }
+
+  @Get('reasons')
+  @Roles(ApiKeyRole.Partner, ApiKeyRole.Provider, ApiKeyRole.Operator)
+  @ApiOperation({ summary: 'AS reason code list', description: 'The reason codes an AS request may give, and whether each needs evidence files.' })
+  @ApiOkResponse({ type: AsReasonsResponse })
+  reasons(): Promise<AsReasonsResponse> {
+    return this.requests.reasons();
+  }
+
+  @Post()
+  @HttpCode(200)
+  @PartnerScoped()
+  @ApiOperation({
+    summary: 'Create AS request',
+    description:
+      'For a lead the partner owns: 404 otherwise. 409 while its latest AS request is pending or on hold (AS_ALREADY_ACTIVE), after one was approved (AS_ALREADY_APPROVED), or past the product’s AS window (AS_WINDOW_EXPIRED). 400 for an unknown reason, missing evidence or a file that is not the caller’s uploaded file. A new request is PENDING.',
+  })
+  @ApiOkResponse({ type: AsCreatedDto })
+  @ApiProblems(404, 409)
+  create(@ActingPartnerId() partnerId: number, @Body() body: CreateAsRequest): Promise<AsCreatedDto> {
+    return this.requests.create(partnerId, body);
+  }
+
+  @Get(':id')
+  @PartnerScoped()
+  @ApiOperation({ summary: 'Single AS request lookup', description: 'Visible to the partner that filed it and to the lead’s current owner.' })
+  @ApiOkResponse({ type: AsDetail })
+  @ApiProblems(404)
+  get(@ActingPartnerId() partnerId: number, @Param('id', uuidParam('id')) id: string, @Query() _query: PartnerQueryDto): Promise<AsDetail> {
+    return this.requests.getForPartner(partnerId, id);
+  }
+
+  @Post(':id/cancel')
+  @HttpCode(200)
+  @PartnerScoped()
+  @ApiOperation({
+    summary: 'Cancel AS request',
+    description: 'Only pending and on-hold requests (400 AS_NOT_CANCELLABLE otherwise); only the partner that filed it (403). The status is saved as CANCELLED.',
+  })
+  @ApiOkResponse({ type: SuccessDto })
+  @ApiProblems(404)
+  async cancel(@ActingPartnerId() partnerId: number, @Param('id', uuidParam('id')) id: string, @Body() _body: CancelAsDto): Promise<SuccessDto> {
+    await this.requests.cancel(partnerId, id);
+    return { success: true };
+  }
+}

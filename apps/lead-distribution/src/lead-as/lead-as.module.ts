@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { FilesModule } from '../files/files.module.js';
+import { LeadsModule } from '../leads/leads.module.js';
+import { LeadAsAdminController } from './lead-as-admin.controller.js';
+import { LeadAsController } from './lead-as.controller.js';
+import { LeadAsRepository } from './lead-as.repository.js';
+import { LeadAsService } from './lead-as.service.js';
+
+@Module({
+  imports: [LeadsModule, FilesModule],
+  controllers: [LeadAsController, LeadAsAdminController],
+  providers: [LeadAsRepository, LeadAsService],
+})
+export class LeadAsModule {}

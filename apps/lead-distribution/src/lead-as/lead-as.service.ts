@@ -1,0 +1,168 @@
+import { Injectable } from '@nestjs/common';
+import { v7 as uuidv7 } from 'uuid';
+import {
+  AS_STATUS_LABELS,
+  AsStatus,
+  toPagination,
+  type AdminListAsQueryDto,
+  type AsCreatedDto,
+  type AsDecision,
+  type AsDetail,
+  type AsListItem,
+  type AsListResponse,
+  type AsReasonsResponse,
+  type CreateAsRequest,
+  type ListAsQueryDto,
+} from '#contracts';
+import { FilesService } from '../files/files.service.js';
+import { LeadContactCipher } from '../leads/lead-contact-cipher.js';
+import { formatPhone, maskName, maskPhone } from '../leads/lead-masking.js';
+import { LeadsRepository } from '../leads/leads.repository.js';
+import { LeadAsRequest } from './entities/lead-as-request.entity.js';
+import { ACTIVE_AS_STATUSES, isCancellable, reviewOutcome, withinAsWindow } from './lead-as-rules.js';
+import { LeadAsErrors } from './lead-as.errors.js';
+import { LeadAsRepository, type AsRow } from './lead-as.repository.js';
+
+@Injectable()
+export class LeadAsService {
+  constructor(
+    private readonly requests: LeadAsRepository,
+    private readonly leads: LeadsRepository,
+    private readonly files: FilesService,
+    private readonly cipher: LeadContactCipher,
+  ) {}
+
+  async reasons(): Promise<AsReasonsResponse> {
+    const reasons = await this.requests.listReasons();
+    return { data: reasons.map((reason) => ({ code: reason.code, label: reason.label, requiresEvidence: reason.requiresEvidence })) };
+  }
+
+  async listForOwner(partnerId: number, query: ListAsQueryDto): Promise<AsListResponse> {
+    const productIds = query.search ? await this.leads.productIdsNamed(query.search) : [];
+    const { rows, total } = await this.requests.listForOwner(
+      { partnerId, leadId: query.leadId, status: query.status, search: query.search, offset: (query.page - 1) * query.limit, limit: query.limit },
+      productIds,
+    );
+    return { data: rows.map((row) => this.toListItem(row)), pagination: toPagination(query, total) };
+  }
+
+  async listForOperator(query: AdminListAsQueryDto): Promise<AsListResponse> {
+    const { rows, total } = await this.requests.listForOperator({
+      status: query.status,
+      partnerId: query.partnerId,
+      offset: (query.page - 1) * query.limit,
+      limit: query.limit,
+    });
+    return { data: rows.map((row) => this.toListItem(row)), pagination: toPagination(query, total) };
+  }
+
+  /** A request is visible to the partner that filed it and to the lead's current owner. */
+  async getForPartner(partnerId: number, id: string): Promise<AsDetail> {
+    const row = await this.requests.findById(id);
+    if (!row || (row.partnerId !== partnerId && row.leadPartnerId !== partnerId)) throw LeadAsErrors.notFound(id);
+    return this.toDetail(row);
+  }
+
+  async getForOperator(id: string): Promise<AsDetail> {
+    const row = await this.requests.findById(id);
+    if (!row) throw LeadAsErrors.notFound(id);
+    return this.toDetail(row);
+  }
+
+  /**
+   * Files an AS request about a lead the partner owns. Refused while another request on the lead is
+   * open or after one was approved, and past the product's AS window. The lead's row lock makes
+   * concurrent requests on one lead decide one at a time.
+   */
+  async create(partnerId: number, input: CreateAsRequest): Promise<AsCreatedDto> {
+    const reason = await this.requests.findReason(input.reasonCode);
+    if (!reason) throw LeadAsErrors.unknownReason(input.reasonCode);
+    const fileIds = input.storedFileIds ?? [];
+    if (reason.requiresEvidence && fileIds.length === 0) throw LeadAsErrors.evidenceRequired(reason.code);
+    if (fileIds.length > 0) await this.files.requireUploadedFiles(partnerId, fileIds);
+
+    const created = await this.requests.transaction(async (tx) => {
+      const lead = await this.requests.lockLead(tx, input.leadId);
+      if (!lead || lead.partnerId !== partnerId) throw LeadAsErrors.leadNotFound(input.leadId);
+      if (lead.latestAsStatus && ACTIVE_AS_STATUSES.includes(lead.latestAsStatus)) throw LeadAsErrors.alreadyActive();
+      if (lead.hasApprovedAs) throw LeadAsErrors.alreadyApproved();
+      if (!withinAsWindow(lead.assignedAt, lead.asWindowDays, new Date())) throw LeadAsErrors.windowExpired(lead.asWindowDays);
+      const attached = await this.requests.filesAlreadyAttached(tx, fileIds);
+      if (attached.length > 0) throw LeadAsErrors.filesAlreadyAttached(fileIds, attached);
+
+      const request = Object.assign(new LeadAsRequest(), {
+        id: uuidv7(),
+        leadId: lead.id,
+        partnerId,
+        reasonCode: reason.code,
+        status: AsStatus.Pending,
+        customerMemo: input.memo ?? null,
+        adminNote: null,
+        reviewedAt: null,
+      });
+      return this.requests.insert(tx, request, fileIds);
+    });
+    return {
+      id: created.id,
+      leadId: created.leadId,
+      reasonCode: created.reasonCode,
+      status: created.status,
+      createdAt: created.createdAt.toISOString(),
+      updatedAt: created.updatedAt.toISOString(),
+    };
+  }
+
+  /** Pending and on-hold requests can be cancelled by the partner that filed them. */
+  async cancel(partnerId: number, id: string): Promise<void> {
+    await this.requests.transaction(async (tx) => {
+      const request = await this.requests.lockRequest(tx, id);
+      if (!request) throw LeadAsErrors.notFound(id);
+      if (request.partnerId !== partnerId) throw LeadAsErrors.notYours(id);
+      if (!isCancellable(request.status)) throw LeadAsErrors.notCancellable(request.status);
+      await this.requests.updateStatus(tx, request, AsStatus.Cancelled);
+    });
+  }
+
+  /** An operator's decision: PENDING → ON_HOLD | APPROVED | REJECTED, ON_HOLD → APPROVED | REJECTED. Approval returns the lead. */
+  async review(id: string, decision: AsDecision, adminNote: string | null): Promise<AsDetail> {
+    await this.requests.transaction(async (tx) => {
+      const request = await this.requests.lockRequest(tx, id);
+      if (!request) throw LeadAsErrors.notFound(id);
+      const next = reviewOutcome(request.status, decision);
+      if (!next) throw LeadAsErrors.invalidTransition(request.status, decision);
+      await this.requests.updateStatus(tx, request, next, { adminNote });
+      if (next === AsStatus.Approved) await this.requests.returnLead(tx, request.leadId);
+    });
+    return this.getForOperator(id);
+  }
+
+  private async toDetail(row: AsRow): Promise<AsDetail> {
+    const fileIds = await this.requests.fileIdsOf(row.id);
+    return { ...this.toListItem(row), files: await this.files.describeByIds(fileIds), reviewedAt: row.reviewedAt?.toISOString() ?? null };
+  }
+
+  private toListItem(row: AsRow): AsListItem {
+    const used = row.leadUsedAt !== null;
+    return {
+      id: row.id,
+      leadId: row.leadId,
+      reasonCode: row.reasonCode,
+      reasonLabel: row.reasonLabel,
+      status: row.status,
+      statusLabel: AS_STATUS_LABELS[row.status],
+      customerMemo: row.customerMemo,
+      adminNote: row.adminNote,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+      lead: {
+        id: row.leadId,
+        name: used ? row.leadName : maskName(row.leadName),
+        phone: used
+          ? formatPhone(this.cipher.openPhone({ phoneCiphertext: row.leadPhoneCiphertext, phoneKeyId: row.leadPhoneKeyId }))
+          : maskPhone(row.leadPhonePrefix, row.leadPhoneLast4),
+        region: row.region,
+        product: { id: row.productId, name: row.productName },
+      },
+    };
+  }
+}
