@@ -1,4 +1,4 @@
-import type { ServiceDefinition } from '#platform';
+import { localSecret, type ServiceDefinition } from '#platform';
 import { AppModule } from './app.module.js';
 import { LEAD_DISTRIBUTION_DATABASE } from './database/database.js';
 import { LeadDistributionConfig } from './config/lead-distribution.config.js';
@@ -16,5 +16,8 @@ export const LEAD_DISTRIBUTION: ServiceDefinition<LeadDistributionConfig> = {
       'Lead (DB) distribution for partners: orders, owned leads, AS requests, evidence files, distribution down an organisation. Every call carries X-API-Key.',
     version: '1.0.0',
     auth: 'api-key',
+  },
+  prepare: async (config, dataDir) => {
+    if (config.STORAGE_DRIVER === 'local') config.FILE_UPLOAD_SECRET ??= await localSecret(dataDir, 'file-upload-secret');
   },
 };
