@@ -7,10 +7,16 @@ import { startTestApp, type TestApp, type TestAppOptions } from './test-app.js';
 /** The bootstrap operator key every lead-distribution test app accepts (OPERATOR_API_KEYS). */
 export const OPERATOR_KEY = 'op_test_0123456789abcdef0123456789abcdef';
 
+/** The HMAC key of local upload URLs in test apps (what `prepare` generates when the service runs). */
+export const TEST_FILE_UPLOAD_SECRET = 'test-file-upload-secret-0123456789abcdef';
+
 export type LeadDistributionTestApp = TestApp<LeadDistributionConfig>;
 
 export function startLeadDistribution(options: TestAppOptions = {}): Promise<LeadDistributionTestApp> {
-  return startTestApp(LEAD_DISTRIBUTION, { ...options, env: { OPERATOR_API_KEYS: OPERATOR_KEY, ...options.env } });
+  return startTestApp(LEAD_DISTRIBUTION, {
+    ...options,
+    env: { OPERATOR_API_KEYS: OPERATOR_KEY, FILE_UPLOAD_SECRET: TEST_FILE_UPLOAD_SECRET, ...options.env },
+  });
 }
 
 /** Requests signed with an API key. */

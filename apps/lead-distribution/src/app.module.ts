@@ -4,6 +4,7 @@ import { ApiKeysModule } from './api-keys/api-keys.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import type { LeadDistributionConfig } from './config/lead-distribution.config.js';
 import { LEAD_DISTRIBUTION_DATABASE } from './database/database.js';
+import { FilesModule } from './files/files.module.js';
 import { PartnersModule } from './partners/partners.module.js';
 
 @Module({})
@@ -17,6 +18,7 @@ export class AppModule {
         AuthModule,
         PartnersModule,
         ApiKeysModule,
+        FilesModule,
       ],
     };
   }
