@@ -386,10 +386,11 @@ describe('AS evidence files with the local storage driver', () => {
       return [];
     }
 
-    it('defaults to the local driver, 600-second upload URLs and no S3 settings', () => {
+    it('defaults to the local driver, 600-second upload URLs, a local CDN base and no S3 settings', () => {
       expect(loadConfig(LeadDistributionConfig, {})).toMatchObject({
         STORAGE_DRIVER: 'local',
         FILE_UPLOAD_EXPIRES_SECONDS: 600,
+        CDN_BASE_URL: 'http://127.0.0.1:3001/files',
         S3_BUCKET: undefined,
       });
     });

@@ -1,10 +1,23 @@
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Max, Min, MinLength, ValidateIf } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Max, Min, MinLength, ValidateBy, ValidateIf } from 'class-validator';
 import { EnvBool, EnvInt, EnvList, ServiceConfig } from '#platform';
 
 export const STORAGE_DRIVERS = ['local', 's3'] as const;
 export type StorageDriver = (typeof STORAGE_DRIVERS)[number];
 
 const HTTP_URL = { require_tld: false, require_protocol: true, protocols: ['http', 'https'] };
+
+/** CDN_BASE_URL when unset: fine on a developer machine, never what partners should be sent. */
+export const DEVELOPMENT_CDN_BASE_URL = 'http://127.0.0.1:3001/files';
+
+/** Refuses the development default of a variable in production, i.e. the variable must be set there. */
+const SetInProduction = (developmentDefault: string) =>
+  ValidateBy({
+    name: 'setInProduction',
+    validator: {
+      validate: (value: unknown, args) => (args?.object as ServiceConfig).NODE_ENV !== 'production' || value !== developmentDefault,
+      defaultMessage: () => 'is required in production',
+    },
+  });
 
 export class LeadDistributionConfig extends ServiceConfig {
   override PORT = 3001;
@@ -25,9 +38,9 @@ export class LeadDistributionConfig extends ServiceConfig {
   STORAGE_DRIVER: StorageDriver = 'local';
 
   /** Prefix of the public URL of a stored file: cdnUrl = CDN_BASE_URL + key. Required in production. */
-  @ValidateIf((config: LeadDistributionConfig) => config.NODE_ENV === 'production' || config.CDN_BASE_URL !== undefined)
-  @IsUrl(HTTP_URL, { message: 'must be an http(s) URL (required in production)' })
-  CDN_BASE_URL?: string;
+  @IsUrl(HTTP_URL, { message: 'must be an http(s) URL' })
+  @SetInProduction(DEVELOPMENT_CDN_BASE_URL)
+  CDN_BASE_URL: string = DEVELOPMENT_CDN_BASE_URL;
 
   /** Validity of an upload URL, in seconds (S3 accepts at most 7 days). */
   @EnvInt()

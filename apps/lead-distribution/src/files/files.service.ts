@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { v7 as uuidv7, validate as isUuid } from 'uuid';
-import type { FileUploadQueryDto, PresignedRequestDto, PresignedUploadDto, StoredFileDto } from '#contracts';
+import type { EvidenceMimeType, FileUploadQueryDto, PresignedRequestDto, PresignedUploadDto } from '#contracts';
 import type { FieldError } from '#platform';
 import { LeadDistributionConfig } from '../config/lead-distribution.config.js';
 import { StoredFile, StoredFileStatus } from './entities/stored-file.entity.js';
@@ -10,8 +10,14 @@ import { FILE_STORAGE, type FileStorage } from './storage/file-storage.js';
 import { LocalFileStorage } from './storage/local-file-storage.js';
 import { evidenceKey } from './storage-key.js';
 
-// Stands in outside production, where CDN_BASE_URL may be unset (it is required in production).
-const PLACEHOLDER_CDN_BASE_URL = 'https://cdn.example.com/';
+/** A file as responses show it (an AS request's evidence). */
+export interface FileDescription {
+  fileId: string;
+  originalName: string;
+  mimeType: EvidenceMimeType;
+  size: number;
+  cdnUrl: string;
+}
 
 /**
  * AS evidence files. A partner presigns a file (type and size declared up front), PUTs the bytes to
@@ -26,7 +32,7 @@ export class FilesService {
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
     private readonly config: LeadDistributionConfig,
   ) {
-    this.cdnBase = (config.CDN_BASE_URL ?? PLACEHOLDER_CDN_BASE_URL).replace(/\/+$/, '');
+    this.cdnBase = config.CDN_BASE_URL.replace(/\/+$/, '');
   }
 
   /** Registers a file of `partnerId` and returns where to upload it. `origin` is this service as the caller reached it. */
@@ -113,7 +119,7 @@ export class FilesService {
     return `${this.cdnBase}/${key}`;
   }
 
-  describe(files: StoredFile[]): StoredFileDto[] {
+  describe(files: StoredFile[]): FileDescription[] {
     return files.map((file) => ({
       fileId: file.id,
       originalName: file.originalName,

@@ -100,21 +100,3 @@ export class FileUploadQueryDto {
   @Matches(/^[0-9a-f]{64}$/, { message: 'must be 64 hexadecimal characters' })
   signature!: string;
 }
-
-/** An evidence file as shown in responses (an AS request's files). */
-export class StoredFileDto {
-  @ApiProperty({ format: 'uuid' })
-  fileId!: string;
-
-  @ApiProperty({ example: '통화녹음.m4a' })
-  originalName!: string;
-
-  @ApiProperty({ enum: EVIDENCE_MIME_TYPES, enumName: 'EvidenceMimeType' })
-  mimeType!: EvidenceMimeType;
-
-  @ApiProperty({ type: 'integer', example: 482133 })
-  size!: number;
-
-  @ApiProperty({ example: 'https://cdn.example.com/as-evidence/1/2026/11/0192f7a4-3c1e-7b7a-9d7e-5b0c2a1f4e10.m4a' })
-  cdnUrl!: string;
-}
