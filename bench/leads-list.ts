@@ -40,7 +40,11 @@ const SHAPES: Shape[] = [
   { name: 'hasAs=Y', query: 'hasAs=Y', filter: { ...base, hasAs: true } },
   { name: 'search name fragment (서연)', query: `search=${encodeURIComponent('서연')}`, filter: { ...base, search: '서연' } },
   { name: 'search four phone digits', query: 'search=4821', filter: { ...base, search: '4821' } },
-  { name: 'sortBy=age, page 2000', query: 'sortBy=age&sortOrder=asc&page=2000&limit=20', filter: { ...base, sortBy: 'age', sortOrder: 'asc', offset: 39_980 } },
+  {
+    name: 'sortBy=age, page 2000',
+    query: 'sortBy=age&sortOrder=asc&page=2000&limit=20',
+    filter: { ...base, sortBy: 'age', sortOrder: 'asc', offset: 39_980 },
+  },
 ];
 
 async function freePort(): Promise<number> {
@@ -52,7 +56,9 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function prepareDatabase(serverUrl: string | undefined): Promise<{ url: string; partnerId: number; keys: { encryption: string; hash: string } }> {
+async function prepareDatabase(
+  serverUrl: string | undefined,
+): Promise<{ url: string; partnerId: number; keys: { encryption: string; hash: string } }> {
   const server = await acquirePostgresServer(serverUrl ?? 'postgres://postgres@127.0.0.1:5432/postgres');
   const url = server.urlFor(DATABASE);
   const admin = new pg.Client({ connectionString: server.urlFor('postgres') });
@@ -64,8 +70,7 @@ async function prepareDatabase(serverUrl: string | undefined): Promise<{ url: st
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     const meta = (await client.query(`SELECT value FROM bench_meta WHERE key = 'fixture'`)).rows[0]?.value as
-      | { partnerId: number; encryption: string; hash: string }
-      | undefined;
+      { partnerId: number; encryption: string; hash: string } | undefined;
     await client.end();
     if (meta) {
       log(`Reusing ${DATABASE}`);
@@ -135,7 +140,9 @@ async function startService(databaseUrl: string, keys: { encryption: string; has
 }
 
 async function planOf(pool: pg.Pool, statement: { sql: string; params: unknown[] }): Promise<string> {
-  const rows = (await pool.query(`EXPLAIN (ANALYZE, BUFFERS, FORMAT TEXT) ${statement.sql}`, statement.params)).rows as Array<{ 'QUERY PLAN': string }>;
+  const rows = (await pool.query(`EXPLAIN (ANALYZE, BUFFERS, FORMAT TEXT) ${statement.sql}`, statement.params)).rows as Array<{
+    'QUERY PLAN': string;
+  }>;
   return rows.map((row) => row['QUERY PLAN']).join('\n');
 }
 
@@ -157,7 +164,9 @@ async function main(): Promise<void> {
     for (const shape of SHAPES) {
       const filter: OwnedLeadFilter = { partnerId, ...shape.filter };
       const productIds = filter.search
-        ? (await pool.query<{ id: string }>(`SELECT id FROM products WHERE name ILIKE $1`, [`%${filter.search}%`])).rows.map((row) => row.id)
+        ? (await pool.query<{ id: string }>(`SELECT id FROM products WHERE name ILIKE $1`, [`%${filter.search}%`])).rows.map(
+            (row) => row.id,
+          )
         : [];
       const statements = ownedLeadsQuery(filter, productIds);
       const http = get(`/api/v1/leads?${shape.query}`);
@@ -180,14 +189,20 @@ async function main(): Promise<void> {
       log(`\n## ${shape.name}  (GET /api/v1/leads?${shape.query})`);
       log(`page plan: ${scanNode}; page ${pageTime} ms, count ${countTime} ms (single run, EXPLAIN ANALYZE)`);
       log(`reads AS history: ${readsAsHistory ? 'YES' : 'no'}; sequential scan of leads for the page: ${seqScan ? 'YES' : 'no'}`);
-      log(`service: max ${httpMax.perSecond.toFixed(0)} req/s (errors ${httpMax.errors}); at ${httpFixed.rate.toFixed(0)} req/s p50 ${ms(httpFixed.p50)} ms, p99 ${ms(httpFixed.p99)} ms`);
-      log(`direct SQL: max ${sqlMax.perSecond.toFixed(0)} req/s; at ${sqlFixed.rate.toFixed(0)} req/s p50 ${ms(sqlFixed.p50)} ms, p99 ${ms(sqlFixed.p99)} ms`);
+      log(
+        `service: max ${httpMax.perSecond.toFixed(0)} req/s (errors ${httpMax.errors}); at ${httpFixed.rate.toFixed(0)} req/s p50 ${ms(httpFixed.p50)} ms, p99 ${ms(httpFixed.p99)} ms`,
+      );
+      log(
+        `direct SQL: max ${sqlMax.perSecond.toFixed(0)} req/s; at ${sqlFixed.rate.toFixed(0)} req/s p50 ${ms(sqlFixed.p50)} ms, p99 ${ms(sqlFixed.p99)} ms`,
+      );
       log(`ratio service/SQL: ${(httpMax.perSecond / sqlMax.perSecond).toFixed(2)}`);
       results.push(
         `| ${shape.name} | ${httpMax.perSecond.toFixed(0)} | ${ms(httpFixed.p50)} / ${ms(httpFixed.p99)} | ${sqlMax.perSecond.toFixed(0)} | ${ms(sqlFixed.p50)} / ${ms(sqlFixed.p99)} | ${(httpMax.perSecond / sqlMax.perSecond).toFixed(2)} | ${readsAsHistory || seqScan ? 'yes' : 'no'} |`,
       );
     }
-    log('\n| shape | service max req/s | service p50 / p99 ms at half max | SQL max req/s | SQL p50 / p99 ms at half max | ratio | reads AS history or seq-scans leads |');
+    log(
+      '\n| shape | service max req/s | service p50 / p99 ms at half max | SQL max req/s | SQL p50 / p99 ms at half max | ratio | reads AS history or seq-scans leads |',
+    );
     log('|---|---|---|---|---|---|---|');
     for (const line of results) log(line);
   } finally {

@@ -4,10 +4,69 @@ import { v7 as uuidv7 } from 'uuid';
 import { REGION_NAMES } from '#contracts';
 import { FieldCipher, lookupHash } from '#platform';
 
-export const SURNAMES = ['김', '이', '박', '최', '정', '강', '조', '윤', '장', '임', '한', '오', '서', '신', '권', '황', '안', '송', '류', '홍'];
+export const SURNAMES = [
+  '김',
+  '이',
+  '박',
+  '최',
+  '정',
+  '강',
+  '조',
+  '윤',
+  '장',
+  '임',
+  '한',
+  '오',
+  '서',
+  '신',
+  '권',
+  '황',
+  '안',
+  '송',
+  '류',
+  '홍',
+];
 export const GIVEN_NAMES = [
-  '민준', '서연', '도윤', '서윤', '시우', '지우', '하준', '하은', '주원', '지호', '지유', '준서', '예준', '수아', '건우', '지아', '현우', '서아', '우진', '다은',
-  '선우', '채원', '유준', '민서', '연우', '지민', '은우', '윤서', '정우', '예린', '승우', '소율', '시윤', '지원', '준우', '예은', '지환', '하린', '승현', '수빈',
+  '민준',
+  '서연',
+  '도윤',
+  '서윤',
+  '시우',
+  '지우',
+  '하준',
+  '하은',
+  '주원',
+  '지호',
+  '지유',
+  '준서',
+  '예준',
+  '수아',
+  '건우',
+  '지아',
+  '현우',
+  '서아',
+  '우진',
+  '다은',
+  '선우',
+  '채원',
+  '유준',
+  '민서',
+  '연우',
+  '지민',
+  '은우',
+  '윤서',
+  '정우',
+  '예린',
+  '승우',
+  '소율',
+  '시윤',
+  '지원',
+  '준우',
+  '예은',
+  '지환',
+  '하린',
+  '승현',
+  '수빈',
 ];
 const MEMOS = ['오후 상담 희망', '보장 분석 요청', '실손 청구 문의', '퇴근 후 연락', '자녀 보험 관심', '주말 상담 가능'];
 const AS_REASONS = ['WRONG_NUMBER', 'NOT_REACHABLE', 'DID_NOT_APPLY', 'DUPLICATE', 'OUT_OF_REGION', 'OUT_OF_AGE', 'OTHER'];
@@ -58,8 +117,25 @@ export async function loadLeadFixture(client: pg.Client, options: FixtureOptions
   for (let start = 0; start < options.totalLeads; start += batch) {
     const size = Math.min(batch, options.totalLeads - start);
     const columns: Record<string, unknown[]> = {
-      id: [], product: [], partner: [], name: [], cipher: [], keyId: [], prefix: [], last4: [], hash: [], email: [], region: [], address: [],
-      birth: [], gender: [], memo: [], usedAt: [], assignedAt: [], distributedAt: [], assignment: [],
+      id: [],
+      product: [],
+      partner: [],
+      name: [],
+      cipher: [],
+      keyId: [],
+      prefix: [],
+      last4: [],
+      hash: [],
+      email: [],
+      region: [],
+      address: [],
+      birth: [],
+      gender: [],
+      memo: [],
+      usedAt: [],
+      assignedAt: [],
+      distributedAt: [],
+      assignment: [],
     };
     for (let i = 0; i < size; i += 1) {
       const index = start + i;
@@ -82,7 +158,9 @@ export async function loadLeadFixture(client: pg.Client, options: FixtureOptions
       columns.region!.push(pick(REGION_NAMES));
       columns.address!.push(Math.random() < 0.7 ? `${pick(REGION_NAMES)} 어느구 어느로 ${index % 500}` : null);
       const year = 50 + Math.floor(Math.random() * 55);
-      columns.birth!.push(`${String(year % 100).padStart(2, '0')}${String(1 + Math.floor(Math.random() * 12)).padStart(2, '0')}${String(1 + Math.floor(Math.random() * 28)).padStart(2, '0')}`);
+      columns.birth!.push(
+        `${String(year % 100).padStart(2, '0')}${String(1 + Math.floor(Math.random() * 12)).padStart(2, '0')}${String(1 + Math.floor(Math.random() * 28)).padStart(2, '0')}`,
+      );
       columns.gender!.push(Math.random() < 0.5 ? 'M' : 'F');
       columns.memo!.push(Math.random() < 0.3 ? pick(MEMOS) : null);
       columns.usedAt!.push(owner !== null && Math.random() < 0.3 ? new Date((distributedAt as Date).getTime() + DAY) : null);

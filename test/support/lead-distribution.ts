@@ -7,10 +7,16 @@ import { startTestApp, type TestApp, type TestAppOptions } from './test-app.js';
 /** The bootstrap operator key every lead-distribution test app accepts (OPERATOR_API_KEYS). */
 export const OPERATOR_KEY = 'op_test_0123456789abcdef0123456789abcdef';
 
+/** The HMAC key of local upload URLs in test apps (what `prepare` generates when the service runs). */
+export const TEST_FILE_UPLOAD_SECRET = 'test-file-upload-secret-0123456789abcdef';
+
 export type LeadDistributionTestApp = TestApp<LeadDistributionConfig>;
 
 export function startLeadDistribution(options: TestAppOptions = {}): Promise<LeadDistributionTestApp> {
-  return startTestApp(LEAD_DISTRIBUTION, { ...options, env: { OPERATOR_API_KEYS: OPERATOR_KEY, ...options.env } });
+  return startTestApp(LEAD_DISTRIBUTION, {
+    ...options,
+    env: { OPERATOR_API_KEYS: OPERATOR_KEY, FILE_UPLOAD_SECRET: TEST_FILE_UPLOAD_SECRET, ...options.env },
+  });
 }
 
 /** Requests signed with an API key. */
@@ -51,7 +57,12 @@ export async function partnerWithKey(app: LeadDistributionTestApp, name: string,
 
 /** A provider with its key and one product (AS window `asWindowDays`, default 7). */
 export async function providerWithProduct(app: LeadDistributionTestApp, productName = '실손보험 상담 DB', asWindowDays?: number) {
-  const provider = (await asOperator(app).post('/api/v1/admin/providers').send({ name: `${productName} 공급사` }).expect(201)).body as ProviderDto;
+  const provider = (
+    await asOperator(app)
+      .post('/api/v1/admin/providers')
+      .send({ name: `${productName} 공급사` })
+      .expect(201)
+  ).body as ProviderDto;
   const key = (await asOperator(app).post(`/api/v1/admin/providers/${provider.id}/api-keys`).send({}).expect(201)).body as ApiKeyIssuedDto;
   const product = (
     await asOperator(app)
@@ -86,7 +97,12 @@ export function leadInput(productId: string, overrides: Record<string, unknown> 
 }
 
 /** Registers a lead as operator and delivers it straight to `partnerId`; returns its id. */
-export async function deliverLead(app: LeadDistributionTestApp, productId: string, partnerId: number, overrides: Record<string, unknown> = {}): Promise<string> {
+export async function deliverLead(
+  app: LeadDistributionTestApp,
+  productId: string,
+  partnerId: number,
+  overrides: Record<string, unknown> = {},
+): Promise<string> {
   const response = await asOperator(app)
     .post('/api/v1/leads')
     .send(leadInput(productId, { partnerId, ...overrides }))

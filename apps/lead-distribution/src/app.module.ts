@@ -4,7 +4,9 @@ import { ApiKeysModule } from './api-keys/api-keys.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import type { LeadDistributionConfig } from './config/lead-distribution.config.js';
 import { LEAD_DISTRIBUTION_DATABASE } from './database/database.js';
+import { LeadAsModule } from './lead-as/lead-as.module.js';
 import { LeadsModule } from './leads/leads.module.js';
+import { FilesModule } from './files/files.module.js';
 import { PartnersModule } from './partners/partners.module.js';
 import { ProductsModule } from './products/products.module.js';
 import { ProvidersModule } from './providers/providers.module.js';
@@ -25,6 +27,8 @@ export class AppModule {
         ProductsModule,
         RegionsModule,
         LeadsModule,
+        LeadAsModule,
+        FilesModule,
       ],
     };
   }

@@ -18,7 +18,9 @@ export const LEAD_DISTRIBUTION: ServiceDefinition<LeadDistributionConfig> = {
     auth: 'api-key',
   },
   prepare: async (config, dataDir) => {
-    if (config.DATA_ENCRYPTION_KEYS.length === 0) config.DATA_ENCRYPTION_KEYS = [`local:${await localSecret(dataDir, 'data-encryption-key')}`];
+    if (config.DATA_ENCRYPTION_KEYS.length === 0)
+      config.DATA_ENCRYPTION_KEYS = [`local:${await localSecret(dataDir, 'data-encryption-key')}`];
     config.LOOKUP_HASH_KEY ??= await localSecret(dataDir, 'lookup-hash-key');
+    if (config.STORAGE_DRIVER === 'local') config.FILE_UPLOAD_SECRET ??= await localSecret(dataDir, 'file-upload-secret');
   },
 };

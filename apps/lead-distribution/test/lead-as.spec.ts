@@ -19,7 +19,9 @@ describe('AS requests', () => {
 
   beforeAll(async () => {
     app = await startLeadDistribution();
-    ({ product: { id: productId } } = await providerWithProduct(app, '실손보험 상담 DB', 7));
+    ({
+      product: { id: productId },
+    } = await providerWithProduct(app, '실손보험 상담 DB', 7));
   });
   afterAll(() => app.close());
 
@@ -71,7 +73,10 @@ describe('AS requests', () => {
     it('attaches uploaded evidence files and shows them on lookup', async () => {
       const { as, apiKey, leadId } = await partnerWithLead('Evidence');
       const fileId = await uploadEvidence(apiKey);
-      const created = await as.post('/api/v1/lead-as').send({ leadId, reasonCode: NEEDS_EVIDENCE, storedFileIds: [fileId] }).expect(200);
+      const created = await as
+        .post('/api/v1/lead-as')
+        .send({ leadId, reasonCode: NEEDS_EVIDENCE, storedFileIds: [fileId] })
+        .expect(200);
       const detail = await as.get(`/api/v1/lead-as/${created.body.id}`).expect(200);
       expect(detail.body.files).toEqual([
         { fileId, originalName: 'call-log.pdf', mimeType: 'application/pdf', size: 17, cdnUrl: expect.stringContaining('as-evidence/') },
@@ -90,7 +95,10 @@ describe('AS requests', () => {
       const { as, leadId } = await partnerWithLead('Active');
       const first = await as.post('/api/v1/lead-as').send({ leadId, reasonCode: NO_EVIDENCE }).expect(200);
       expect((await as.post('/api/v1/lead-as').send({ leadId, reasonCode: NO_EVIDENCE }).expect(409)).body.code).toBe('AS_ALREADY_ACTIVE');
-      await asOperator(app).post(`/api/v1/admin/lead-as/${first.body.id}/review`).send({ decision: 'HOLD', adminNote: '통화 기록 확인 중' }).expect(200);
+      await asOperator(app)
+        .post(`/api/v1/admin/lead-as/${first.body.id}/review`)
+        .send({ decision: 'HOLD', adminNote: '통화 기록 확인 중' })
+        .expect(200);
       expect((await as.post('/api/v1/lead-as').send({ leadId, reasonCode: NO_EVIDENCE }).expect(409)).body.code).toBe('AS_ALREADY_ACTIVE');
     });
 
@@ -99,13 +107,18 @@ describe('AS requests', () => {
       const first = await as.post('/api/v1/lead-as').send({ leadId, reasonCode: NO_EVIDENCE }).expect(200);
       await as.post(`/api/v1/lead-as/${first.body.id}/cancel`).send({}).expect(200);
       const second = await as.post('/api/v1/lead-as').send({ leadId, reasonCode: NO_EVIDENCE }).expect(200);
-      await asOperator(app).post(`/api/v1/admin/lead-as/${second.body.id}/review`).send({ decision: 'REJECT', adminNote: '정상 DB' }).expect(200);
+      await asOperator(app)
+        .post(`/api/v1/admin/lead-as/${second.body.id}/review`)
+        .send({ decision: 'REJECT', adminNote: '정상 DB' })
+        .expect(200);
       await as.post('/api/v1/lead-as').send({ leadId, reasonCode: NO_EVIDENCE }).expect(200);
     });
 
     it('lets only one of several concurrent requests on one lead through', async () => {
       const { as, leadId } = await partnerWithLead('Concurrent');
-      const responses = await Promise.all(Array.from({ length: 6 }, () => as.post('/api/v1/lead-as').send({ leadId, reasonCode: NO_EVIDENCE })));
+      const responses = await Promise.all(
+        Array.from({ length: 6 }, () => as.post('/api/v1/lead-as').send({ leadId, reasonCode: NO_EVIDENCE })),
+      );
       expect(responses.map((response) => response.status).sort()).toEqual([200, 409, 409, 409, 409, 409]);
     });
 
@@ -124,7 +137,10 @@ describe('AS requests', () => {
 
       const stranger = await partnerWithKey(app, 'File Owner');
       const theirFile = await uploadEvidence(stranger.apiKey);
-      const notMine = await as.post('/api/v1/lead-as').send({ leadId, reasonCode: NEEDS_EVIDENCE, storedFileIds: [theirFile] }).expect(400);
+      const notMine = await as
+        .post('/api/v1/lead-as')
+        .send({ leadId, reasonCode: NEEDS_EVIDENCE, storedFileIds: [theirFile] })
+        .expect(400);
       expect(notMine.body).toMatchObject({ code: 'FILE_NOT_USABLE', errors: [{ field: 'storedFileIds.0' }] });
 
       const missingField = await as.post('/api/v1/lead-as').send({ reasonCode: NO_EVIDENCE }).expect(400);
@@ -135,8 +151,14 @@ describe('AS requests', () => {
       const { as, apiKey, partner, leadId } = await partnerWithLead('Reuse');
       const otherLead = await deliverLead(app, productId, partner.id);
       const fileId = await uploadEvidence(apiKey);
-      await as.post('/api/v1/lead-as').send({ leadId, reasonCode: NEEDS_EVIDENCE, storedFileIds: [fileId] }).expect(200);
-      const reused = await as.post('/api/v1/lead-as').send({ leadId: otherLead, reasonCode: NEEDS_EVIDENCE, storedFileIds: [fileId] }).expect(400);
+      await as
+        .post('/api/v1/lead-as')
+        .send({ leadId, reasonCode: NEEDS_EVIDENCE, storedFileIds: [fileId] })
+        .expect(200);
+      const reused = await as
+        .post('/api/v1/lead-as')
+        .send({ leadId: otherLead, reasonCode: NEEDS_EVIDENCE, storedFileIds: [fileId] })
+        .expect(400);
       expect(reused.body.code).toBe('FILE_NOT_USABLE');
     });
   });
@@ -161,10 +183,17 @@ describe('AS requests', () => {
         statusLabel: '대기',
         customerMemo: '이미 가입한 고객',
         adminNote: null,
-        lead: { id: leadId, name: '강*찬', phone: expect.stringMatching(/^010-\*\*\*\*-\d{4}$/), region: '서울', product: { id: productId } },
+        lead: {
+          id: leadId,
+          name: '강*찬',
+          phone: expect.stringMatching(/^010-\*\*\*\*-\d{4}$/),
+          region: '서울',
+          product: { id: productId },
+        },
       });
 
-      const ids = async (query: string) => (await as.get(`/api/v1/lead-as?${query}`).expect(200)).body.data.map((item: { id: string }) => item.id);
+      const ids = async (query: string) =>
+        (await as.get(`/api/v1/lead-as?${query}`).expect(200)).body.data.map((item: { id: string }) => item.id);
       expect(await ids(`leadId=${leadId}`)).toEqual([a.body.id]);
       expect(await ids('status=CANCELLED')).toEqual([b.body.id]);
       expect(await ids(`search=${encodeURIComponent('강감')}`)).toEqual([a.body.id]);
@@ -183,7 +212,10 @@ describe('AS requests', () => {
 
     it('never shows another partner’s requests, by lookup, search or partnerId', async () => {
       const owner = await partnerWithLead('Private', { name: '비밀고객' });
-      const created = await owner.as.post('/api/v1/lead-as').send({ leadId: owner.leadId, reasonCode: NO_EVIDENCE, memo: '비밀 메모' }).expect(200);
+      const created = await owner.as
+        .post('/api/v1/lead-as')
+        .send({ leadId: owner.leadId, reasonCode: NO_EVIDENCE, memo: '비밀 메모' })
+        .expect(200);
       const { as } = await partnerWithLead('Snoop');
       expect((await as.get(`/api/v1/lead-as?search=${encodeURIComponent('비밀')}`).expect(200)).body.data).toEqual([]);
       await as.get(`/api/v1/lead-as/${created.body.id}`).expect(404);
@@ -221,7 +253,9 @@ describe('AS requests', () => {
       const created = await owner.as.post('/api/v1/lead-as').send({ leadId: owner.leadId, reasonCode: NO_EVIDENCE }).expect(200);
       const { as } = await partnerWithLead('Cancel Stranger');
       expect((await as.post(`/api/v1/lead-as/${created.body.id}/cancel`).send({}).expect(403)).body.code).toBe('AS_REQUEST_FORBIDDEN');
-      expect((await as.post('/api/v1/lead-as/0192f7a4-3c1e-7b7a-9d7e-5b0c2a1f4e10/cancel').send({}).expect(404)).body.code).toBe('AS_REQUEST_NOT_FOUND');
+      expect((await as.post('/api/v1/lead-as/0192f7a4-3c1e-7b7a-9d7e-5b0c2a1f4e10/cancel').send({}).expect(404)).body.code).toBe(
+        'AS_REQUEST_NOT_FOUND',
+      );
       expect((await owner.as.get(`/api/v1/lead-as/${created.body.id}`).expect(200)).body.status).toBe('PENDING');
     });
   });
@@ -245,7 +279,12 @@ describe('AS requests', () => {
         .post(`/api/v1/admin/lead-as/${created.body.id}/review`)
         .send({ decision: 'APPROVE', adminNote: '중복 확인, 반환 처리' })
         .expect(200);
-      expect(reviewed.body).toMatchObject({ status: 'APPROVED', statusLabel: '승인', adminNote: '중복 확인, 반환 처리', reviewedAt: expect.any(String) });
+      expect(reviewed.body).toMatchObject({
+        status: 'APPROVED',
+        statusLabel: '승인',
+        adminNote: '중복 확인, 반환 처리',
+        reviewedAt: expect.any(String),
+      });
 
       expect((await as.get('/api/v1/leads').expect(200)).body.pagination.total).toBe(0);
       await as.get(`/api/v1/leads/${leadId}`).expect(404);
@@ -262,7 +301,10 @@ describe('AS requests', () => {
       await review('REJECT').expect(200);
       await review('APPROVE').expect(409);
       expect((await review('MAYBE').expect(400)).body.errors[0].field).toBe('decision');
-      await asOperator(app).post('/api/v1/admin/lead-as/0192f7a4-3c1e-7b7a-9d7e-5b0c2a1f4e10/review').send({ decision: 'HOLD' }).expect(404);
+      await asOperator(app)
+        .post('/api/v1/admin/lead-as/0192f7a4-3c1e-7b7a-9d7e-5b0c2a1f4e10/review')
+        .send({ decision: 'HOLD' })
+        .expect(404);
     });
   });
 
@@ -278,7 +320,8 @@ describe('AS requests', () => {
       const r = await as.post('/api/v1/lead-as').send({ leadId: rejected, reasonCode: NO_EVIDENCE }).expect(200);
       await asOperator(app).post(`/api/v1/admin/lead-as/${r.body.id}/review`).send({ decision: 'REJECT' }).expect(200);
 
-      const ids = async (query: string) => (await as.get(`/api/v1/leads?${query}`).expect(200)).body.data.map((lead: { id: string }) => lead.id).sort();
+      const ids = async (query: string) =>
+        (await as.get(`/api/v1/leads?${query}`).expect(200)).body.data.map((lead: { id: string }) => lead.id).sort();
       expect(await ids('hasAs=true')).toEqual([pending, rejected].sort());
       expect(await ids('hasAs=Y')).toEqual([pending, rejected].sort());
       expect(await ids('hasAs=N')).toEqual([none, cancelled].sort());

@@ -17,7 +17,10 @@ describe('leads', () => {
 
   beforeAll(async () => {
     app = await startLeadDistribution();
-    ({ providerKey, product: { id: productId } } = await providerWithProduct(app));
+    ({
+      providerKey,
+      product: { id: productId },
+    } = await providerWithProduct(app));
   });
   afterAll(() => app.close());
 
@@ -158,7 +161,9 @@ describe('leads', () => {
 
       const busanWomen = await withKey(app, apiKey).get('/api/v1/leads?region=부산&gender=F').expect(200);
       expect(busanWomen.body.data.map((lead: { id: string }) => lead.id).sort()).toEqual([ids[1], ids[4]].sort());
-      expect((await withKey(app, apiKey).get('/api/v1/leads?used=true').expect(200)).body.data.map((lead: { id: string }) => lead.id)).toEqual([ids[1]]);
+      expect(
+        (await withKey(app, apiKey).get('/api/v1/leads?used=true').expect(200)).body.data.map((lead: { id: string }) => lead.id),
+      ).toEqual([ids[1]]);
       expect((await withKey(app, apiKey).get('/api/v1/leads?used=N').expect(200)).body.pagination.total).toBe(4);
 
       const page = await withKey(app, apiKey).get('/api/v1/leads?limit=2&page=3').expect(200);
@@ -180,7 +185,8 @@ describe('leads', () => {
          WHERE leads.id = v.id`,
         [a, b, c],
       );
-      const ids = async (query: string) => (await withKey(app, apiKey).get(`/api/v1/leads?${query}`).expect(200)).body.data.map((l: { id: string }) => l.id);
+      const ids = async (query: string) =>
+        (await withKey(app, apiKey).get(`/api/v1/leads?${query}`).expect(200)).body.data.map((l: { id: string }) => l.id);
       expect(await ids('sortBy=assignedAt&sortOrder=desc')).toEqual([a, c, b]);
       expect(await ids('sortBy=assignedAt&sortOrder=asc')).toEqual([b, c, a]);
       expect(await ids('')).toEqual([a, c, b]);
@@ -199,7 +205,13 @@ describe('leads', () => {
       const byPhone = await deliverLead(app, productId, partner.id, { name: '정하나', email: null, memo: null, phone });
 
       const search = async (term: string) =>
-        (await withKey(app, apiKey).get(`/api/v1/leads?search=${encodeURIComponent(term)}`).expect(200)).body.data.map((l: { id: string }) => l.id).sort();
+        (
+          await withKey(app, apiKey)
+            .get(`/api/v1/leads?search=${encodeURIComponent(term)}`)
+            .expect(200)
+        ).body.data
+          .map((l: { id: string }) => l.id)
+          .sort();
       expect(await search('철수')).toEqual([byName, byMemo].sort());
       expect(await search('김철')).toEqual([byName]);
       expect(await search('CHULSOO')).toEqual([byEmail]);
@@ -220,7 +232,14 @@ describe('leads', () => {
       expect((await me.get('/api/v1/leads?search=0001').expect(200)).body.data).toEqual([]);
       expect((await me.get(`/api/v1/leads/${theirLead}`).expect(404)).body.code).toBe('LEAD_NOT_FOUND');
       await me.post(`/api/v1/leads/${theirLead}/use`).send({}).expect(404);
-      expect((await me.post('/api/v1/leads/contacts').send({ leadIds: [theirLead] }).expect(200)).body.data).toEqual([]);
+      expect(
+        (
+          await me
+            .post('/api/v1/leads/contacts')
+            .send({ leadIds: [theirLead] })
+            .expect(200)
+        ).body.data,
+      ).toEqual([]);
       expect((await me.get(`/api/v1/leads?partnerId=${theirs.partner.id}`).expect(403)).body.code).toBe('PARTNER_FORBIDDEN');
       await me.get(`/api/v1/leads/${theirLead}?partnerId=${theirs.partner.id}`).expect(403);
       await me.post(`/api/v1/leads/${theirLead}/use`).send({ partnerId: theirs.partner.id }).expect(403);
@@ -228,7 +247,9 @@ describe('leads', () => {
 
     it('returns one lead with metadata file references completed with CDN URLs', async () => {
       const { partner, apiKey } = await partnerWithKey(app, 'Metadata');
-      const id = await deliverLead(app, productId, partner.id, { metadata: { source: 'landing-3', consent: { fileKey: 'leads/consent/1.pdf' } } });
+      const id = await deliverLead(app, productId, partner.id, {
+        metadata: { source: 'landing-3', consent: { fileKey: 'leads/consent/1.pdf' } },
+      });
       const lead = await withKey(app, apiKey).get(`/api/v1/leads/${id}`).expect(200);
       expect(lead.body.metadata).toEqual({
         source: 'landing-3',
@@ -256,7 +277,11 @@ describe('leads', () => {
       const unused = await deliverLead(app, productId, partner.id);
       await withKey(app, apiKey).post(`/api/v1/leads/${used}/use`).send({}).expect(200);
 
-      const response = await withKey(app, apiKey).post('/api/v1/leads/contacts').set('X-Request-Id', 'contacts-1').send({ leadIds: [used, unused] }).expect(200);
+      const response = await withKey(app, apiKey)
+        .post('/api/v1/leads/contacts')
+        .set('X-Request-Id', 'contacts-1')
+        .send({ leadIds: [used, unused] })
+        .expect(200);
       expect(response.body).toEqual({ data: [{ id: used, name: '유재석', phone: `010-${phone.slice(3, 7)}-${phone.slice(7)}` }] });
 
       const audits = await app.dataSource.query(`SELECT * FROM lead_contact_audits WHERE request_id = 'contacts-1'`);

@@ -4,6 +4,7 @@ export * from './common/transforms.js';
 export * from './lead-distribution/api-key.dto.js';
 export * from './lead-distribution/lead-as.dto.js';
 export * from './lead-distribution/lead.dto.js';
+export * from './lead-distribution/file.dto.js';
 export * from './lead-distribution/partner.dto.js';
 export * from './lead-distribution/product.dto.js';
 export * from './lead-distribution/region.dto.js';

@@ -4,10 +4,23 @@ import { LeadAsFile } from '../lead-as/entities/lead-as-file.entity.js';
 import { LeadAsRequest } from '../lead-as/entities/lead-as-request.entity.js';
 import { LeadContactAudit } from '../leads/entities/lead-contact-audit.entity.js';
 import { Lead } from '../leads/entities/lead.entity.js';
+import { StoredFile } from '../files/entities/stored-file.entity.js';
 import { Partner } from '../partners/entities/partner.entity.js';
 import { ProductAsPolicy } from '../products/entities/product-as-policy.entity.js';
 import { Product } from '../products/entities/product.entity.js';
 import { Provider } from '../providers/entities/provider.entity.js';
 
 /** Every entity of the service, listed explicitly (no globs: they break in bundled or ESM builds). */
-export const ENTITIES = [Partner, ApiKey, Provider, Product, ProductAsPolicy, Lead, LeadContactAudit, AsReason, LeadAsRequest, LeadAsFile];
+export const ENTITIES = [
+  Partner,
+  ApiKey,
+  StoredFile,
+  Provider,
+  Product,
+  ProductAsPolicy,
+  Lead,
+  LeadContactAudit,
+  AsReason,
+  LeadAsRequest,
+  LeadAsFile,
+];

@@ -8,7 +8,11 @@ export function isCancellable(status: AsStatus): boolean {
 }
 
 const REVIEW_TRANSITIONS: Record<AsStatus, Partial<Record<AsDecision, AsStatus>>> = {
-  [AsStatus.Pending]: { [AsDecision.Hold]: AsStatus.OnHold, [AsDecision.Approve]: AsStatus.Approved, [AsDecision.Reject]: AsStatus.Rejected },
+  [AsStatus.Pending]: {
+    [AsDecision.Hold]: AsStatus.OnHold,
+    [AsDecision.Approve]: AsStatus.Approved,
+    [AsDecision.Reject]: AsStatus.Rejected,
+  },
   [AsStatus.OnHold]: { [AsDecision.Approve]: AsStatus.Approved, [AsDecision.Reject]: AsStatus.Rejected },
   [AsStatus.Approved]: {},
   [AsStatus.Rejected]: {},

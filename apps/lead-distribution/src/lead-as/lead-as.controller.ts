@@ -37,7 +37,10 @@ export class LeadAsController {
 
   @Get('reasons')
   @Roles(ApiKeyRole.Partner, ApiKeyRole.Provider, ApiKeyRole.Operator)
-  @ApiOperation({ summary: 'AS reason code list', description: 'The reason codes an AS request may give, and whether each needs evidence files.' })
+  @ApiOperation({
+    summary: 'AS reason code list',
+    description: 'The reason codes an AS request may give, and whether each needs evidence files.',
+  })
   @ApiOkResponse({ type: AsReasonsResponse })
   reasons(): Promise<AsReasonsResponse> {
     return this.requests.reasons();
@@ -59,7 +62,10 @@ export class LeadAsController {
 
   @Get(':id')
   @PartnerScoped()
-  @ApiOperation({ summary: 'Single AS request lookup', description: 'Visible to the partner that filed it and to the lead’s current owner.' })
+  @ApiOperation({
+    summary: 'Single AS request lookup',
+    description: 'Visible to the partner that filed it and to the lead’s current owner.',
+  })
   @ApiOkResponse({ type: AsDetail })
   @ApiProblems(404)
   get(@ActingPartnerId() partnerId: number, @Param('id', uuidParam('id')) id: string, @Query() _query: PartnerQueryDto): Promise<AsDetail> {
@@ -71,11 +77,16 @@ export class LeadAsController {
   @PartnerScoped()
   @ApiOperation({
     summary: 'Cancel AS request',
-    description: 'Only pending and on-hold requests (400 AS_NOT_CANCELLABLE otherwise); only the partner that filed it (403). The status is saved as CANCELLED.',
+    description:
+      'Only pending and on-hold requests (400 AS_NOT_CANCELLABLE otherwise); only the partner that filed it (403). The status is saved as CANCELLED.',
   })
   @ApiOkResponse({ type: SuccessDto })
   @ApiProblems(404)
-  async cancel(@ActingPartnerId() partnerId: number, @Param('id', uuidParam('id')) id: string, @Body() _body: CancelAsDto): Promise<SuccessDto> {
+  async cancel(
+    @ActingPartnerId() partnerId: number,
+    @Param('id', uuidParam('id')) id: string,
+    @Body() _body: CancelAsDto,
+  ): Promise<SuccessDto> {
     await this.requests.cancel(partnerId, id);
     return { success: true };
   }

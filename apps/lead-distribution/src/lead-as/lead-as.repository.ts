@@ -92,7 +92,12 @@ export class LeadAsRepository {
     if (filter.status) conditions.push(`a.status = ${add(filter.status)}`);
     if (filter.search) {
       const pattern = add(`%${escapeLike(filter.search)}%`);
-      const arms = [`l.name ILIKE ${pattern}`, `a.customer_memo ILIKE ${pattern}`, `a.reason_code ILIKE ${pattern}`, `r.label ILIKE ${pattern}`];
+      const arms = [
+        `l.name ILIKE ${pattern}`,
+        `a.customer_memo ILIKE ${pattern}`,
+        `a.reason_code ILIKE ${pattern}`,
+        `r.label ILIKE ${pattern}`,
+      ];
       if (productIdsMatchingSearch.length > 0) arms.push(`l.product_id = ANY(${add(productIdsMatchingSearch)}::uuid[])`);
       if (/^\d{1,4}$/.test(filter.search)) arms.push(`l.phone_last4 LIKE ${pattern}`);
       conditions.push(`(${arms.join(' OR ')})`);
@@ -140,7 +145,10 @@ export class LeadAsRepository {
   /** File ids among `fileIds` that some AS request already carries. */
   async filesAlreadyAttached(tx: EntityManager, fileIds: string[]): Promise<string[]> {
     if (fileIds.length === 0) return [];
-    const rows = await tx.query<Array<{ fileId: string }>>(`SELECT file_id AS "fileId" FROM lead_as_files WHERE file_id = ANY($1::uuid[])`, [fileIds]);
+    const rows = await tx.query<Array<{ fileId: string }>>(
+      `SELECT file_id AS "fileId" FROM lead_as_files WHERE file_id = ANY($1::uuid[])`,
+      [fileIds],
+    );
     return rows.map((row) => row.fileId);
   }
 
@@ -150,7 +158,11 @@ export class LeadAsRepository {
     if (fileIds.length > 0) {
       await tx.query(`INSERT INTO lead_as_files (as_request_id, file_id) SELECT $1, unnest($2::uuid[])`, [request.id, fileIds]);
     }
-    await tx.query(`UPDATE leads SET latest_as_id = $1, latest_as_status = $2, updated_at = now() WHERE id = $3`, [request.id, request.status, request.leadId]);
+    await tx.query(`UPDATE leads SET latest_as_id = $1, latest_as_status = $2, updated_at = now() WHERE id = $3`, [
+      request.id,
+      request.status,
+      request.leadId,
+    ]);
     return request;
   }
 
@@ -164,7 +176,11 @@ export class LeadAsRepository {
     const params: unknown[] = [status, request.id];
     if (review) params.push(review.adminNote);
     await tx.query(`UPDATE lead_as_requests SET status = $1, updated_at = now()${reviewColumns} WHERE id = $2`, params);
-    await tx.query(`UPDATE leads SET latest_as_status = $1, updated_at = now() WHERE id = $2 AND latest_as_id = $3`, [status, request.leadId, request.id]);
+    await tx.query(`UPDATE leads SET latest_as_status = $1, updated_at = now() WHERE id = $2 AND latest_as_id = $3`, [
+      status,
+      request.leadId,
+      request.id,
+    ]);
   }
 
   /** An approved AS request returns the lead: it leaves every partner's list. */
@@ -172,7 +188,13 @@ export class LeadAsRepository {
     await tx.query(`UPDATE leads SET partner_id = NULL, returned_at = now(), updated_at = now() WHERE id = $1`, [leadId]);
   }
 
-  private async page(where: string, params: unknown[], orderBy: string, offset: number, limit: number): Promise<{ rows: AsRow[]; total: number }> {
+  private async page(
+    where: string,
+    params: unknown[],
+    orderBy: string,
+    offset: number,
+    limit: number,
+  ): Promise<{ rows: AsRow[]; total: number }> {
     const pageParams = [...params, limit, offset];
     const [rows, counted] = await Promise.all([
       this.dataSource.query<AsRow[]>(

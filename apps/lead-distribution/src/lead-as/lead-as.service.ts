@@ -40,7 +40,14 @@ export class LeadAsService {
   async listForOwner(partnerId: number, query: ListAsQueryDto): Promise<AsListResponse> {
     const productIds = query.search ? await this.leads.productIdsNamed(query.search) : [];
     const { rows, total } = await this.requests.listForOwner(
-      { partnerId, leadId: query.leadId, status: query.status, search: query.search, offset: (query.page - 1) * query.limit, limit: query.limit },
+      {
+        partnerId,
+        leadId: query.leadId,
+        status: query.status,
+        search: query.search,
+        offset: (query.page - 1) * query.limit,
+        limit: query.limit,
+      },
       productIds,
     );
     return { data: rows.map((row) => this.toListItem(row)), pagination: toPagination(query, total) };

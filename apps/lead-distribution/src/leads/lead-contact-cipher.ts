@@ -17,7 +17,8 @@ export class LeadContactCipher {
   private readonly hashKey: string;
 
   constructor(config: LeadDistributionConfig) {
-    if (config.DATA_ENCRYPTION_KEYS.length === 0 || !config.LOOKUP_HASH_KEY) throw new Error('DATA_ENCRYPTION_KEYS and LOOKUP_HASH_KEY are not set');
+    if (config.DATA_ENCRYPTION_KEYS.length === 0 || !config.LOOKUP_HASH_KEY)
+      throw new Error('DATA_ENCRYPTION_KEYS and LOOKUP_HASH_KEY are not set');
     const activeKeyId = config.DATA_ENCRYPTION_KEY_ID ?? config.DATA_ENCRYPTION_KEYS[0]!.split(':')[0]!;
     this.cipher = new FieldCipher(config.DATA_ENCRYPTION_KEYS, activeKeyId);
     this.hashKey = config.LOOKUP_HASH_KEY;

@@ -17,7 +17,8 @@ export class LeadsAdminController {
   @HttpCode(200)
   @ApiOperation({
     summary: 'Bulk-import leads',
-    description: 'Each row is validated and registered on its own, like a single registration; the response has a result per row (CREATED, DUPLICATE or INVALID).',
+    description:
+      'Each row is validated and registered on its own, like a single registration; the response has a result per row (CREATED, DUPLICATE or INVALID).',
   })
   @ApiOkResponse({ type: ImportLeadsResponse })
   import(@Body() body: ImportLeadsDto, @CurrentPrincipal() principal: ApiKeyPrincipal): Promise<ImportLeadsResponse> {

@@ -59,7 +59,8 @@ export class LeadsController {
   @PartnerScoped()
   @ApiOperation({
     summary: 'Name and contact lookup (decrypted) for a list of lead ids',
-    description: 'Returns plain name and phone only for leads the partner owns and has used (at most 100 ids); other ids are left out. Every call is audited.',
+    description:
+      'Returns plain name and phone only for leads the partner owns and has used (at most 100 ids); other ids are left out. Every call is audited.',
   })
   @ApiOkResponse({ type: LeadContactsResponse })
   contacts(
@@ -88,7 +89,10 @@ export class LeadsController {
   @HttpCode(200)
   @Roles(ApiKeyRole.Partner, ApiKeyRole.Operator)
   @PartnerScoped()
-  @ApiOperation({ summary: 'Lead use (marks a lead used)', description: 'Lifts masking for good. Using a used lead again changes nothing.' })
+  @ApiOperation({
+    summary: 'Lead use (marks a lead used)',
+    description: 'Lifts masking for good. Using a used lead again changes nothing.',
+  })
   @ApiOkResponse({ type: LeadDto })
   @ApiProblems(404)
   use(@ActingPartnerId() partnerId: number, @Param('id', uuidParam('id')) id: string, @Body() _body: PartnerBodyDto): Promise<LeadDto> {

@@ -6,9 +6,15 @@ export const LeadErrors = {
   productNotFound: (productId: string) =>
     new ProblemException(404, 'PRODUCT_NOT_FOUND', `Product ${productId} does not exist or is not one of yours`),
   partnerIdNotAllowed: () =>
-    new ProblemException(400, 'VALIDATION_FAILED', 'Invalid request: partnerId', [{ field: 'partnerId', message: 'only operator keys may deliver a lead directly' }]),
+    new ProblemException(400, 'VALIDATION_FAILED', 'Invalid request: partnerId', [
+      { field: 'partnerId', message: 'only operator keys may deliver a lead directly' },
+    ]),
   partnerUnknown: (partnerId: number) =>
-    new ProblemException(400, 'VALIDATION_FAILED', 'Invalid request: partnerId', [{ field: 'partnerId', message: `partner ${partnerId} does not exist` }]),
+    new ProblemException(400, 'VALIDATION_FAILED', 'Invalid request: partnerId', [
+      { field: 'partnerId', message: `partner ${partnerId} does not exist` },
+    ]),
   metadataTooLarge: () =>
-    new ProblemException(400, 'VALIDATION_FAILED', 'Invalid request: metadata', [{ field: 'metadata', message: 'must be at most 16 KiB as JSON' }]),
+    new ProblemException(400, 'VALIDATION_FAILED', 'Invalid request: metadata', [
+      { field: 'metadata', message: 'must be at most 16 KiB as JSON' },
+    ]),
 };

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { FilesModule } from '../files/files.module.js';
 import { PartnersModule } from '../partners/partners.module.js';
 import { ProductsModule } from '../products/products.module.js';
 import { LeadContactCipher } from './lead-contact-cipher.js';
@@ -9,7 +10,7 @@ import { LeadsRepository } from './leads.repository.js';
 import { LeadsService } from './leads.service.js';
 
 @Module({
-  imports: [PartnersModule, ProductsModule],
+  imports: [PartnersModule, ProductsModule, FilesModule],
   controllers: [LeadsController, LeadsAdminController],
   providers: [LeadsRepository, LeadsService, LeadImportService, LeadContactCipher],
   exports: [LeadsService, LeadsRepository, LeadContactCipher],

@@ -100,7 +100,9 @@ export class LeadsRepository {
 
   /** Ids of products whose name contains the term (products are few; the list then filters by id). */
   async productIdsNamed(term: string): Promise<string[]> {
-    const rows = await this.dataSource.query<Array<{ id: string }>>(`SELECT id FROM products WHERE name ILIKE $1`, [`%${escapeLike(term)}%`]);
+    const rows = await this.dataSource.query<Array<{ id: string }>>(`SELECT id FROM products WHERE name ILIKE $1`, [
+      `%${escapeLike(term)}%`,
+    ]);
     return rows.map((row) => row.id);
   }
 

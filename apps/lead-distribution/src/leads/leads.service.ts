@@ -14,6 +14,7 @@ import {
 } from '#contracts';
 import type { ApiKeyPrincipal } from '../auth/principal.js';
 import { LeadDistributionConfig } from '../config/lead-distribution.config.js';
+import { FilesService } from '../files/files.service.js';
 import { PartnersRepository } from '../partners/partners.repository.js';
 import { ProductsService } from '../products/products.service.js';
 import { Lead } from './entities/lead.entity.js';
@@ -35,6 +36,7 @@ export class LeadsService {
     private readonly products: ProductsService,
     private readonly partners: PartnersRepository,
     private readonly config: LeadDistributionConfig,
+    private readonly files: FilesService,
   ) {}
 
   async listOwned(partnerId: number, query: ListLeadsQueryDto): Promise<LeadsListResponse> {
@@ -66,7 +68,7 @@ export class LeadsService {
     if (!row) throw LeadErrors.notFound(id);
     const history = await this.leads.asStatusesOf([id]);
     const lead = this.toLeadResponse(row, history.get(id));
-    return { ...lead, metadata: lead.metadata ? withFileUrls(lead.metadata, (key) => this.cdnUrl(key)) : null };
+    return { ...lead, metadata: lead.metadata ? withFileUrls(lead.metadata, (key) => this.files.cdnUrl(key)) : null };
   }
 
   /** Marks the lead used, which lifts masking for good; using a used lead again changes nothing. */
@@ -136,12 +138,14 @@ export class LeadsService {
     const saved = outcome.lead;
     return {
       status: 'CREATED',
-      lead: { id: saved.id, productId: saved.productId, partnerId: saved.partnerId, orderId: saved.orderId, createdAt: saved.createdAt.toISOString() },
+      lead: {
+        id: saved.id,
+        productId: saved.productId,
+        partnerId: saved.partnerId,
+        orderId: saved.orderId,
+        createdAt: saved.createdAt.toISOString(),
+      },
     };
-  }
-
-  private cdnUrl(key: string): string {
-    return `${this.config.CDN_BASE_URL.replace(/\/+$/, '')}/${key.replace(/^\/+/, '')}`;
   }
 
   /** The Lead resource: contact data masked until the lead is used. */

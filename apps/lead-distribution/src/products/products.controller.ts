@@ -16,7 +16,8 @@ export class ProductsController {
   @Get(':productId/as-policy')
   @ApiOperation({
     summary: 'Get product AS policy',
-    description: 'The AS policy text saved on the administrator product screen; textContent, updatedAt and policyId are null when none is registered.',
+    description:
+      'The AS policy text saved on the administrator product screen; textContent, updatedAt and policyId are null when none is registered.',
   })
   @ApiOkResponse({ type: ProductAsPolicyResponse })
   @ApiProblems(404)

@@ -22,7 +22,10 @@ export class ProvidersAdminController {
   }
 
   @Post(':id/api-keys')
-  @ApiOperation({ summary: 'Issue a provider key (registers leads of its products)', description: 'The plain key is in this response only.' })
+  @ApiOperation({
+    summary: 'Issue a provider key (registers leads of its products)',
+    description: 'The plain key is in this response only.',
+  })
   @ApiCreatedResponse({ type: ApiKeyIssuedDto })
   @ApiProblems(404)
   issueKey(@Param('id', uuidParam('id')) id: string, @Body() body: IssueApiKeyDto): Promise<ApiKeyIssuedDto> {

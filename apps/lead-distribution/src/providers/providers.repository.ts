@@ -9,7 +9,14 @@ export class ProvidersRepository {
 
   /** Inserts the provider; false when the id is taken. */
   async insertIfAbsent(provider: Provider): Promise<boolean> {
-    const result = await this.dataSource.createQueryBuilder().insert().into(Provider).values(provider).orIgnore().returning(['created_at']).execute();
+    const result = await this.dataSource
+      .createQueryBuilder()
+      .insert()
+      .into(Provider)
+      .values(provider)
+      .orIgnore()
+      .returning(['created_at'])
+      .execute();
     return result.raw.length > 0;
   }
 

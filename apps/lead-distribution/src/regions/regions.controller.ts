@@ -10,7 +10,10 @@ import { Roles } from '../auth/auth.decorators.js';
 @Controller('api/v1/regions')
 export class RegionsController {
   @Get()
-  @ApiOperation({ summary: 'Allowed regions list', description: 'The 17 시·도 leads and orders may name, with their administrative codes.' })
+  @ApiOperation({
+    summary: 'Allowed regions list',
+    description: 'The 17 시·도 leads and orders may name, with their administrative codes.',
+  })
   @ApiOkResponse({ type: RegionsResponse })
   list(): RegionsResponse {
     return { data: REGIONS.map((region) => ({ ...region })) };

@@ -44,7 +44,9 @@ export class ListAsQueryDto extends PageQueryDto {
   @IsIn(Object.values(AsStatus))
   status?: AsStatus;
 
-  @ApiPropertyOptional({ description: 'Partial match on name, last phone digits (phone_3), product name, customer memo, reason code or its Korean label' })
+  @ApiPropertyOptional({
+    description: 'Partial match on name, last phone digits (phone_3), product name, customer memo, reason code or its Korean label',
+  })
   @IsOptional()
   @Trim()
   @IsString()

@@ -57,7 +57,8 @@ export class ListLeadsQueryDto extends PageQueryDto {
 
   @ApiPropertyOptional({
     type: String,
-    description: '`true` or `Y`: leads whose latest AS request is not CANCELLED; `false` or `N`: leads without one (or whose latest is CANCELLED)',
+    description:
+      '`true` or `Y`: leads whose latest AS request is not CANCELLED; `false` or `N`: leads without one (or whose latest is CANCELLED)',
     example: 'Y',
   })
   @IsOptional()
@@ -75,7 +76,9 @@ export class ListLeadsQueryDto extends PageQueryDto {
   @IsIn(Object.values(Gender))
   gender?: Gender;
 
-  @ApiPropertyOptional({ description: 'Partial match on name, email, memo and product name; four digits also match the last digits of the phone (phone_3)' })
+  @ApiPropertyOptional({
+    description: 'Partial match on name, email, memo and product name; four digits also match the last digits of the phone (phone_3)',
+  })
   @IsOptional()
   @Trim()
   @IsString()
@@ -83,7 +86,11 @@ export class ListLeadsQueryDto extends PageQueryDto {
   @MaxLength(100)
   search?: string;
 
-  @ApiPropertyOptional({ enum: LEAD_SORT_FIELDS, default: 'assignedAt', description: 'assignedAt sorts by lastDistributedAt; age by the YYMMDD birth date string' })
+  @ApiPropertyOptional({
+    enum: LEAD_SORT_FIELDS,
+    default: 'assignedAt',
+    description: 'assignedAt sorts by lastDistributedAt; age by the YYMMDD birth date string',
+  })
   @IsOptional()
   @IsIn(LEAD_SORT_FIELDS)
   sortBy?: LeadSortField;
@@ -254,7 +261,10 @@ export class CreateLeadV1Request {
   @IsObject()
   metadata?: Record<string, unknown>;
 
-  @ApiPropertyOptional({ type: 'integer', description: 'Operator keys only: deliver the lead to this partner directly instead of leaving it to orders' })
+  @ApiPropertyOptional({
+    type: 'integer',
+    description: 'Operator keys only: deliver the lead to this partner directly instead of leaving it to orders',
+  })
   @IsOptional()
   @IsInt()
   @Min(1)

@@ -44,7 +44,13 @@ export class CreateProductDto {
   @IsUUID()
   providerId!: string;
 
-  @ApiPropertyOptional({ type: 'integer', minimum: 0, maximum: 365, default: 7, description: 'Days after assignment during which an AS request may be filed' })
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 0,
+    maximum: 365,
+    default: 7,
+    description: 'Days after assignment during which an AS request may be filed',
+  })
   @IsOptional()
   @IsInt()
   @Min(0)

@@ -1,0 +1,39 @@
+import { ProblemException, type FieldError } from '#platform';
+
+export const FileErrors = {
+  partnerNotFound: (partnerId: number) =>
+    new ProblemException(400, 'VALIDATION_FAILED', 'Invalid request: partnerId', [
+      { field: 'partnerId', message: `partner ${partnerId} does not exist` },
+    ]),
+  notFound: (id: string) => new ProblemException(404, 'FILE_NOT_FOUND', `File ${id} does not exist`),
+  uploadNotHere: () =>
+    new ProblemException(404, 'NOT_FOUND', 'Files are not uploaded through this service; use the uploadUrl of the presign response'),
+  signatureInvalid: () => new ProblemException(403, 'UPLOAD_SIGNATURE_INVALID', 'The upload URL was not issued for this file'),
+  uploadUrlExpired: () => new ProblemException(403, 'UPLOAD_URL_EXPIRED', 'The upload URL has expired; request a new one'),
+  alreadyUploaded: (id: string) => new ProblemException(409, 'FILE_ALREADY_UPLOADED', `File ${id} has already been uploaded`),
+  contentTypeMismatch: (declared: string, sent: string | undefined) =>
+    new ProblemException(
+      415,
+      'UPLOAD_CONTENT_TYPE_MISMATCH',
+      `Send the file with Content-Type ${declared}, as declared when presigning${sent ? `, not ${sent}` : ''}`,
+    ),
+  sizeMismatch: (declared: number, received: number) =>
+    new ProblemException(400, 'UPLOAD_SIZE_MISMATCH', `The body is ${received} bytes; ${declared} were declared when presigning`),
+  notUsable: (errors: FieldError[]) =>
+    new ProblemException(
+      400,
+      'FILE_NOT_USABLE',
+      `These files cannot be attached: ${errors.map((error) => error.field).join(', ')}`,
+      errors,
+    ),
+};
+
+/** Why a file id cannot be attached; "unknown" and "another partner's" read the same on purpose. */
+export const FileNotUsable = {
+  unknown: 'is not a file of this partner',
+  duplicate: 'is listed more than once',
+  notUploaded: 'has not been uploaded: PUT the bytes to its uploadUrl first',
+  sizeMismatch: (declared: number, stored: number) => `the uploaded file is ${stored} bytes, not the declared ${declared}`,
+  typeMismatch: (declared: string, stored: string | undefined) =>
+    `the uploaded file has Content-Type ${stored ?? '(none)'}, not the declared ${declared}`,
+};
