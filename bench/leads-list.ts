@@ -163,12 +163,7 @@ async function main(): Promise<void> {
     const results: string[] = [];
     for (const shape of SHAPES) {
       const filter: OwnedLeadFilter = { partnerId, ...shape.filter };
-      const productIds = filter.search
-        ? (await pool.query<{ id: string }>(`SELECT id FROM products WHERE name ILIKE $1`, [`%${filter.search}%`])).rows.map(
-            (row) => row.id,
-          )
-        : [];
-      const statements = ownedLeadsQuery(filter, productIds);
+      const statements = ownedLeadsQuery(filter);
       const http = get(`/api/v1/leads?${shape.query}`);
       const sql = sqlRunner(pool, [statements.page, statements.count]);
 

@@ -3,6 +3,7 @@ import pg from 'pg';
 import { v7 as uuidv7 } from 'uuid';
 import { REGION_NAMES } from '#contracts';
 import { FieldCipher, lookupHash } from '#platform';
+import { searchText } from '../../apps/lead-distribution/src/leads/leads.repository.js';
 
 export const SURNAMES = [
   '김',
@@ -100,9 +101,10 @@ export async function loadLeadFixture(client: pg.Client, options: FixtureOptions
   const providerId = uuidv7();
   await client.query(`INSERT INTO providers (id, name) VALUES ($1, 'bench provider')`, [providerId]);
   const productIds = Array.from({ length: 20 }, () => uuidv7());
+  const productNames = new Map(productIds.map((id, n) => [id, `보험 상품 ${n + 1}`]));
   await client.query(
-    `INSERT INTO products (id, name, provider_id, as_window_days) SELECT id, '상품 ' || n, $2, 30 FROM unnest($1::uuid[]) WITH ORDINALITY AS t(id, n)`,
-    [productIds, providerId],
+    `INSERT INTO products (id, name, provider_id, as_window_days) SELECT id, name, $3, 30 FROM unnest($1::uuid[], $2::varchar[]) AS t(id, name)`,
+    [productIds, [...productNames.values()], providerId],
   );
   const partnerRows = await client.query<{ id: number }>(
     `INSERT INTO partners (name) SELECT 'bench partner ' || n FROM generate_series(0, $1) AS n RETURNING id`,
@@ -146,7 +148,8 @@ export async function loadLeadFixture(client: pg.Client, options: FixtureOptions
       const distributedAt = assignedAt === null ? null : new Date(assignedAt.getTime() + Math.random() * 5 * DAY);
       const id = uuidv7();
       columns.id!.push(id);
-      columns.product!.push(pick(productIds));
+      const productId = pick(productIds);
+      columns.product!.push(productId);
       columns.partner!.push(owner);
       columns.name!.push(`${pick(SURNAMES)}${pick(GIVEN_NAMES)}`);
       columns.cipher!.push(sealed.ciphertext);
@@ -167,14 +170,24 @@ export async function loadLeadFixture(client: pg.Client, options: FixtureOptions
       columns.assignedAt!.push(assignedAt);
       columns.distributedAt!.push(distributedAt);
       columns.assignment!.push(owner === null ? null : uuidv7());
+      columns.search!.push(
+        searchText(
+          {
+            name: columns.name!.at(-1) as string,
+            email: columns.email!.at(-1) as string | null,
+            memo: columns.memo!.at(-1) as string | null,
+          },
+          productNames.get(productId)!,
+        ),
+      );
       if (owner === partnerId && Math.random() < options.asShare) asLeads.push({ id, assignedAt: assignedAt! });
     }
     await client.query(
       `INSERT INTO leads (id, product_id, partner_id, name, phone_ciphertext, phone_key_id, phone_prefix, phone_last4, phone_hash, email, region, address,
-                          birth_date, gender, memo, used_at, assigned_at, last_distributed_at, assignment_id)
+                          birth_date, gender, memo, used_at, assigned_at, last_distributed_at, assignment_id, search_text)
        SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::int[], $4::varchar[], $5::bytea[], $6::varchar[], $7::char(3)[], $8::char(4)[], $9::char(64)[],
                             $10::varchar[], $11::varchar[], $12::varchar[], $13::char(6)[], $14::char(1)[], $15::text[], $16::timestamptz[],
-                            $17::timestamptz[], $18::timestamptz[], $19::uuid[])`,
+                            $17::timestamptz[], $18::timestamptz[], $19::uuid[], $20::text[])`,
       Object.values(columns),
     );
     if ((start / batch) % 20 === 0) options.log(`  leads: ${start + size} / ${options.totalLeads}`);

@@ -3,7 +3,17 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import request from 'supertest';
 import { Public } from '#platform';
 import { LogCapture } from '../../../test/support/log-capture.js';
-import { asOperator, OPERATOR_KEY, startLeadDistribution, type LeadDistributionTestApp } from '../../../test/support/lead-distribution.js';
+import {
+  asOperator,
+  deliverLead,
+  leadInput,
+  OPERATOR_KEY,
+  partnerWithKey,
+  providerWithProduct,
+  startLeadDistribution,
+  withKey,
+  type LeadDistributionTestApp,
+} from '../../../test/support/lead-distribution.js';
 
 @ApiExcludeController()
 @Public()
@@ -59,6 +69,30 @@ describe('request logs', () => {
         error: expect.objectContaining({ type: 'TypeError', message: 'cannot read properties of undefined' }),
       }),
     );
+  });
+
+  it('writes nothing of a lead’s contact data, whatever the operation', async () => {
+    const { partner, apiKey } = await partnerWithKey(app, 'Log Partner');
+    const { product } = await providerWithProduct(app, '로그 확인 상품');
+    const leadId = await deliverLead(app, product.id, partner.id, {
+      name: '로그고객',
+      phone: '01077776543',
+      email: 'secret.person@example.com',
+    });
+    await withKey(app, apiKey)
+      .get(`/api/v1/leads?search=${encodeURIComponent('로그고객')}`)
+      .expect(200);
+    await withKey(app, apiKey).post(`/api/v1/leads/${leadId}/use`).send({}).expect(200);
+    await withKey(app, apiKey)
+      .post('/api/v1/leads/contacts')
+      .send({ leadIds: [leadId] })
+      .expect(200);
+    await asOperator(app)
+      .post('/api/v1/leads')
+      .send(leadInput(product.id, { phone: '01077776543' }))
+      .expect(409);
+    const text = logs.raw.join('\n');
+    for (const secret of ['로그고객', '01077776543', '7777-6543', 'secret.person']) expect(text).not.toContain(secret);
   });
 
   it('does not log health probes', async () => {

@@ -22,7 +22,7 @@ import { LeadContactCipher } from './lead-contact-cipher.js';
 import { withFileUrls } from './lead-metadata.js';
 import { formatPhone, maskAddress, maskEmail, maskName, maskPhone } from './lead-masking.js';
 import { LeadErrors } from './leads.errors.js';
-import { LeadsRepository, type LeadRow } from './leads.repository.js';
+import { LeadsRepository, searchText, type LeadRow } from './leads.repository.js';
 
 const MAX_METADATA_BYTES = 16 * 1024;
 
@@ -40,22 +40,18 @@ export class LeadsService {
   ) {}
 
   async listOwned(partnerId: number, query: ListLeadsQueryDto): Promise<LeadsListResponse> {
-    const productIds = query.search ? await this.leads.productIdsNamed(query.search) : [];
-    const { rows, total } = await this.leads.listOwned(
-      {
-        partnerId,
-        used: query.used,
-        hasAs: query.hasAs,
-        region: query.region,
-        gender: query.gender,
-        search: query.search,
-        sortBy: query.sortBy ?? 'assignedAt',
-        sortOrder: query.sortOrder ?? 'desc',
-        offset: (query.page - 1) * query.limit,
-        limit: query.limit,
-      },
-      productIds,
-    );
+    const { rows, total } = await this.leads.listOwned({
+      partnerId,
+      used: query.used,
+      hasAs: query.hasAs,
+      region: query.region,
+      gender: query.gender,
+      search: query.search,
+      sortBy: query.sortBy ?? 'assignedAt',
+      sortOrder: query.sortOrder ?? 'desc',
+      offset: (query.page - 1) * query.limit,
+      limit: query.limit,
+    });
     const history = query.expand === 'leadAs' ? await this.leads.asStatusesOf(rows.map((row) => row.id)) : undefined;
     return {
       data: rows.map((row) => this.toLeadResponse(row, history?.get(row.id))),
@@ -126,6 +122,7 @@ export class LeadsService {
       gender: input.gender,
       memo: input.memo ?? null,
       metadata: input.metadata ?? null,
+      searchText: searchText({ name: input.name, email: input.email ?? null, memo: input.memo ?? null }, product.name),
       usedAt: null,
       assignedAt: delivered ? now : null,
       lastDistributedAt: delivered ? now : null,

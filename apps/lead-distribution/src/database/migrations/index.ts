@@ -2,6 +2,13 @@ import { Init1795240455947 } from './1795240455947-Init.js';
 import { LeadsAndAsRequests1795241520805 } from './1795241520805-LeadsAndAsRequests.js';
 import { StoredFiles1795241640925 } from './1795241640925-StoredFiles.js';
 import { AsEvidenceFiles1795242248385 } from './1795242248385-AsEvidenceFiles.js';
+import { LeadSearchText1795242691991 } from './1795242691991-LeadSearchText.js';
 
 /** Every migration of the service, in order. `npm run migration:generate` writes new ones; list them here. */
-export const MIGRATIONS = [Init1795240455947, LeadsAndAsRequests1795241520805, StoredFiles1795241640925, AsEvidenceFiles1795242248385];
+export const MIGRATIONS = [
+  Init1795240455947,
+  LeadsAndAsRequests1795241520805,
+  StoredFiles1795241640925,
+  AsEvidenceFiles1795242248385,
+  LeadSearchText1795242691991,
+];

@@ -20,6 +20,7 @@ import { Product } from '../../products/entities/product.entity.js';
 @Index('idx_leads_partner_phone_last4', { synchronize: false })
 @Index('idx_leads_partner_product', { synchronize: false })
 @Index('idx_leads_search_trgm', { synchronize: false })
+@Index('idx_leads_partner_search', { synchronize: false })
 @Index('idx_leads_product_phone_hash', { synchronize: false })
 export class Lead {
   @PrimaryColumn({ type: 'uuid' })
@@ -85,6 +86,10 @@ export class Lead {
 
   @Column({ type: 'jsonb', nullable: true })
   metadata!: Record<string, unknown> | null;
+
+  /** Lower-cased name, email, memo and product name: what `search` matches partially (see searchText()). */
+  @Column({ name: 'search_text', type: 'text' })
+  searchText!: string;
 
   @Column({ name: 'used_at', type: 'timestamptz', nullable: true })
   usedAt!: Date | null;
