@@ -138,6 +138,7 @@ export async function loadLeadFixture(client: pg.Client, options: FixtureOptions
       assignedAt: [],
       distributedAt: [],
       assignment: [],
+      search: [],
     };
     for (let i = 0; i < size; i += 1) {
       const index = start + i;

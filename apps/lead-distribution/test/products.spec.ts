@@ -152,16 +152,13 @@ describe('401 for every lead-distribution operation of the spec', () => {
     ['cancel AS request', 'post', `/api/v1/lead-as/${id}/cancel`],
     ['get product AS policy', 'get', `/api/v1/products/${id}/as-policy`],
   ] as const)('%s returns 401 without a key and with a wrong one', async (_operation, method, path) => {
-    const missing = await request(app.url)
-      [method](path)
-      .send(method === 'post' ? {} : undefined)
-      .expect(401);
+    const call = () => {
+      const agent = request(app.url);
+      return method === 'post' ? agent.post(path).send({}) : agent.get(path);
+    };
+    const missing = await call().expect(401);
     expect(missing.body).toMatchObject({ status: 401, code: 'API_KEY_MISSING' });
-    const wrong = await request(app.url)
-      [method](path)
-      .set('X-API-Key', 'ldk_wrong')
-      .send(method === 'post' ? {} : undefined)
-      .expect(401);
+    const wrong = await call().set('X-API-Key', 'ldk_wrong').expect(401);
     expect(wrong.body.code).toBe('API_KEY_INVALID');
   });
 });
