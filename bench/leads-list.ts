@@ -163,9 +163,9 @@ async function main(): Promise<void> {
     const results: string[] = [];
     for (const shape of SHAPES) {
       const filter: OwnedLeadFilter = { partnerId, ...shape.filter };
-      const statements = ownedLeadsQuery(filter);
+      const statement = ownedLeadsQuery(filter);
       const http = get(`/api/v1/leads?${shape.query}`);
-      const sql = sqlRunner(pool, [statements.page, statements.count]);
+      const sql = sqlRunner(pool, [statement]);
 
       await maxThroughput(http, CONCURRENCY, 2);
       const httpMax = await maxThroughput(http, CONCURRENCY, seconds);
@@ -174,16 +174,17 @@ async function main(): Promise<void> {
       const sqlMax = await maxThroughput(sql, CONCURRENCY, seconds);
       const sqlFixed = await fixedRate(sql, Math.max(1, sqlMax.perSecond / 2), seconds);
 
-      const pagePlan = await planOf(pool, statements.page);
-      const readsAsHistory = pagePlan.includes('lead_as_requests');
-      const seqScan = /Seq Scan on leads/.test(pagePlan);
-      const pageTime = /Execution Time: ([\d.]+) ms/.exec(pagePlan)?.[1];
-      const countTime = /Execution Time: ([\d.]+) ms/.exec(await planOf(pool, statements.count))?.[1];
-      const scanNode = /(Index Only Scan|Index Scan|Bitmap Heap Scan|Seq Scan)[^\n]*/.exec(pagePlan)?.[0]?.trim();
+      const plan = await planOf(pool, statement);
+      const readsAsHistory = plan.includes('lead_as_requests');
+      const seqScan = /Seq Scan on leads/.test(plan);
+      const time = /Execution Time: ([\d.]+) ms/.exec(plan)?.[1];
+      const scans = [
+        ...plan.matchAll(/(Parallel )?(Index Only Scan|Index Scan|Bitmap Index Scan|Seq Scan)( Backward)? (using|on) [a-z_0-9]+/g),
+      ].map((m) => m[0]);
 
       log(`\n## ${shape.name}  (GET /api/v1/leads?${shape.query})`);
-      log(`page plan: ${scanNode}; page ${pageTime} ms, count ${countTime} ms (single run, EXPLAIN ANALYZE)`);
-      log(`reads AS history: ${readsAsHistory ? 'YES' : 'no'}; sequential scan of leads for the page: ${seqScan ? 'YES' : 'no'}`);
+      log(`plan: ${[...new Set(scans)].join('; ')}; ${time} ms (one run, EXPLAIN ANALYZE)`);
+      log(`reads AS history: ${readsAsHistory ? 'YES' : 'no'}; sequential scan of leads: ${seqScan ? 'YES' : 'no'}`);
       log(
         `service: max ${httpMax.perSecond.toFixed(0)} req/s (errors ${httpMax.errors}); at ${httpFixed.rate.toFixed(0)} req/s p50 ${ms(httpFixed.p50)} ms, p99 ${ms(httpFixed.p99)} ms`,
       );

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { Body, Controller, Get, Post } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { IsInt, IsOptional } from 'class-validator';
+import pg from 'pg';
 import request from 'supertest';
 import { ApiKeyRole } from '#contracts';
 import { ActingPartnerId, PartnerScoped, Roles } from '../src/auth/auth.decorators.js';
@@ -74,6 +75,32 @@ describe('X-API-Key authentication and partner scope', () => {
 
     const listed = await asOperator(app).get(`/api/v1/admin/partners/${partner.id}/api-keys`).expect(200);
     expect(listed.body.data).toEqual([expect.objectContaining({ id: keyId, revokedAt: expect.any(String) })]);
+  });
+
+  it('stops a cached key as soon as another instance revokes it', async () => {
+    const { apiKey, keyId } = await partnerWithKey(app, 'Two Instances');
+    await withKey(app, apiKey).get('/test-probe/own').expect(200);
+    await withKey(app, apiKey).get('/test-probe/own').expect(200);
+    // What another instance's revoke does, on its own connection: one transaction with the NOTIFY.
+    const other = new pg.Client({ connectionString: app.databaseUrl });
+    await other.connect();
+    try {
+      await other.query('BEGIN');
+      const [{ key_hash: keyHash }] = (
+        await other.query(`UPDATE api_keys SET revoked_at = now() WHERE id = $1 RETURNING key_hash`, [keyId])
+      ).rows;
+      await other.query(`SELECT pg_notify('api_key_revoked', $1)`, [keyHash]);
+      await other.query('COMMIT');
+    } finally {
+      await other.end();
+    }
+    // The notification reaches this instance's listener asynchronously, within milliseconds.
+    let status = 200;
+    for (let attempt = 0; attempt < 40 && status !== 401; attempt += 1) {
+      status = (await withKey(app, apiKey).get('/test-probe/own')).status;
+      if (status !== 401) await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    expect(status).toBe(401);
   });
 
   it('returns 404 API_KEY_NOT_FOUND revoking an unknown key and 400 for a malformed id', async () => {

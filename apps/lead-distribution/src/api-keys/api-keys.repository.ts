@@ -27,14 +27,16 @@ export class ApiKeysRepository {
     return this.keys.find({ where: { partnerId }, order: { createdAt: 'ASC', id: 'ASC' } });
   }
 
-  /** Marks the key revoked (keeping the first revocation time when it already was). */
-  async revoke(id: string): Promise<ApiKey | null> {
-    await this.keys
-      .createQueryBuilder()
-      .update()
-      .set({ revokedAt: () => 'now()' })
-      .where('id = :id AND revoked_at IS NULL', { id })
-      .execute();
-    return this.findById(id);
+  /**
+   * Marks the key revoked (keeping the first revocation time) and, in the same transaction, notifies
+   * `channel` with the key's hash so every instance drops it from its cache on commit.
+   */
+  async revoke(id: string, channel: string): Promise<ApiKey | null> {
+    return this.dataSource.transaction(async (tx) => {
+      await tx.query(`UPDATE api_keys SET revoked_at = coalesce(revoked_at, now()) WHERE id = $1`, [id]);
+      const key = await tx.getRepository(ApiKey).findOne({ where: { id } });
+      if (key) await tx.query(`SELECT pg_notify($1, $2)`, [channel, key.keyHash]);
+      return key;
+    });
   }
 }

@@ -3,6 +3,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { ApiKeyRole, type ApiKeyDto, type ApiKeyIssuedDto } from '#contracts';
 import { LeadDistributionConfig } from '../config/lead-distribution.config.js';
 import type { ApiKeyPrincipal } from '../auth/principal.js';
+import { API_KEY_REVOKED_CHANNEL, ApiKeyCache } from './api-key-cache.js';
 import { displayPrefix, generateApiKey, hashApiKey, matchesAnyHash } from './api-key-secret.js';
 import { ApiKeyErrors } from './api-keys.errors.js';
 import { ApiKeysRepository } from './api-keys.repository.js';
@@ -20,6 +21,7 @@ export class ApiKeysService {
 
   constructor(
     private readonly keys: ApiKeysRepository,
+    private readonly cache: ApiKeyCache,
     config: LeadDistributionConfig,
   ) {
     this.operatorKeyHashes = config.OPERATOR_API_KEYS.map(hashApiKey);
@@ -31,16 +33,13 @@ export class ApiKeysService {
     if (this.operatorKeyHashes.length > 0 && matchesAnyHash(keyHash, this.operatorKeyHashes)) {
       return { role: ApiKeyRole.Operator, keyId: `env:${keyHash.slice(0, 8)}` };
     }
+    const cached = this.cache.get(keyHash);
+    if (cached) return cached;
+    const generation = this.cache.begin();
     const key = await this.keys.findActiveByHash(keyHash);
-    if (!key) return null;
-    switch (key.role) {
-      case ApiKeyRole.Partner:
-        return key.partnerId === null ? null : { role: ApiKeyRole.Partner, keyId: key.id, partnerId: key.partnerId };
-      case ApiKeyRole.Provider:
-        return key.providerId === null ? null : { role: ApiKeyRole.Provider, keyId: key.id, providerId: key.providerId };
-      case ApiKeyRole.Operator:
-        return { role: ApiKeyRole.Operator, keyId: key.id };
-    }
+    const principal = key ? principalOf(key) : null;
+    if (principal) this.cache.set(keyHash, principal, generation);
+    return principal;
   }
 
   /** Creates a key; the plain key is in the result and nowhere else, ever. */
@@ -64,10 +63,22 @@ export class ApiKeysService {
     return (await this.keys.listForPartner(partnerId)).map(toApiKeyResponse);
   }
 
-  /** Revokes a key; it stops working on the next request. Revoking twice is not an error. */
+  /** Revokes a key; it stops working on the next request, on every instance. Revoking twice is not an error. */
   async revoke(id: string): Promise<void> {
-    const key = await this.keys.revoke(id);
+    const key = await this.keys.revoke(id, API_KEY_REVOKED_CHANNEL);
     if (!key) throw ApiKeyErrors.notFound(id);
+    this.cache.forget(key.keyHash);
+  }
+}
+
+function principalOf(key: ApiKey): ApiKeyPrincipal | null {
+  switch (key.role) {
+    case ApiKeyRole.Partner:
+      return key.partnerId === null ? null : { role: ApiKeyRole.Partner, keyId: key.id, partnerId: key.partnerId };
+    case ApiKeyRole.Provider:
+      return key.providerId === null ? null : { role: ApiKeyRole.Provider, keyId: key.id, providerId: key.providerId };
+    case ApiKeyRole.Operator:
+      return { role: ApiKeyRole.Operator, keyId: key.id };
   }
 }
 

@@ -1,3 +1,4 @@
+import { IdempotencyRecord } from '#platform';
 import { ApiKey } from '../api-keys/entities/api-key.entity.js';
 import { AsReason } from '../lead-as/entities/as-reason.entity.js';
 import { LeadAsFile } from '../lead-as/entities/lead-as-file.entity.js';
@@ -23,4 +24,5 @@ export const ENTITIES = [
   AsReason,
   LeadAsRequest,
   LeadAsFile,
+  IdempotencyRecord,
 ];

@@ -1,7 +1,7 @@
 import { Body, Controller, Headers, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiExcludeEndpoint, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiKeyRole, FileUploadQueryDto, PresignedRequestDto, PresignedUploadDto } from '#contracts';
-import { Public, uuidParam } from '#platform';
+import { Idempotent, Public, uuidParam } from '#platform';
 import { ApiKeyAuth } from '../auth/api-key-auth.decorator.js';
 import { ActingPartnerId, PartnerScoped, Roles } from '../auth/auth.decorators.js';
 import { FilesService } from './files.service.js';
@@ -13,6 +13,7 @@ import { TakesEvidenceBytes } from './upload-body-parser.js';
 export class FilesController {
   constructor(private readonly files: FilesService) {}
 
+  @Idempotent()
   @Post('presigned')
   @HttpCode(200)
   @ApiKeyAuth()

@@ -12,7 +12,7 @@ import {
   PartnerQueryDto,
   SuccessDto,
 } from '#contracts';
-import { ApiProblems, uuidParam } from '#platform';
+import { ApiProblems, Idempotent, uuidParam } from '#platform';
 import { ApiKeyAuth } from '../auth/api-key-auth.decorator.js';
 import { ActingPartnerId, PartnerScoped, Roles } from '../auth/auth.decorators.js';
 import { LeadAsService } from './lead-as.service.js';
@@ -46,6 +46,7 @@ export class LeadAsController {
     return this.requests.reasons();
   }
 
+  @Idempotent()
   @Post()
   @HttpCode(200)
   @PartnerScoped()

@@ -1,6 +1,7 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiKeyRole, ImportLeadsDto, ImportLeadsResponse } from '#contracts';
+import { Idempotent } from '#platform';
 import { ApiKeyAuth } from '../auth/api-key-auth.decorator.js';
 import { CurrentPrincipal, Roles } from '../auth/auth.decorators.js';
 import type { ApiKeyPrincipal } from '../auth/principal.js';
@@ -13,6 +14,7 @@ import { LeadImportService } from './lead-import.service.js';
 export class LeadsAdminController {
   constructor(private readonly imports: LeadImportService) {}
 
+  @Idempotent()
   @Post('import')
   @HttpCode(200)
   @ApiOperation({

@@ -12,7 +12,7 @@ import {
   PartnerBodyDto,
   PartnerQueryDto,
 } from '#contracts';
-import { ApiProblems, RequestId, uuidParam } from '#platform';
+import { ApiProblems, Idempotent, RequestId, uuidParam } from '#platform';
 import { ApiKeyAuth } from '../auth/api-key-auth.decorator.js';
 import { ActingPartnerId, CurrentPrincipal, PartnerScoped, Roles } from '../auth/auth.decorators.js';
 import type { ApiKeyPrincipal } from '../auth/principal.js';
@@ -38,6 +38,7 @@ export class LeadsController {
     return this.leads.listOwned(partnerId, query);
   }
 
+  @Idempotent()
   @Post()
   @Roles(ApiKeyRole.Provider, ApiKeyRole.Operator)
   @ApiOperation({

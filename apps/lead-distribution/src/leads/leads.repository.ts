@@ -79,17 +79,14 @@ export class LeadsRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /**
-   * One page of a partner's leads and the exact total. The page query walks the index matching the
-   * filter and sort; only the count reads every matching row. AS history is never read: the latest
-   * AS status is kept on the lead.
+   * One page of a partner's leads and the exact total, in one round trip. The page walks the index
+   * matching the filter and sort; only the count reads every matching entry. AS history is never
+   * read: the latest AS status is kept on the lead.
    */
   async listOwned(filter: OwnedLeadFilter): Promise<{ rows: LeadRow[]; total: number }> {
-    const query = ownedLeadsQuery(filter);
-    const [rows, counted] = await Promise.all([
-      this.dataSource.query<LeadRow[]>(query.page.sql, query.page.params),
-      this.dataSource.query<Array<{ total: string }>>(query.count.sql, query.count.params),
-    ]);
-    return { rows, total: Number(counted[0]?.total ?? 0) };
+    const { sql, params } = ownedLeadsQuery(filter);
+    const result = await this.dataSource.query<Array<LeadRow & { total: string }>>(sql, params);
+    return { rows: result.filter((row) => row.id !== null), total: Number(result[0]?.total ?? 0) };
   }
 
   async findOwned(partnerId: number, id: string): Promise<LeadRow | null> {
@@ -170,8 +167,15 @@ export interface SqlStatement {
   params: unknown[];
 }
 
-/** The two statements of a partner's lead list: the page and the exact count. Exported for the benchmark, which runs them directly. */
-export function ownedLeadsQuery(filter: OwnedLeadFilter): { page: SqlStatement; count: SqlStatement } {
+const SORT_ALIASES: Record<LeadSortField, string> = { assignedAt: '"lastDistributedAt"', usedAt: '"usedAt"', age: '"birthDate"' };
+
+/**
+ * A partner's lead list as one statement: the exact count, and beside it (LEFT JOIN LATERAL, so an
+ * empty page still yields the count) the page, whose ids come from the index alone before the rows
+ * are read (deferred join: deep pages skip index entries, not rows). Exported for the benchmark,
+ * which runs it directly.
+ */
+export function ownedLeadsQuery(filter: OwnedLeadFilter): SqlStatement {
   const params = new Params();
   const conditions = [`l.partner_id = ${params.add(filter.partnerId)}`];
   if (filter.used !== undefined) conditions.push(filter.used ? 'l.used_at IS NOT NULL' : 'l.used_at IS NULL');
@@ -181,24 +185,24 @@ export function ownedLeadsQuery(filter: OwnedLeadFilter): { page: SqlStatement; 
   if (filter.gender) conditions.push(`l.gender = ${params.add(filter.gender)}`);
   if (filter.search) conditions.push(searchCondition(filter.search, params));
   const where = conditions.join(' AND ');
-  const count = { sql: `SELECT count(*) AS total FROM leads l WHERE ${where}`, params: [...params.values] };
 
   const direction = filter.sortOrder === 'asc' ? 'ASC' : 'DESC';
   const nulls = filter.sortBy === 'usedAt' ? ' NULLS LAST' : '';
-  const orderBy = `${SORT_COLUMNS[filter.sortBy]} ${direction}${nulls}, l.id ${direction}`;
   const limit = params.add(filter.limit);
   const offset = params.add(filter.offset);
-  // Deferred join: the page's ids come from the index alone (deep pages skip index entries, not
-  // rows); only the 20 rows of the page are then read.
-  const page = {
-    sql: `SELECT ${ROW_COLUMNS}
-            FROM (SELECT l.id FROM leads l WHERE ${where} ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}) page
-            JOIN leads l ON l.id = page.id
-            JOIN products p ON p.id = l.product_id
-           ORDER BY ${orderBy}`,
-    params: params.values,
-  };
-  return { page, count };
+  const sql = `
+    SELECT c.total, r.*
+      FROM (SELECT count(*) AS total FROM leads l WHERE ${where}) c
+      LEFT JOIN LATERAL (
+        SELECT ${ROW_COLUMNS}
+          FROM (SELECT l.id FROM leads l WHERE ${where}
+                 ORDER BY ${SORT_COLUMNS[filter.sortBy]} ${direction}${nulls}, l.id ${direction}
+                 LIMIT ${limit} OFFSET ${offset}) page
+          JOIN leads l ON l.id = page.id
+          JOIN products p ON p.id = l.product_id
+      ) r ON true
+     ORDER BY r.${SORT_ALIASES[filter.sortBy]} ${direction}${nulls}, r.id ${direction}`;
+  return { sql, params: params.values };
 }
 
 /**

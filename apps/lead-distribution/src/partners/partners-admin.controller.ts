@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Param, Post, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiKeyRole, CreatePartnerDto, ListPartnersQueryDto, PartnerDto, PartnerListDto } from '#contracts';
-import { intParam } from '#platform';
+import { Idempotent, intParam } from '#platform';
 import { ApiKeyAuth } from '../auth/api-key-auth.decorator.js';
 import { Roles } from '../auth/auth.decorators.js';
 import { PartnersService } from './partners.service.js';
@@ -13,6 +13,7 @@ import { PartnersService } from './partners.service.js';
 export class PartnersAdminController {
   constructor(private readonly partners: PartnersService) {}
 
+  @Idempotent()
   @Post()
   @ApiOperation({ summary: 'Create a partner (optionally below a parent partner)' })
   @ApiCreatedResponse({ type: PartnerDto })

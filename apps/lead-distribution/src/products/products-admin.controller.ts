@@ -1,7 +1,7 @@
 import { Body, Controller, Param, Post, Put } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiKeyRole, CreateProductDto, ProductAsPolicyResponse, ProductDto, SetAsPolicyDto } from '#contracts';
-import { ApiProblems, uuidParam } from '#platform';
+import { ApiProblems, Idempotent, uuidParam } from '#platform';
 import { ApiKeyAuth } from '../auth/api-key-auth.decorator.js';
 import { Roles } from '../auth/auth.decorators.js';
 import { ProductsService } from './products.service.js';
@@ -13,6 +13,7 @@ import { ProductsService } from './products.service.js';
 export class ProductsAdminController {
   constructor(private readonly products: ProductsService) {}
 
+  @Idempotent()
   @Post()
   @ApiOperation({ summary: 'Create a product of a provider' })
   @ApiCreatedResponse({ type: ProductDto })

@@ -1,7 +1,7 @@
 import { Body, Controller, Param, Post } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiKeyIssuedDto, ApiKeyRole, CreateProviderDto, IssueApiKeyDto, ProviderDto } from '#contracts';
-import { ApiProblems, uuidParam } from '#platform';
+import { ApiProblems, Idempotent, uuidParam } from '#platform';
 import { ApiKeyAuth } from '../auth/api-key-auth.decorator.js';
 import { Roles } from '../auth/auth.decorators.js';
 import { ProvidersService } from './providers.service.js';
@@ -13,6 +13,7 @@ import { ProvidersService } from './providers.service.js';
 export class ProvidersAdminController {
   constructor(private readonly providers: ProvidersService) {}
 
+  @Idempotent()
   @Post()
   @ApiOperation({ summary: 'Create a provider (a company that supplies leads)' })
   @ApiCreatedResponse({ type: ProviderDto })

@@ -3,6 +3,7 @@ import { LeadsAndAsRequests1795241520805 } from './1795241520805-LeadsAndAsReque
 import { StoredFiles1795241640925 } from './1795241640925-StoredFiles.js';
 import { AsEvidenceFiles1795242248385 } from './1795242248385-AsEvidenceFiles.js';
 import { LeadSearchText1795242691991 } from './1795242691991-LeadSearchText.js';
+import { IdempotencyRecords1795243199692 } from './1795243199692-IdempotencyRecords.js';
 
 /** Every migration of the service, in order. `npm run migration:generate` writes new ones; list them here. */
 export const MIGRATIONS = [
@@ -11,4 +12,5 @@ export const MIGRATIONS = [
   StoredFiles1795241640925,
   AsEvidenceFiles1795242248385,
   LeadSearchText1795242691991,
+  IdempotencyRecords1795243199692,
 ];

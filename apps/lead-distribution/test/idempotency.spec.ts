@@ -1,0 +1,93 @@
+import {
+  asOperator,
+  leadInput,
+  partnerWithKey,
+  providerWithProduct,
+  startLeadDistribution,
+  withKey,
+  type LeadDistributionTestApp,
+} from '../../../test/support/lead-distribution.js';
+
+describe('Idempotency-Key on creating POSTs', () => {
+  let app: LeadDistributionTestApp;
+  let productId: string;
+  let providerKey: string;
+
+  beforeAll(async () => {
+    app = await startLeadDistribution();
+    ({
+      providerKey,
+      product: { id: productId },
+    } = await providerWithProduct(app));
+  });
+  afterAll(() => app.close());
+
+  it('returns the first response to a repeat with the same key and body, creating nothing more', async () => {
+    const body = leadInput(productId);
+    const first = await withKey(app, providerKey).post('/api/v1/leads').set('Idempotency-Key', 'reg-1').send(body).expect(201);
+    const again = await withKey(app, providerKey).post('/api/v1/leads').set('Idempotency-Key', 'reg-1').send(body).expect(201);
+    expect(again.body).toEqual(first.body);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    const [{ count }] = await app.dataSource.query(`SELECT count(*)::int AS count FROM leads WHERE product_id = $1`, [productId]);
+    expect(count).toBe(1);
+  });
+
+  it('returns 422 IDEMPOTENCY_KEY_REUSED for the same key with another body', async () => {
+    await withKey(app, providerKey).post('/api/v1/leads').set('Idempotency-Key', 'reg-2').send(leadInput(productId)).expect(201);
+    const reused = await withKey(app, providerKey)
+      .post('/api/v1/leads')
+      .set('Idempotency-Key', 'reg-2')
+      .send(leadInput(productId))
+      .expect(422);
+    expect(reused.body.code).toBe('IDEMPOTENCY_KEY_REUSED');
+  });
+
+  it('keeps keys apart per caller', async () => {
+    const other = await providerWithProduct(app, '다른 상품');
+    await withKey(app, providerKey).post('/api/v1/leads').set('Idempotency-Key', 'shared').send(leadInput(productId)).expect(201);
+    await withKey(app, other.providerKey)
+      .post('/api/v1/leads')
+      .set('Idempotency-Key', 'shared')
+      .send(leadInput(other.product.id))
+      .expect(201);
+  });
+
+  it('does not keep a failed first request: the retry is handled anew', async () => {
+    const body = leadInput(productId, { region: 'Atlantis' });
+    await withKey(app, providerKey).post('/api/v1/leads').set('Idempotency-Key', 'reg-3').send(body).expect(400);
+    const fixed = { ...body, region: '부산' };
+    await withKey(app, providerKey).post('/api/v1/leads').set('Idempotency-Key', 'reg-4').send(fixed).expect(201);
+    await withKey(app, providerKey).post('/api/v1/leads').set('Idempotency-Key', 'reg-3').send(body).expect(400);
+  });
+
+  it('creates once when the same request arrives several times at once', async () => {
+    const body = leadInput(productId);
+    const responses = await Promise.all(
+      Array.from({ length: 5 }, () => withKey(app, providerKey).post('/api/v1/leads').set('Idempotency-Key', 'burst').send(body)),
+    );
+    const created = responses.filter((response) => response.status === 201);
+    expect(created.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(created.map((response) => response.body.id)).size).toBe(1);
+    for (const response of responses.filter((r) => r.status !== 201)) expect(response.body.code).toBe('IDEMPOTENCY_REQUEST_IN_PROGRESS');
+    const [{ count }] = await app.dataSource.query(`SELECT count(*)::int AS count FROM leads WHERE phone_last4 = $1 AND product_id = $2`, [
+      body.phone.slice(-4),
+      productId,
+    ]);
+    expect(count).toBe(1);
+  });
+
+  it('applies to AS requests and partner creation too, and refuses a malformed key', async () => {
+    const first = await asOperator(app).post('/api/v1/admin/partners').set('Idempotency-Key', 'p-1').send({ name: 'Once' }).expect(201);
+    expect(
+      (await asOperator(app).post('/api/v1/admin/partners').set('Idempotency-Key', 'p-1').send({ name: 'Once' }).expect(201)).body.id,
+    ).toBe(first.body.id);
+    const bad = await asOperator(app).post('/api/v1/admin/partners').set('Idempotency-Key', 'has space').send({ name: 'x' }).expect(400);
+    expect(bad.body.errors[0].field).toBe('Idempotency-Key');
+    const { apiKey } = await partnerWithKey(app, 'AS Idempotency');
+    await withKey(app, apiKey)
+      .post('/api/v1/lead-as')
+      .set('Idempotency-Key', 'as-1')
+      .send({ leadId: '0192f7a4-3c1e-7b7a-9d7e-5b0c2a1f4e10', reasonCode: 'DUPLICATE' })
+      .expect(404);
+  });
+});

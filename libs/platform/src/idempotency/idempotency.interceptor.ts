@@ -1,0 +1,104 @@
+import { createHash } from 'node:crypto';
+import { Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
+import { HTTP_CODE_METADATA } from '@nestjs/common/constants.js';
+import { Reflector } from '@nestjs/core';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Observable, from, lastValueFrom } from 'rxjs';
+import { DataSource } from 'typeorm';
+import { ProblemException } from '../http/problem.js';
+import { IDEMPOTENT } from './idempotent.decorator.js';
+
+const KEY = /^[\x21-\x7e]{1,255}$/;
+
+/** The status Nest answers a successful call of this handler with (set after interceptors run). */
+function successStatus(context: ExecutionContext, method: string): number {
+  const declared: unknown = Reflect.getMetadata(HTTP_CODE_METADATA, context.getHandler());
+  return typeof declared === 'number' ? declared : method === 'POST' ? 201 : 200;
+}
+export const IDEMPOTENCY_TTL_HOURS = 24;
+
+export const IdempotencyErrors = {
+  invalidKey: () =>
+    new ProblemException(400, 'VALIDATION_FAILED', 'Invalid request: Idempotency-Key', [
+      { field: 'Idempotency-Key', message: 'must be 1 to 255 visible ASCII characters' },
+    ]),
+  reused: () => new ProblemException(422, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used for a different request'),
+  inProgress: () =>
+    new ProblemException(409, 'IDEMPOTENCY_REQUEST_IN_PROGRESS', 'The first request with this Idempotency-Key is still being handled'),
+};
+
+/**
+ * Replays the first successful response to a request repeated with the same Idempotency-Key (on
+ * routes marked @Idempotent). The key is claimed before the handler runs, so concurrent repeats
+ * wait their turn (409) rather than both creating. A failed first request releases the key.
+ */
+@Injectable()
+export class IdempotencyInterceptor implements NestInterceptor {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly dataSource: DataSource,
+  ) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const request = context.switchToHttp().getRequest<FastifyRequest & { user?: { keyId?: string; userId?: string } }>();
+    const header = request.headers['idempotency-key'];
+    if (header === undefined || !this.reflector.getAllAndOverride<boolean>(IDEMPOTENT, [context.getHandler(), context.getClass()])) {
+      return next.handle();
+    }
+    return from(this.handle(context, request, header, next));
+  }
+
+  private async handle(
+    context: ExecutionContext,
+    request: FastifyRequest & { user?: { keyId?: string; userId?: string } },
+    header: string | string[],
+    next: CallHandler,
+  ): Promise<unknown> {
+    const key = Array.isArray(header) ? header[0] : header;
+    if (!key || !KEY.test(key)) throw IdempotencyErrors.invalidKey();
+    const scope = request.user?.keyId ?? request.user?.userId ?? 'anonymous';
+    const hash = createHash('sha256')
+      .update(`${request.method} ${request.url}\n${JSON.stringify(request.body ?? null)}`)
+      .digest('hex');
+
+    const claimed = await this.dataSource.query<unknown[]>(
+      `INSERT INTO idempotency_records (scope, idempotency_key, request_hash, created_at) VALUES ($1, $2, $3, now())
+       ON CONFLICT (scope, idempotency_key) DO UPDATE
+         SET request_hash = EXCLUDED.request_hash, status_code = NULL, response_body = NULL, created_at = now()
+         WHERE idempotency_records.created_at < now() - make_interval(hours => ${IDEMPOTENCY_TTL_HOURS})
+       RETURNING 1`,
+      [scope, key, hash],
+    );
+    if (claimed.length === 0) return this.replay(context, scope, key, hash);
+
+    try {
+      const body = await lastValueFrom(next.handle(), { defaultValue: undefined });
+      const status = successStatus(context, request.method);
+      await this.dataSource.query(
+        `UPDATE idempotency_records SET status_code = $3, response_body = $4 WHERE scope = $1 AND idempotency_key = $2`,
+        [scope, key, status, JSON.stringify(body ?? null)],
+      );
+      return body;
+    } catch (error) {
+      await this.dataSource.query(`DELETE FROM idempotency_records WHERE scope = $1 AND idempotency_key = $2 AND status_code IS NULL`, [
+        scope,
+        key,
+      ]);
+      throw error;
+    }
+  }
+
+  private async replay(context: ExecutionContext, scope: string, key: string, hash: string): Promise<unknown> {
+    const [record] = await this.dataSource.query<Array<{ requestHash: string; statusCode: number | null; responseBody: unknown }>>(
+      `SELECT request_hash AS "requestHash", status_code AS "statusCode", response_body AS "responseBody"
+         FROM idempotency_records WHERE scope = $1 AND idempotency_key = $2`,
+      [scope, key],
+    );
+    if (!record) throw IdempotencyErrors.inProgress();
+    if (record.requestHash !== hash) throw IdempotencyErrors.reused();
+    if (record.statusCode === null) throw IdempotencyErrors.inProgress();
+    const reply = context.switchToHttp().getResponse<FastifyReply>();
+    void reply.status(record.statusCode).header('idempotent-replayed', 'true');
+    return record.responseBody;
+  }
+}
