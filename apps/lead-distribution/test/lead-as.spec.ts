@@ -202,6 +202,13 @@ describe('AS requests', () => {
       expect(await ids('search=out_of')).toEqual([b.body.id]);
     });
 
+    it('returns 400 naming the parameter for an unknown status or a malformed leadId', async () => {
+      const { as } = await partnerWithLead('List Validation');
+      expect((await as.get('/api/v1/lead-as?status=DONE').expect(400)).body.errors[0].field).toBe('status');
+      expect((await as.get('/api/v1/lead-as?leadId=42').expect(400)).body.errors[0].field).toBe('leadId');
+      expect((await as.get('/api/v1/lead-as?limit=0').expect(400)).body.errors[0].field).toBe('limit');
+    });
+
     it('returns 200 and an empty list for a leadId the caller does not own', async () => {
       const owner = await partnerWithLead('List Owner');
       await owner.as.post('/api/v1/lead-as').send({ leadId: owner.leadId, reasonCode: NO_EVIDENCE }).expect(200);
@@ -329,6 +336,19 @@ describe('AS requests', () => {
 
       const expanded = await as.get('/api/v1/leads?expand=leadAs&hasAs=Y').expect(200);
       for (const lead of expanded.body.data) expect(lead.leadAs).toEqual([{ status: lead.leadAsStatus }]);
+    });
+
+    it('orders requests with the same createdAt by id', async () => {
+      const { as, leadId } = await partnerWithLead('Tie');
+      const first = await as.post('/api/v1/lead-as').send({ leadId, reasonCode: NO_EVIDENCE }).expect(200);
+      await as.post(`/api/v1/lead-as/${first.body.id}/cancel`).send({}).expect(200);
+      const second = await as.post('/api/v1/lead-as').send({ leadId, reasonCode: NO_EVIDENCE }).expect(200);
+      await app.dataSource.query(`UPDATE lead_as_requests SET created_at = '2026-11-20T00:00:00Z' WHERE lead_id = $1`, [leadId]);
+      const ids = [first.body.id, second.body.id].sort().reverse();
+      const lead = await as.get(`/api/v1/leads/${leadId}`).expect(200);
+      const statusOf = (id: string) => (id === second.body.id ? 'PENDING' : 'CANCELLED');
+      expect(lead.body.leadAs).toEqual(ids.map((id) => ({ status: statusOf(id) })));
+      expect(lead.body.leadAsStatus).toBe(statusOf(ids[0]!));
     });
 
     it('takes the newest request as the latest, ties broken by id', async () => {
