@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayUnique, IsArray, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUUID, MaxLength, Min } from 'class-validator';
 import { PageQueryDto, PaginationDto } from '../common/pagination.dto.js';
 import { QueryInt, Trim } from '../common/transforms.js';
-import { LeadProductDto } from './lead.dto.js';
+import { LeadProductDto, PartnerBodyDto } from './lead.dto.js';
 
 export enum AsStatus {
   Pending = 'PENDING',
@@ -157,13 +157,7 @@ export class AsDetail extends AsListItem {
 }
 
 /** CreateAsRequest. */
-export class CreateAsRequest {
-  @ApiPropertyOptional({ type: 'integer', description: 'Defaults to the key’s partner' })
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  partnerId?: number;
-
+export class CreateAsRequest extends PartnerBodyDto {
   @ApiProperty({ format: 'uuid' })
   @IsUUID()
   leadId!: string;
@@ -210,13 +204,7 @@ export class AsCreatedDto {
   updatedAt!: string;
 }
 
-export class CancelAsDto {
-  @ApiPropertyOptional({ type: 'integer', description: 'Defaults to the key’s partner' })
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  partnerId?: number;
-}
+export class CancelAsDto extends PartnerBodyDto {}
 
 export class SuccessDto {
   @ApiProperty({ example: true })

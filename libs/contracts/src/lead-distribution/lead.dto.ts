@@ -18,6 +18,7 @@ import {
   Min,
 } from 'class-validator';
 import { PageQueryDto, PaginationDto } from '../common/pagination.dto.js';
+import { FieldErrorDto } from '../common/problem.dto.js';
 import { QueryBoolean, QueryInt, Trim } from '../common/transforms.js';
 import { REGION_NAMES } from './region.dto.js';
 
@@ -314,8 +315,8 @@ export class ImportRowResultDto {
   @ApiPropertyOptional({ description: 'Problem code of a refused row' })
   code?: string;
 
-  @ApiPropertyOptional({ type: 'array', items: { type: 'object', properties: { field: { type: 'string' }, message: { type: 'string' } } } })
-  errors?: Array<{ field: string; message: string }>;
+  @ApiPropertyOptional({ type: [FieldErrorDto] })
+  errors?: FieldErrorDto[];
 }
 
 export class ImportLeadsResponse {
@@ -332,13 +333,7 @@ export class ImportLeadsResponse {
   results!: ImportRowResultDto[];
 }
 
-export class LeadContactsRequest {
-  @ApiPropertyOptional({ type: 'integer', description: 'Defaults to the key’s partner' })
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  partnerId?: number;
-
+export class LeadContactsRequest extends PartnerBodyDto {
   @ApiProperty({ type: [String], format: 'uuid', maxItems: 100 })
   @IsArray()
   @ArrayMinSize(1)
