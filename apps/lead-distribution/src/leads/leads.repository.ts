@@ -26,7 +26,8 @@ export interface LeadRow {
   productId: string;
   productName: string;
   name: string;
-  phoneCiphertext: Buffer;
+  /** Null unless the lead is used. */
+  phoneCiphertext: Buffer | null;
   phoneKeyId: string;
   phonePrefix: string;
   phoneLast4: string;
@@ -38,18 +39,24 @@ export interface LeadRow {
   memo: string | null;
   metadata: Record<string, unknown> | null;
   assignmentId: string | null;
-  usedAt: Date | null;
-  assignedAt: Date | null;
-  lastDistributedAt: Date | null;
+  /** ISO 8601 strings, formatted by the query. */
+  usedAt: string | null;
+  assignedAt: string | null;
+  lastDistributedAt: string | null;
   latestAsStatus: AsStatus | null;
 }
 
+/** ISO 8601 UTC with milliseconds, as responses carry it, formatted by PostgreSQL (no Date round trip). */
+const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+// The phone's ciphertext is read only for used leads: the others show the masked form.
 const ROW_COLUMNS = `
   l.id, l.product_id AS "productId", p.name AS "productName", l.name,
-  l.phone_ciphertext AS "phoneCiphertext", l.phone_key_id AS "phoneKeyId", l.phone_prefix AS "phonePrefix", l.phone_last4 AS "phoneLast4",
+  CASE WHEN l.used_at IS NOT NULL THEN l.phone_ciphertext END AS "phoneCiphertext", l.phone_key_id AS "phoneKeyId",
+  l.phone_prefix AS "phonePrefix", l.phone_last4 AS "phoneLast4",
   l.email, l.region, l.address, l.birth_date AS "birthDate", l.gender, l.memo, l.metadata,
-  l.assignment_id AS "assignmentId", l.used_at AS "usedAt", l.assigned_at AS "assignedAt",
-  l.last_distributed_at AS "lastDistributedAt", l.latest_as_status AS "latestAsStatus"`;
+  l.assignment_id AS "assignmentId", ${iso('l.used_at')} AS "usedAt", ${iso('l.assigned_at')} AS "assignedAt",
+  ${iso('l.last_distributed_at')} AS "lastDistributedAt", l.latest_as_status AS "latestAsStatus"`;
 
 const SORT_COLUMNS: Record<LeadSortField, string> = {
   assignedAt: 'l.last_distributed_at',
@@ -129,7 +136,10 @@ export class LeadsRepository {
   }
 
   /** The leads among `ids` that the partner owns and has used, with what decrypting needs. */
-  findUsedOwned(partnerId: number, ids: string[]): Promise<Array<Pick<LeadRow, 'id' | 'name' | 'phoneCiphertext' | 'phoneKeyId'>>> {
+  findUsedOwned(
+    partnerId: number,
+    ids: string[],
+  ): Promise<Array<{ id: string; name: string; phoneCiphertext: Buffer; phoneKeyId: string }>> {
     return this.dataSource.query(
       `SELECT id, name, phone_ciphertext AS "phoneCiphertext", phone_key_id AS "phoneKeyId"
          FROM leads WHERE id = ANY($1::uuid[]) AND partner_id = $2 AND used_at IS NOT NULL ORDER BY id`,

@@ -153,7 +153,10 @@ export class LeadsService {
       productId: row.productId,
       product: { id: row.productId, name: row.productName },
       name: used ? row.name : maskName(row.name),
-      phone: used ? formatPhone(this.cipher.openPhone(row)) : maskPhone(row.phonePrefix, row.phoneLast4),
+      phone:
+        used && row.phoneCiphertext
+          ? formatPhone(this.cipher.openPhone({ phoneCiphertext: row.phoneCiphertext, phoneKeyId: row.phoneKeyId }))
+          : maskPhone(row.phonePrefix, row.phoneLast4),
       email: row.email === null ? null : used ? row.email : maskEmail(row.email),
       region: row.region,
       address: row.address === null ? null : used ? row.address : maskAddress(row.address),
@@ -161,9 +164,9 @@ export class LeadsService {
       gender: row.gender,
       memo: row.memo,
       assignmentId: row.assignmentId,
-      usedAt: row.usedAt?.toISOString() ?? null,
-      assignedAt: row.assignedAt?.toISOString() ?? null,
-      lastDistributedAt: row.lastDistributedAt?.toISOString() ?? null,
+      usedAt: row.usedAt,
+      assignedAt: row.assignedAt,
+      lastDistributedAt: row.lastDistributedAt,
       metadata: row.metadata,
       leadAsStatus: row.latestAsStatus,
       leadAsStatusLabel: row.latestAsStatus ? AS_STATUS_LABELS[row.latestAsStatus] : null,
