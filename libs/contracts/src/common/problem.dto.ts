@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 
 export class FieldErrorDto {
   @ApiProperty({ example: 'limit' })
@@ -8,6 +8,7 @@ export class FieldErrorDto {
   message!: string;
 }
 
+@ApiSchema({ name: 'ErrorResponse' })
 /** RFC 9457 problem details: the body of every error response of both services. */
 export class ProblemDto {
   @ApiProperty({ example: 'urn:problem:validation-failed' })

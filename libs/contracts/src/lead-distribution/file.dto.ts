@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { QueryInt, Trim } from '../common/transforms.js';
 
@@ -19,6 +19,7 @@ export type EvidenceMimeType = (typeof EVIDENCE_MIME_TYPES)[number];
 /** 10 MiB: the largest evidence file. */
 export const MAX_EVIDENCE_FILE_BYTES = 10 * 1024 * 1024;
 
+@ApiSchema({ name: 'PresignedRequest' })
 export class PresignedRequestDto {
   @ApiProperty({
     description: 'Name of the file on the caller side; kept, never used in the storage key',

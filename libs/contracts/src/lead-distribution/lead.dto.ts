@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -120,6 +120,7 @@ export class LeadAsSummaryDto {
   status!: string;
 }
 
+@ApiSchema({ name: 'Lead' })
 export class LeadDto {
   @ApiProperty({ format: 'uuid' })
   id!: string;
