@@ -8,8 +8,8 @@ export class FieldErrorDto {
   message!: string;
 }
 
-@ApiSchema({ name: 'ErrorResponse' })
 /** RFC 9457 problem details: the body of every error response of both services. */
+@ApiSchema({ name: 'ErrorResponse' })
 export class ProblemDto {
   @ApiProperty({ example: 'urn:problem:validation-failed' })
   type!: string;
