@@ -42,6 +42,12 @@ describe('Idempotency-Key on creating POSTs', () => {
     expect(reused.body.code).toBe('IDEMPOTENCY_KEY_REUSED');
   });
 
+  it('forgets a key after 24 hours', async () => {
+    await withKey(app, providerKey).post('/api/v1/leads').set('Idempotency-Key', 'old').send(leadInput(productId)).expect(201);
+    await app.dataSource.query(`UPDATE idempotency_records SET created_at = now() - interval '25 hours' WHERE idempotency_key = 'old'`);
+    await withKey(app, providerKey).post('/api/v1/leads').set('Idempotency-Key', 'old').send(leadInput(productId)).expect(201);
+  });
+
   it('keeps keys apart per caller', async () => {
     const other = await providerWithProduct(app, '다른 상품');
     await withKey(app, providerKey).post('/api/v1/leads').set('Idempotency-Key', 'shared').send(leadInput(productId)).expect(201);

@@ -8,6 +8,9 @@ import { DataSource } from 'typeorm';
 import { ProblemException } from '../http/problem.js';
 import { IDEMPOTENT } from './idempotent.decorator.js';
 
+/** The credential the guard established: an API key (keyId) or a user token (userId). */
+type CallerRequest = FastifyRequest & { user?: { keyId?: string; userId?: string } };
+
 const KEY = /^[\x21-\x7e]{1,255}$/;
 
 /** The status Nest answers a successful call of this handler with (set after interceptors run). */
@@ -16,6 +19,8 @@ function successStatus(context: ExecutionContext, method: string): number {
   return typeof declared === 'number' ? declared : method === 'POST' ? 201 : 200;
 }
 export const IDEMPOTENCY_TTL_HOURS = 24;
+/** About one claim in a hundred also deletes expired records, so the table stays bounded without a scheduler. */
+const PURGE_PROBABILITY = 0.01;
 
 export const IdempotencyErrors = {
   invalidKey: () =>
@@ -40,7 +45,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
   ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    const request = context.switchToHttp().getRequest<FastifyRequest & { user?: { keyId?: string; userId?: string } }>();
+    const request = context.switchToHttp().getRequest<CallerRequest>();
     const header = request.headers['idempotency-key'];
     if (header === undefined || !this.reflector.getAllAndOverride<boolean>(IDEMPOTENT, [context.getHandler(), context.getClass()])) {
       return next.handle();
@@ -48,12 +53,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
     return from(this.handle(context, request, header, next));
   }
 
-  private async handle(
-    context: ExecutionContext,
-    request: FastifyRequest & { user?: { keyId?: string; userId?: string } },
-    header: string | string[],
-    next: CallHandler,
-  ): Promise<unknown> {
+  private async handle(context: ExecutionContext, request: CallerRequest, header: string | string[], next: CallHandler): Promise<unknown> {
     const key = Array.isArray(header) ? header[0] : header;
     if (!key || !KEY.test(key)) throw IdempotencyErrors.invalidKey();
     const scope = request.user?.keyId ?? request.user?.userId ?? 'anonymous';
@@ -70,6 +70,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
       [scope, key, hash],
     );
     if (claimed.length === 0) return this.replay(context, scope, key, hash);
+    if (Math.random() < PURGE_PROBABILITY) void this.purgeExpired();
 
     try {
       const body = await lastValueFrom(next.handle(), { defaultValue: undefined });
@@ -86,6 +87,12 @@ export class IdempotencyInterceptor implements NestInterceptor {
       ]);
       throw error;
     }
+  }
+
+  private async purgeExpired(): Promise<void> {
+    await this.dataSource
+      .query(`DELETE FROM idempotency_records WHERE created_at < now() - make_interval(hours => ${IDEMPOTENCY_TTL_HOURS})`)
+      .catch(() => undefined);
   }
 
   private async replay(context: ExecutionContext, scope: string, key: string, hash: string): Promise<unknown> {
