@@ -5,6 +5,7 @@ import { AuthModule } from './auth/auth.module.js';
 import type { LeadDistributionConfig } from './config/lead-distribution.config.js';
 import { LEAD_DISTRIBUTION_DATABASE } from './database/database.js';
 import { LeadAsModule } from './lead-as/lead-as.module.js';
+import { OrdersModule } from './orders/orders.module.js';
 import { LeadsModule } from './leads/leads.module.js';
 import { FilesModule } from './files/files.module.js';
 import { PartnersModule } from './partners/partners.module.js';
@@ -28,6 +29,7 @@ export class AppModule {
         RegionsModule,
         LeadsModule,
         LeadAsModule,
+        OrdersModule,
         FilesModule,
       ],
     };

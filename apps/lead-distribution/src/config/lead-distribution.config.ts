@@ -54,6 +54,13 @@ export class LeadDistributionConfig extends ServiceConfig {
   @MinLength(43, { message: 'must be at least 32 bytes, base64' })
   LOOKUP_HASH_KEY?: string;
 
+  /** How often reserved orders whose time has come are started (they then take the leads waiting in the pool). */
+  @EnvInt()
+  @IsInt()
+  @Min(1)
+  @Max(3600)
+  RESERVATION_POLL_SECONDS = 5;
+
   /** A lead with the same phone for the same product within this many days is a duplicate (409). */
   @EnvInt()
   @IsInt()

@@ -1,5 +1,8 @@
 import { IdempotencyRecord } from '#platform';
+import { LeadAssignment } from '../allocation/entities/lead-assignment.entity.js';
 import { ApiKey } from '../api-keys/entities/api-key.entity.js';
+import { OrderRegion } from '../orders/entities/order-region.entity.js';
+import { Order } from '../orders/entities/order.entity.js';
 import { AsReason } from '../lead-as/entities/as-reason.entity.js';
 import { LeadAsFile } from '../lead-as/entities/lead-as-file.entity.js';
 import { LeadAsRequest } from '../lead-as/entities/lead-as-request.entity.js';
@@ -25,4 +28,7 @@ export const ENTITIES = [
   LeadAsRequest,
   LeadAsFile,
   IdempotencyRecord,
+  Order,
+  OrderRegion,
+  LeadAssignment,
 ];

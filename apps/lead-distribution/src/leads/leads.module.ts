@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AllocationModule } from '../allocation/allocation.module.js';
 import { FilesModule } from '../files/files.module.js';
 import { PartnersModule } from '../partners/partners.module.js';
 import { ProductsModule } from '../products/products.module.js';
@@ -10,7 +11,7 @@ import { LeadsRepository } from './leads.repository.js';
 import { LeadsService } from './leads.service.js';
 
 @Module({
-  imports: [PartnersModule, ProductsModule, FilesModule],
+  imports: [PartnersModule, ProductsModule, FilesModule, AllocationModule],
   controllers: [LeadsController, LeadsAdminController],
   providers: [LeadsRepository, LeadsService, LeadImportService, LeadContactCipher],
   exports: [LeadsService, LeadsRepository, LeadContactCipher],

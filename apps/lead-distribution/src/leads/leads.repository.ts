@@ -104,6 +104,10 @@ export class LeadsRepository {
     return rows[0] ?? null;
   }
 
+  transaction<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(work);
+  }
+
   /** Ids of products whose name contains the term (products are few; the list then filters by id). */
   async productIdsNamed(term: string): Promise<string[]> {
     const rows = await this.dataSource.query<Array<{ id: string }>>(`SELECT id FROM products WHERE name ILIKE $1`, [
@@ -156,19 +160,16 @@ export class LeadsRepository {
    * A transaction-scoped advisory lock on (product, phone hash) makes the check and the insert
    * atomic against concurrent registrations of the same number.
    */
-  async insertUnlessDuplicate(lead: Lead, windowDays: number, manager?: EntityManager): Promise<InsertOutcome> {
-    const work = async (tx: EntityManager): Promise<InsertOutcome> => {
-      await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`lead:${lead.productId}:${lead.phoneHash}`]);
-      const existing = await tx.query<unknown[]>(
-        `SELECT 1 FROM leads WHERE product_id = $1 AND phone_hash = $2 AND created_at > now() - make_interval(days => $3) LIMIT 1`,
-        [lead.productId, lead.phoneHash, windowDays],
-      );
-      if (existing.length > 0) return { inserted: false };
-      // insert (not save): no read-before-write; the RETURNING values (created_at) are merged into `lead`.
-      await tx.getRepository(Lead).insert(lead as QueryDeepPartialEntity<Lead>);
-      return { inserted: true, lead };
-    };
-    return manager ? work(manager) : this.dataSource.transaction(work);
+  async insertUnlessDuplicate(lead: Lead, windowDays: number, tx: EntityManager): Promise<InsertOutcome> {
+    await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`lead:${lead.productId}:${lead.phoneHash}`]);
+    const existing = await tx.query<unknown[]>(
+      `SELECT 1 FROM leads WHERE product_id = $1 AND phone_hash = $2 AND created_at > now() - make_interval(days => $3) LIMIT 1`,
+      [lead.productId, lead.phoneHash, windowDays],
+    );
+    if (existing.length > 0) return { inserted: false };
+    // insert (not save): no read-before-write; the RETURNING values (created_at) are merged into `lead`.
+    await tx.getRepository(Lead).insert(lead as QueryDeepPartialEntity<Lead>);
+    return { inserted: true, lead };
   }
 }
 

@@ -13,6 +13,8 @@ import {
   type ListLeadsQueryDto,
 } from '#contracts';
 import type { ApiKeyPrincipal } from '../auth/principal.js';
+import { AllocationRepository } from '../allocation/allocation.repository.js';
+import { AssignmentKind } from '../allocation/entities/lead-assignment.entity.js';
 import { LeadDistributionConfig } from '../config/lead-distribution.config.js';
 import { FilesService } from '../files/files.service.js';
 import { PartnersRepository } from '../partners/partners.repository.js';
@@ -37,6 +39,7 @@ export class LeadsService {
     private readonly partners: PartnersRepository,
     private readonly config: LeadDistributionConfig,
     private readonly files: FilesService,
+    private readonly allocation: AllocationRepository,
   ) {}
 
   async listOwned(partnerId: number, query: ListLeadsQueryDto): Promise<LeadsListResponse> {
@@ -130,17 +133,26 @@ export class LeadsService {
       latestAsId: null,
       latestAsStatus: null,
     });
-    const outcome = await this.leads.insertUnlessDuplicate(lead, this.config.DUPLICATE_WINDOW_DAYS);
-    if (!outcome.inserted) return { status: 'DUPLICATE' };
-    const saved = outcome.lead;
+    // One transaction: the lead, then its delivery (manual, or to the oldest open order) or the pool.
+    const outcome = await this.leads.transaction(async (tx) => {
+      const inserted = await this.leads.insertUnlessDuplicate(lead, this.config.DUPLICATE_WINDOW_DAYS, tx);
+      if (!inserted.inserted) return null;
+      if (delivered) {
+        await this.allocation.recordAssignments(tx, [lead.id], [lead.assignmentId!], AssignmentKind.Manual, null, null, lead.partnerId!);
+        return { partnerId: lead.partnerId, orderId: null };
+      }
+      const delivery = await this.allocation.deliverToOldestOrder(tx, lead);
+      return { partnerId: delivery?.partnerId ?? null, orderId: delivery?.orderId ?? null };
+    });
+    if (!outcome) return { status: 'DUPLICATE' };
     return {
       status: 'CREATED',
       lead: {
-        id: saved.id,
-        productId: saved.productId,
-        partnerId: saved.partnerId,
-        orderId: saved.orderId,
-        createdAt: saved.createdAt.toISOString(),
+        id: lead.id,
+        productId: lead.productId,
+        partnerId: outcome.partnerId,
+        orderId: outcome.orderId,
+        createdAt: lead.createdAt.toISOString(),
       },
     };
   }

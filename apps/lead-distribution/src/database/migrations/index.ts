@@ -4,6 +4,7 @@ import { StoredFiles1795241640925 } from './1795241640925-StoredFiles.js';
 import { AsEvidenceFiles1795242248385 } from './1795242248385-AsEvidenceFiles.js';
 import { LeadSearchText1795242691991 } from './1795242691991-LeadSearchText.js';
 import { IdempotencyRecords1795243199692 } from './1795243199692-IdempotencyRecords.js';
+import { OrdersAndAllocation1795245180714 } from './1795245180714-OrdersAndAllocation.js';
 
 /** Every migration of the service, in order. `npm run migration:generate` writes new ones; list them here. */
 export const MIGRATIONS = [
@@ -13,4 +14,5 @@ export const MIGRATIONS = [
   AsEvidenceFiles1795242248385,
   LeadSearchText1795242691991,
   IdempotencyRecords1795243199692,
+  OrdersAndAllocation1795245180714,
 ];

@@ -21,6 +21,7 @@ import { Product } from '../../products/entities/product.entity.js';
 @Index('idx_leads_partner_product', { synchronize: false })
 @Index('idx_leads_search_trgm', { synchronize: false })
 @Index('idx_leads_partner_search', { synchronize: false })
+@Index('idx_leads_pool', { synchronize: false })
 @Index('idx_leads_product_phone_hash', { synchronize: false })
 export class Lead {
   @PrimaryColumn({ type: 'uuid' })

@@ -1,0 +1,149 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { v7 as uuidv7 } from 'uuid';
+import { OrderStatus } from '#contracts';
+import { AssignmentKind } from './entities/lead-assignment.entity.js';
+
+const OPEN = `('${OrderStatus.Pending}', '${OrderStatus.InProgress}')`;
+
+export interface Delivery {
+  orderId: string;
+  partnerId: number;
+  assignmentId: string;
+}
+
+/**
+ * The SQL of allocation. Exactness rests on two things: a region's `delivered` only grows through
+ * `UPDATE … WHERE delivered < quantity` (the row lock re-checks it after a concurrent update), and
+ * pool leads are picked with `FOR UPDATE SKIP LOCKED`, so two fills never take the same lead. The
+ * order row is locked (FOR NO KEY UPDATE) while a slot is taken, which orders allocation against
+ * cancellation.
+ */
+@Injectable()
+export class AllocationRepository {
+  /** Delivers a just-inserted pool lead to the oldest open order with quantity left in its region. */
+  async deliverToOldestOrder(tx: EntityManager, lead: { id: string; productId: string; region: string }): Promise<Delivery | null> {
+    for (let round = 0; round < 3; round += 1) {
+      const candidates = await tx.query<Array<{ id: string }>>(
+        `SELECT o.id FROM orders o JOIN order_regions r ON r.order_id = o.id
+          WHERE o.product_id = $1 AND o.status IN ${OPEN} AND o.reservation_date <= now()
+            AND r.region = $2 AND r.delivered < r.quantity
+          ORDER BY o.reservation_date, o.created_at, o.id
+          LIMIT 5`,
+        [lead.productId, lead.region],
+      );
+      if (candidates.length === 0) return null;
+      for (const candidate of candidates) {
+        const partnerId = await this.takeSlots(tx, candidate.id, lead.region, 1);
+        if (partnerId === null) continue;
+        const [assignmentId] = await this.assign(tx, [lead.id], candidate.id, partnerId);
+        return { orderId: candidate.id, partnerId, assignmentId: assignmentId! };
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Gives an open, due order the leads waiting in the pool for its product and regions, oldest
+   * first, up to what each region still owes. Returns how many leads it took.
+   */
+  async fillFromPool(tx: EntityManager, orderId: string): Promise<number> {
+    const regions = await tx.query<Array<{ region: string; owed: number; productId: string; partnerId: number }>>(
+      `SELECT r.region, r.quantity - r.delivered AS owed, o.product_id AS "productId", o.partner_id AS "partnerId"
+         FROM orders o JOIN order_regions r ON r.order_id = o.id
+        WHERE o.id = $1 AND o.status IN ${OPEN} AND o.reservation_date <= now() AND r.delivered < r.quantity`,
+      [orderId],
+    );
+    let taken = 0;
+    for (const region of regions) {
+      const picked = await tx.query<Array<{ id: string }>>(
+        `SELECT id FROM leads
+          WHERE product_id = $1 AND region = $2 AND partner_id IS NULL AND returned_at IS NULL
+          ORDER BY created_at, id
+          LIMIT $3
+            FOR UPDATE SKIP LOCKED`,
+        [region.productId, region.region, region.owed],
+      );
+      if (picked.length === 0) continue;
+      const partnerId = await this.takeSlots(tx, orderId, region.region, picked.length);
+      if (partnerId === null) continue;
+      await this.assign(
+        tx,
+        picked.map((lead) => lead.id),
+        orderId,
+        partnerId,
+      );
+      taken += picked.length;
+    }
+    return taken;
+  }
+
+  /** Orders whose reservation time has come and that have not yet taken the pool, locked for this transaction. */
+  async lockDueReservations(tx: EntityManager, limit: number): Promise<string[]> {
+    const rows = await tx.query<Array<{ id: string }>>(
+      `SELECT id FROM orders WHERE status = '${OrderStatus.Pending}' AND activated_at IS NULL AND reservation_date <= now()
+        ORDER BY reservation_date, created_at, id LIMIT $1 FOR UPDATE SKIP LOCKED`,
+      [limit],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  async markActivated(tx: EntityManager, orderId: string): Promise<void> {
+    await tx.query(`UPDATE orders SET activated_at = now() WHERE id = $1`, [orderId]);
+  }
+
+  /**
+   * Takes `count` slots of the order's region if the order is open and the region owes that many;
+   * returns the order's partner, or null when it cannot. Moves the order's status on.
+   */
+  private async takeSlots(tx: EntityManager, orderId: string, region: string, count: number): Promise<number | null> {
+    const [order] = await tx.query<Array<{ partnerId: number }>>(
+      `SELECT partner_id AS "partnerId" FROM orders WHERE id = $1 AND status IN ${OPEN} FOR NO KEY UPDATE`,
+      [orderId],
+    );
+    if (!order) return null;
+    const [, affected] = await tx.query<[unknown[], number]>(
+      `UPDATE order_regions SET delivered = delivered + $3 WHERE order_id = $1 AND region = $2 AND delivered + $3 <= quantity`,
+      [orderId, region, count],
+    );
+    if (affected !== 1) return null;
+    await tx.query(
+      `UPDATE orders SET updated_at = now(), status = CASE
+          WHEN EXISTS (SELECT 1 FROM order_regions WHERE order_id = $1 AND delivered < quantity) THEN '${OrderStatus.InProgress}'
+          ELSE '${OrderStatus.Completed}' END
+        WHERE id = $1`,
+      [orderId],
+    );
+    return order.partnerId;
+  }
+
+  /** Hands the leads to the order's partner and records each hand-over; returns the new assignment ids. */
+  private async assign(tx: EntityManager, leadIds: string[], orderId: string, partnerId: number): Promise<string[]> {
+    const assignmentIds = leadIds.map(() => uuidv7());
+    await tx.query(
+      `UPDATE leads l SET partner_id = $2, order_id = $3, assignment_id = a.assignment_id,
+              assigned_at = now(), last_distributed_at = now(), updated_at = now()
+         FROM unnest($1::uuid[], $4::uuid[]) AS a(lead_id, assignment_id)
+        WHERE l.id = a.lead_id`,
+      [leadIds, partnerId, orderId, assignmentIds],
+    );
+    await this.recordAssignments(tx, leadIds, assignmentIds, AssignmentKind.Order, orderId, null, partnerId);
+    return assignmentIds;
+  }
+
+  async recordAssignments(
+    tx: EntityManager,
+    leadIds: string[],
+    assignmentIds: string[],
+    kind: AssignmentKind,
+    orderId: string | null,
+    fromPartnerId: number | null,
+    toPartnerId: number,
+  ): Promise<void> {
+    await tx.query(
+      `INSERT INTO lead_assignments (id, lead_id, kind, order_id, from_partner_id, to_partner_id)
+       SELECT a.id, a.lead_id, $3, $4, $5, $6 FROM unnest($1::uuid[], $2::uuid[]) AS a(id, lead_id)`,
+      [assignmentIds, leadIds, kind, orderId, fromPartnerId, toPartnerId],
+    );
+  }
+}

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { AllocationModule } from '../allocation/allocation.module.js';
+import { ProductsModule } from '../products/products.module.js';
+import { OrdersController } from './orders.controller.js';
+import { OrdersRepository } from './orders.repository.js';
+import { OrdersService } from './orders.service.js';
+
+@Module({
+  imports: [AllocationModule, ProductsModule],
+  controllers: [OrdersController],
+  providers: [OrdersRepository, OrdersService],
+})
+export class OrdersModule {}

@@ -1,0 +1,126 @@
+import { Injectable } from '@nestjs/common';
+import { v7 as uuidv7 } from 'uuid';
+import {
+  ORDER_STATUS_LABELS,
+  OrderStatus,
+  toPagination,
+  type CreateOrderRequest,
+  type ListOrdersQueryDto,
+  type OrderDto,
+  type OrdersListWithSummaryResponse,
+} from '#contracts';
+import { AllocationRepository } from '../allocation/allocation.repository.js';
+import { ProductsService } from '../products/products.service.js';
+import { Order } from './entities/order.entity.js';
+import { OrderErrors } from './orders.errors.js';
+import { OrdersRepository, type OrderRow } from './orders.repository.js';
+
+const CANCELLABLE: readonly OrderStatus[] = [OrderStatus.Pending, OrderStatus.InProgress];
+
+@Injectable()
+export class OrdersService {
+  constructor(
+    private readonly orders: OrdersRepository,
+    private readonly allocation: AllocationRepository,
+    private readonly products: ProductsService,
+  ) {}
+
+  /**
+   * Places an order and, unless it is reserved for later, lets it take at once the leads already
+   * waiting in the pool for its product and regions, in the same transaction.
+   */
+  async create(partnerId: number, input: CreateOrderRequest): Promise<OrderDto> {
+    const product = await this.products.find(input.productId);
+    if (!product || !product.active) throw OrderErrors.productUnavailable(input.productId);
+    const seen = new Set<string>();
+    input.regionQuantities.forEach((entry, index) => {
+      if (seen.has(entry.region)) throw OrderErrors.duplicateRegion(index);
+      seen.add(entry.region);
+    });
+
+    const id = uuidv7();
+    const now = new Date();
+    const reservationDate = input.reservationDate ? new Date(input.reservationDate) : now;
+    const due = reservationDate <= now;
+    const row = await this.orders.transaction(async (tx) => {
+      const order = Object.assign(new Order(), {
+        id,
+        productId: product.id,
+        partnerId,
+        ordererName: input.ordererName,
+        ordererContact: input.ordererContact,
+        regionMemo: input.regionMemo ?? null,
+        memo: input.memo ?? null,
+        status: OrderStatus.Pending,
+        reservationDate,
+        activatedAt: due ? now : null,
+        cancelMemo: null,
+      });
+      await this.orders.insert(tx, order, input.regionQuantities);
+      if (due) await this.allocation.fillFromPool(tx, id);
+      return (await this.orders.findOwned(partnerId, id, tx))!;
+    });
+    return toOrderResponse(row);
+  }
+
+  async get(partnerId: number, id: string): Promise<OrderDto> {
+    const row = await this.orders.findOwned(partnerId, id);
+    if (!row) throw OrderErrors.notFound(id);
+    return toOrderResponse(row);
+  }
+
+  async list(partnerId: number, query: ListOrdersQueryDto): Promise<OrdersListWithSummaryResponse> {
+    const { rows, total, summary } = await this.orders.list({
+      partnerId,
+      status: query.status,
+      productId: query.productId,
+      createdFrom: query.createdFrom,
+      createdTo: query.createdTo,
+      offset: (query.page - 1) * query.limit,
+      limit: query.limit,
+    });
+    const counts = Object.fromEntries(Object.values(OrderStatus).map((status) => [status, 0])) as Record<OrderStatus, number>;
+    for (const entry of summary) counts[entry.status] = entry.orders;
+    return {
+      data: rows.map(toOrderResponse),
+      pagination: toPagination(query, total),
+      summary: {
+        counts,
+        orderedQuantity: summary.reduce((sum, entry) => sum + entry.ordered, 0),
+        deliveredQuantity: summary.reduce((sum, entry) => sum + entry.delivered, 0),
+      },
+    };
+  }
+
+  /** Cancels a pending or in-progress order: what is undelivered is dropped, delivered leads stay. */
+  async cancel(partnerId: number, id: string, memo: string | null): Promise<OrderDto> {
+    const row = await this.orders.transaction(async (tx) => {
+      const order = await this.orders.lockOwned(tx, partnerId, id);
+      if (!order) throw OrderErrors.notFound(id);
+      if (!CANCELLABLE.includes(order.status)) throw OrderErrors.notCancellable(order.status);
+      await this.orders.cancel(tx, id, memo);
+      return (await this.orders.findOwned(partnerId, id, tx))!;
+    });
+    return toOrderResponse(row);
+  }
+}
+
+export function toOrderResponse(row: OrderRow): OrderDto {
+  return {
+    id: row.id,
+    providerId: row.providerId,
+    productId: row.productId,
+    ordererName: row.ordererName,
+    ordererContact: row.ordererContact,
+    partnerId: row.partnerId,
+    regionQuantities: row.regionRows ?? [],
+    regionMemo: row.regionMemo,
+    memo: row.memo,
+    status: row.status,
+    statusLabel: ORDER_STATUS_LABELS[row.status],
+    reservationDate: row.reservationDate.toISOString(),
+    cancelMemo: row.cancelMemo,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
