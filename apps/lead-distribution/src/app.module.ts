@@ -4,6 +4,7 @@ import { ApiKeysModule } from './api-keys/api-keys.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import type { LeadDistributionConfig } from './config/lead-distribution.config.js';
 import { LEAD_DISTRIBUTION_DATABASE } from './database/database.js';
+import { DistributionModule } from './distribution/distribution.module.js';
 import { LeadAsModule } from './lead-as/lead-as.module.js';
 import { OrdersModule } from './orders/orders.module.js';
 import { LeadsModule } from './leads/leads.module.js';
@@ -30,6 +31,7 @@ export class AppModule {
         LeadsModule,
         LeadAsModule,
         OrdersModule,
+        DistributionModule,
         FilesModule,
       ],
     };

@@ -78,6 +78,28 @@ export class AllocationRepository {
     return taken;
   }
 
+  /**
+   * An approved AS request on a lead an order delivered: the order owes one more lead in that
+   * region (a completed order is open again), and takes one from the pool at once if one waits.
+   * Cancelled orders owe nothing. Returns the order id, or null.
+   */
+  async oweReplacement(tx: EntityManager, leadId: string): Promise<string | null> {
+    const [order] = await tx.query<Array<{ id: string; region: string }>>(
+      `SELECT o.id, l.region FROM leads l JOIN orders o ON o.id = l.order_id
+        WHERE l.id = $1 AND o.status <> '${OrderStatus.Cancelled}'
+          FOR NO KEY UPDATE OF o`,
+      [leadId],
+    );
+    if (!order) return null;
+    await tx.query(`UPDATE order_regions SET quantity = quantity + 1 WHERE order_id = $1 AND region = $2`, [order.id, order.region]);
+    await tx.query(
+      `UPDATE orders SET status = '${OrderStatus.InProgress}', updated_at = now() WHERE id = $1 AND status = '${OrderStatus.Completed}'`,
+      [order.id],
+    );
+    await this.fillFromPool(tx, order.id);
+    return order.id;
+  }
+
   /** Orders whose reservation time has come and that have not yet taken the pool, locked for this transaction. */
   async lockDueReservations(tx: EntityManager, limit: number): Promise<string[]> {
     const rows = await tx.query<Array<{ id: string }>>(

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AllocationModule } from '../allocation/allocation.module.js';
 import { FilesModule } from '../files/files.module.js';
 import { LeadsModule } from '../leads/leads.module.js';
 import { LeadAsAdminController } from './lead-as-admin.controller.js';
@@ -7,7 +8,7 @@ import { LeadAsRepository } from './lead-as.repository.js';
 import { LeadAsService } from './lead-as.service.js';
 
 @Module({
-  imports: [LeadsModule, FilesModule],
+  imports: [LeadsModule, FilesModule, AllocationModule],
   controllers: [LeadAsController, LeadAsAdminController],
   providers: [LeadAsRepository, LeadAsService],
 })

@@ -14,6 +14,7 @@ import {
   type CreateAsRequest,
   type ListAsQueryDto,
 } from '#contracts';
+import { AllocationRepository } from '../allocation/allocation.repository.js';
 import { FilesService } from '../files/files.service.js';
 import { LeadContactCipher } from '../leads/lead-contact-cipher.js';
 import { formatPhone, maskName, maskPhone } from '../leads/lead-masking.js';
@@ -30,6 +31,7 @@ export class LeadAsService {
     private readonly leads: LeadsRepository,
     private readonly files: FilesService,
     private readonly cipher: LeadContactCipher,
+    private readonly allocation: AllocationRepository,
   ) {}
 
   async reasons(): Promise<AsReasonsResponse> {
@@ -130,7 +132,10 @@ export class LeadAsService {
     });
   }
 
-  /** An operator's decision: PENDING → ON_HOLD | APPROVED | REJECTED, ON_HOLD → APPROVED | REJECTED. Approval returns the lead. */
+  /**
+   * An operator's decision: PENDING → ON_HOLD | APPROVED | REJECTED, ON_HOLD → APPROVED | REJECTED.
+   * Approval returns the lead and, when an order delivered it, makes that order owe a replacement.
+   */
   async review(id: string, decision: AsDecision, adminNote: string | null): Promise<AsDetail> {
     await this.requests.transaction(async (tx) => {
       const request = await this.requests.lockRequest(tx, id);
@@ -138,7 +143,10 @@ export class LeadAsService {
       const next = reviewOutcome(request.status, decision);
       if (!next) throw LeadAsErrors.invalidTransition(request.status, decision);
       await this.requests.updateStatus(tx, request, next, { adminNote });
-      if (next === AsStatus.Approved) await this.requests.returnLead(tx, request.leadId);
+      if (next === AsStatus.Approved) {
+        await this.requests.returnLead(tx, request.leadId);
+        await this.allocation.oweReplacement(tx, request.leadId);
+      }
     });
     return this.getForOperator(id);
   }

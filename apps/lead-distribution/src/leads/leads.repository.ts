@@ -96,6 +96,39 @@ export class LeadsRepository {
     return { rows: result.filter((row) => row.id !== null), total: Number(result[0]?.total ?? 0) };
   }
 
+  /**
+   * Leads the partner handed down its organisation (a DISTRIBUTE hand-over from it) that a
+   * descendant owns now, most recently distributed first.
+   */
+  async listHandedDown(
+    partnerId: number,
+    toPartnerId: number | undefined,
+    offset: number,
+    limit: number,
+  ): Promise<{ rows: Array<LeadRow & { ownerPartnerId: number }>; total: number }> {
+    const params: unknown[] = [partnerId];
+    const owner = toPartnerId === undefined ? '' : ` AND l.partner_id = $${params.push(toPartnerId)}`;
+    const where = `l.partner_id IN (SELECT id FROM descendants)${owner}
+      AND EXISTS (SELECT 1 FROM lead_assignments a WHERE a.lead_id = l.id AND a.kind = 'DISTRIBUTE' AND a.from_partner_id = $1)`;
+    const descendants = `WITH RECURSIVE descendants(id, depth) AS (
+        SELECT id, 1 FROM partners WHERE parent_id = $1
+        UNION ALL SELECT p.id, d.depth + 1 FROM partners p JOIN descendants d ON p.parent_id = d.id WHERE d.depth < 64)`;
+    const pageParams = [...params, limit, offset];
+    const [rows, counted] = await Promise.all([
+      this.dataSource.query<Array<LeadRow & { ownerPartnerId: number }>>(
+        `${descendants}
+         SELECT ${ROW_COLUMNS}, l.partner_id AS "ownerPartnerId"
+           FROM leads l JOIN products p ON p.id = l.product_id
+          WHERE ${where}
+          ORDER BY l.last_distributed_at DESC, l.id DESC
+          LIMIT $${pageParams.length - 1} OFFSET $${pageParams.length}`,
+        pageParams,
+      ),
+      this.dataSource.query<Array<{ total: string }>>(`${descendants} SELECT count(*) AS total FROM leads l WHERE ${where}`, params),
+    ]);
+    return { rows, total: Number(counted[0]?.total ?? 0) };
+  }
+
   async findOwned(partnerId: number, id: string): Promise<LeadRow | null> {
     const rows = await this.dataSource.query<LeadRow[]>(
       `SELECT ${ROW_COLUMNS} FROM leads l JOIN products p ON p.id = l.product_id WHERE l.id = $1 AND l.partner_id = $2`,

@@ -6,6 +6,8 @@ import {
   toPagination,
   type AsStatus,
   type CreateLeadV1Request,
+  type DistributedLeadsQueryDto,
+  type DistributedLeadsResponse,
   type LeadContactsResponse,
   type LeadCreated,
   type LeadDto,
@@ -58,6 +60,14 @@ export class LeadsService {
     const history = query.expand === 'leadAs' ? await this.leads.asStatusesOf(rows.map((row) => row.id)) : undefined;
     return {
       data: rows.map((row) => this.toLeadResponse(row, history?.get(row.id))),
+      pagination: toPagination(query, total),
+    };
+  }
+
+  async listDistributed(partnerId: number, query: DistributedLeadsQueryDto): Promise<DistributedLeadsResponse> {
+    const { rows, total } = await this.leads.listHandedDown(partnerId, query.toPartnerId, (query.page - 1) * query.limit, query.limit);
+    return {
+      data: rows.map((row) => ({ ...this.toLeadResponse(row), ownerPartnerId: row.ownerPartnerId })),
       pagination: toPagination(query, total),
     };
   }

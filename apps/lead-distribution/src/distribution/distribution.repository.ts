@@ -1,0 +1,53 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { AsStatus } from '#contracts';
+
+export interface LockedLeadState {
+  id: string;
+  partnerId: number | null;
+  usedAt: Date | null;
+  latestAsStatus: AsStatus | null;
+}
+
+@Injectable()
+export class DistributionRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  transaction<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(work);
+  }
+
+  /** Locks the leads (in id order, so concurrent hand-overs cannot deadlock) and reads what eligibility needs. */
+  lockLeads(tx: EntityManager, ids: string[]): Promise<LockedLeadState[]> {
+    return tx.query(
+      `SELECT id, partner_id AS "partnerId", used_at AS "usedAt", latest_as_status AS "latestAsStatus"
+         FROM leads WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`,
+      [ids],
+    );
+  }
+
+  /** Ids of every partner below `partnerId` in the tree. */
+  async descendantsOf(tx: EntityManager, partnerId: number): Promise<Set<number>> {
+    const rows = await tx.query<Array<{ id: number }>>(
+      `WITH RECURSIVE descendants(id, depth) AS (
+         SELECT id, 1 FROM partners WHERE parent_id = $1
+         UNION ALL SELECT p.id, d.depth + 1 FROM partners p JOIN descendants d ON p.parent_id = d.id WHERE d.depth < 64)
+       SELECT id FROM descendants`,
+      [partnerId],
+    );
+    return new Set(rows.map((row) => row.id));
+  }
+
+  /** Gives the leads to `toPartnerId` with new assignment ids; lastDistributedAt moves, assignedAt stays. */
+  async move(tx: EntityManager, leadIds: string[], assignmentIds: string[], toPartnerId: number): Promise<Date> {
+    const [[row]] = await tx.query<[[{ at: Date }], number]>(
+      `UPDATE leads l SET partner_id = $3, assignment_id = a.assignment_id, last_distributed_at = now(), updated_at = now()
+         FROM unnest($1::uuid[], $2::uuid[]) AS a(lead_id, assignment_id)
+        WHERE l.id = a.lead_id
+        RETURNING l.last_distributed_at AS at`,
+      [leadIds, assignmentIds, toPartnerId],
+    );
+    return row.at;
+  }
+}
