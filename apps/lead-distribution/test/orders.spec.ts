@@ -138,6 +138,23 @@ describe('orders and allocation', () => {
     expect((await as.get(`/api/v1/orders/${order.body.id}`).expect(200)).body).toMatchObject({ status: 'IN_PROGRESS' });
   });
 
+  it('still takes the pool when its time has come even if a new lead reached it first', async () => {
+    const { product, as, register } = await setup('Reserved Race');
+    const waiting = await register({ region: '충남' });
+    const reservationDate = new Date(Date.now() + 1200).toISOString();
+    const order = await as
+      .post('/api/v1/orders')
+      .send(orderBody(product.id, [{ region: '충남', quantity: 3 }], { reservationDate }))
+      .expect(201);
+    await new Promise((resolve) => setTimeout(resolve, 1300));
+    // Due now, not yet started by the poller: a new lead goes straight to it.
+    const fresh = await register({ region: '충남' });
+    expect(fresh.body.orderId).toBe(order.body.id);
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    const [lead] = await app.dataSource.query(`SELECT order_id FROM leads WHERE id = $1`, [waiting.body.id]);
+    expect(lead.order_id).toBe(order.body.id);
+  });
+
   describe('refusals', () => {
     it('returns 400 naming the field for an unknown or inactive product, a disallowed region, a bad quantity or a repeated region', async () => {
       const { product, as } = await setup('Refusals');

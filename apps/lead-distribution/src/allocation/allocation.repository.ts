@@ -100,10 +100,13 @@ export class AllocationRepository {
     return order.id;
   }
 
-  /** Orders whose reservation time has come and that have not yet taken the pool, locked for this transaction. */
+  /**
+   * Orders whose reservation time has come and that have not yet taken the pool, locked for this
+   * transaction. A due order may already be IN_PROGRESS: a new lead can reach it before the poller.
+   */
   async lockDueReservations(tx: EntityManager, limit: number): Promise<string[]> {
     const rows = await tx.query<Array<{ id: string }>>(
-      `SELECT id FROM orders WHERE status = '${OrderStatus.Pending}' AND activated_at IS NULL AND reservation_date <= now()
+      `SELECT id FROM orders WHERE status IN ${OPEN} AND activated_at IS NULL AND reservation_date <= now()
         ORDER BY reservation_date, created_at, id LIMIT $1 FOR UPDATE SKIP LOCKED`,
       [limit],
     );
