@@ -1,7 +1,5 @@
 import 'reflect-metadata';
-import { spawn } from 'node:child_process';
 import { Agent, request } from 'node:http';
-import { createServer } from 'node:net';
 import pg from 'pg';
 import { DataSource } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
@@ -9,6 +7,7 @@ import { REGION_NAMES } from '#contracts';
 import { acquirePostgresServer, dataSourceOptions } from '#platform';
 import { LEAD_DISTRIBUTION_DATABASE } from '../apps/lead-distribution/src/database/database.js';
 import { randomKeyEntry } from './support/lead-fixtures.js';
+import { BENCH_OPERATOR_KEY, startLeadDistributionService } from './support/service.js';
 
 /**
  * Allocation through the HTTP API: registers LEADS leads (default 100,000) with 16 concurrent clients
@@ -21,7 +20,6 @@ import { randomKeyEntry } from './support/lead-fixtures.js';
  * database `bench_allocation`, recreated on every run.
  */
 const DATABASE = 'bench_allocation';
-const OPERATOR_KEY = 'op_bench_0123456789abcdef0123456789abcdef';
 const CONCURRENCY = 16;
 const ORDERS = 1000;
 const PRODUCTS = 10;
@@ -30,15 +28,6 @@ const args = process.argv.slice(2);
 const LEADS = Number(args[args.indexOf('--leads') + 1]) || 100_000;
 const log = (line: string) => process.stdout.write(`${line}\n`);
 const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function post(agent: Agent, port: number, path: string, key: string, body: unknown): Promise<{ status: number; body: string }> {
   const payload = JSON.stringify(body);
@@ -106,25 +95,8 @@ async function main(): Promise<void> {
   await client.query('VACUUM ANALYZE');
   log(`${ORDERS} open orders over ${PRODUCTS} products, capacity ${capacity} leads`);
 
-  const port = await freePort();
   const keys = { encryption: randomKeyEntry('bench'), hash: randomKeyEntry('h').split(':')[1]! };
-  const child = spawn(process.execPath, ['dist/apps/lead-distribution/src/main.js'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: url,
-      DATABASE_POOL_SIZE: '20',
-      LOG_LEVEL: 'warn',
-      OPERATOR_API_KEYS: OPERATOR_KEY,
-      DATA_ENCRYPTION_KEYS: keys.encryption,
-      LOOKUP_HASH_KEY: keys.hash,
-      FILE_UPLOAD_SECRET: 'bench-file-upload-secret-0123456789abcdef',
-      CDN_BASE_URL: 'https://cdn.example.com',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const { child, port } = await startLeadDistributionService(url, keys);
   try {
     for (let attempt = 0; attempt < 240; attempt += 1) {
       const ready = await fetch(`http://127.0.0.1:${port}/health/ready`).then(
@@ -136,7 +108,7 @@ async function main(): Promise<void> {
     }
     const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
     const providerKey = JSON.parse(
-      (await post(agent, port, `/api/v1/admin/providers/${providerId}/api-keys`, OPERATOR_KEY, { name: 'bench' })).body,
+      (await post(agent, port, `/api/v1/admin/providers/${providerId}/api-keys`, BENCH_OPERATOR_KEY, { name: 'bench' })).body,
     ).apiKey as string;
 
     // 1. Registrations against open orders.
@@ -199,7 +171,7 @@ async function main(): Promise<void> {
       Object.values(pool),
     );
     await client.query('ANALYZE leads');
-    const partnerKey = JSON.parse((await post(agent, port, `/api/v1/admin/partners/${partners[0]}/api-keys`, OPERATOR_KEY, {})).body)
+    const partnerKey = JSON.parse((await post(agent, port, `/api/v1/admin/partners/${partners[0]}/api-keys`, BENCH_OPERATOR_KEY, {})).body)
       .apiKey as string;
     const begin = performance.now();
     const order = await post(agent, port, '/api/v1/orders', partnerKey, {

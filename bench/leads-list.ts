@@ -1,6 +1,4 @@
 import 'reflect-metadata';
-import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import pg from 'pg';
 import { DataSource } from 'typeorm';
 import { acquirePostgresServer, dataSourceOptions } from '#platform';
@@ -8,6 +6,7 @@ import { LEAD_DISTRIBUTION_DATABASE } from '../apps/lead-distribution/src/databa
 import { ownedLeadsQuery, type OwnedLeadFilter } from '../apps/lead-distribution/src/leads/leads.repository.js';
 import { fixedRate, httpGetter, maxThroughput, sqlRunner } from './support/load.js';
 import { loadLeadFixture, randomKeyEntry } from './support/lead-fixtures.js';
+import { BENCH_OPERATOR_KEY, startLeadDistributionService } from './support/service.js';
 
 /**
  * GET /api/v1/leads for one partner owning 100,000 of 1,000,000 leads (a tenth with AS history):
@@ -21,7 +20,6 @@ import { loadLeadFixture, randomKeyEntry } from './support/lead-fixtures.js';
  */
 const CONCURRENCY = 16;
 const DATABASE = 'bench_lead_distribution';
-const OPERATOR_KEY = 'op_bench_0123456789abcdef0123456789abcdef';
 const args = process.argv.slice(2);
 const seconds = Number(args[args.indexOf('--seconds') + 1]) || 8;
 const reuse = args.includes('--reuse');
@@ -46,15 +44,6 @@ const SHAPES: Shape[] = [
     filter: { ...base, sortBy: 'age', sortOrder: 'asc', offset: 39_980 },
   },
 ];
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function prepareDatabase(
   serverUrl: string | undefined,
@@ -107,38 +96,6 @@ async function prepareDatabase(
   return { url, partnerId: fixture.partnerId, keys };
 }
 
-async function startService(databaseUrl: string, keys: { encryption: string; hash: string }) {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['dist/apps/lead-distribution/src/main.js'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      DATABASE_POOL_SIZE: '20',
-      LOG_LEVEL: 'warn',
-      OPERATOR_API_KEYS: OPERATOR_KEY,
-      DATA_ENCRYPTION_KEYS: keys.encryption,
-      LOOKUP_HASH_KEY: keys.hash,
-      FILE_UPLOAD_SECRET: 'bench-file-upload-secret-0123456789abcdef',
-      CDN_BASE_URL: 'https://cdn.example.com',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 120; attempt += 1) {
-    try {
-      if ((await fetch(`${url}/health/ready`)).ok) return { child, url };
-    } catch {
-      // starting
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  child.kill();
-  throw new Error('the service did not start');
-}
-
 async function planOf(pool: pg.Pool, statement: { sql: string; params: unknown[] }): Promise<string> {
   const rows = (await pool.query(`EXPLAIN (ANALYZE, BUFFERS, FORMAT TEXT) ${statement.sql}`, statement.params)).rows as Array<{
     'QUERY PLAN': string;
@@ -150,12 +107,12 @@ const ms = (value: number) => value.toFixed(1);
 
 async function main(): Promise<void> {
   const { url: databaseUrl, partnerId, keys } = await prepareDatabase(process.env.BENCH_DATABASE_URL);
-  const service = await startService(databaseUrl, keys);
+  const service = await startLeadDistributionService(databaseUrl, keys);
   const pool = new pg.Pool({ connectionString: databaseUrl, max: CONCURRENCY * 2 });
   try {
     const partnerKey = await fetch(`${service.url}/api/v1/admin/partners/${partnerId}/api-keys`, {
       method: 'POST',
-      headers: { 'x-api-key': OPERATOR_KEY, 'content-type': 'application/json' },
+      headers: { 'x-api-key': BENCH_OPERATOR_KEY, 'content-type': 'application/json' },
       body: JSON.stringify({ name: 'bench' }),
     }).then(async (response) => ((await response.json()) as { apiKey: string }).apiKey);
     const get = httpGetter(service.url, { 'x-api-key': partnerKey }, CONCURRENCY);

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AsStatus } from '#contracts';
+import { descendantsCte } from '../partners/partners.repository.js';
 
 export interface LockedLeadState {
   id: string;
@@ -29,13 +30,7 @@ export class DistributionRepository {
 
   /** Ids of every partner below `partnerId` in the tree. */
   async descendantsOf(tx: EntityManager, partnerId: number): Promise<Set<number>> {
-    const rows = await tx.query<Array<{ id: number }>>(
-      `WITH RECURSIVE descendants(id, depth) AS (
-         SELECT id, 1 FROM partners WHERE parent_id = $1
-         UNION ALL SELECT p.id, d.depth + 1 FROM partners p JOIN descendants d ON p.parent_id = d.id WHERE d.depth < 64)
-       SELECT id FROM descendants`,
-      [partnerId],
-    );
+    const rows = await tx.query<Array<{ id: number }>>(`${descendantsCte('$1')} SELECT id FROM descendants`, [partnerId]);
     return new Set(rows.map((row) => row.id));
   }
 

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity.js';
 import { AsStatus, type Gender, type LeadSortField } from '#contracts';
-import { escapeLike } from '../partners/partners.repository.js';
+import { descendantsCte, escapeLike } from '../partners/partners.repository.js';
 import { LeadContactAudit } from './entities/lead-contact-audit.entity.js';
 import { Lead } from './entities/lead.entity.js';
 
@@ -110,9 +110,7 @@ export class LeadsRepository {
     const owner = toPartnerId === undefined ? '' : ` AND l.partner_id = $${params.push(toPartnerId)}`;
     const where = `l.partner_id IN (SELECT id FROM descendants)${owner}
       AND EXISTS (SELECT 1 FROM lead_assignments a WHERE a.lead_id = l.id AND a.kind = 'DISTRIBUTE' AND a.from_partner_id = $1)`;
-    const descendants = `WITH RECURSIVE descendants(id, depth) AS (
-        SELECT id, 1 FROM partners WHERE parent_id = $1
-        UNION ALL SELECT p.id, d.depth + 1 FROM partners p JOIN descendants d ON p.parent_id = d.id WHERE d.depth < 64)`;
+    const descendants = descendantsCte('$1');
     const pageParams = [...params, limit, offset];
     const [rows, counted] = await Promise.all([
       this.dataSource.query<Array<LeadRow & { ownerPartnerId: number }>>(

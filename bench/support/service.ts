@@ -1,0 +1,55 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+
+export const BENCH_OPERATOR_KEY = 'op_bench_0123456789abcdef0123456789abcdef';
+
+export interface BenchService {
+  child: ChildProcess;
+  port: number;
+  url: string;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Runs the built lead-distribution (`dist/`) as production would, on `databaseUrl`, with the bench
+ * operator key and the given encryption keys, and waits until it is ready.
+ */
+export async function startLeadDistributionService(databaseUrl: string, keys: { encryption: string; hash: string }): Promise<BenchService> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['dist/apps/lead-distribution/src/main.js'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      DATABASE_POOL_SIZE: '20',
+      LOG_LEVEL: 'warn',
+      OPERATOR_API_KEYS: BENCH_OPERATOR_KEY,
+      DATA_ENCRYPTION_KEYS: keys.encryption,
+      LOOKUP_HASH_KEY: keys.hash,
+      FILE_UPLOAD_SECRET: 'bench-file-upload-secret-0123456789abcdef',
+      CDN_BASE_URL: 'https://cdn.example.com',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; attempt < 240; attempt += 1) {
+    const ready = await fetch(`${url}/health/ready`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ready) return { child, port, url };
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  child.kill();
+  throw new Error('the service did not start');
+}
