@@ -6,7 +6,8 @@ import type { ApiKeyPrincipal } from '../auth/principal.js';
 export const API_KEY_REVOKED_CHANNEL = 'api_key_revoked';
 const TTL_MS = 60_000;
 const MAX_ENTRIES = 10_000;
-const RECONNECT_MS = 1_000;
+const RECONNECT_MIN_MS = 1_000;
+const RECONNECT_MAX_MS = 60_000;
 
 /**
  * Remembers recently authenticated keys (by hash) so that a request does not cost a database round
@@ -21,6 +22,7 @@ export class ApiKeyCache implements OnModuleInit, OnModuleDestroy {
   private listener: pg.Client | undefined;
   private listening = false;
   private closed = false;
+  private reconnectDelay = RECONNECT_MIN_MS;
   /** Bumped on every revocation; a look-up that started before one may not fill the cache. */
   private generation = 0;
 
@@ -73,6 +75,7 @@ export class ApiKeyCache implements OnModuleInit, OnModuleDestroy {
     await client.query(`LISTEN ${API_KEY_REVOKED_CHANNEL}`);
     this.listener = client;
     this.listening = true;
+    this.reconnectDelay = RECONNECT_MIN_MS;
   }
 
   private dropped(error?: unknown): void {
@@ -90,6 +93,8 @@ export class ApiKeyCache implements OnModuleInit, OnModuleDestroy {
       { error: error instanceof Error ? error.message : undefined },
       'API key cache is not listening for revocations; caching is off until it reconnects',
     );
-    setTimeout(() => void this.listen().catch((retryError: unknown) => this.scheduleReconnect(retryError)), RECONNECT_MS).unref();
+    // Backs off to a minute, so a database that refuses LISTEN (a transaction pooler) is not hammered.
+    setTimeout(() => void this.listen().catch((retryError: unknown) => this.scheduleReconnect(retryError)), this.reconnectDelay).unref();
+    this.reconnectDelay = Math.min(this.reconnectDelay * 2, RECONNECT_MAX_MS);
   }
 }
