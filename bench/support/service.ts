@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
+import { freePort } from '#platform';
 
 export const BENCH_OPERATOR_KEY = 'op_bench_0123456789abcdef0123456789abcdef';
 
@@ -7,15 +7,6 @@ export interface BenchService {
   child: ChildProcess;
   port: number;
   url: string;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /**

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
+
+export { freePort } from '#platform';
 
 export interface ServiceProcess {
   child: ChildProcess;
@@ -35,15 +36,4 @@ export async function waitUntilReady(url: string, service: ServiceProcess, timeo
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error(`${url} did not become ready:\n${service.output()}`);
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }

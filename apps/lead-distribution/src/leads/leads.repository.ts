@@ -79,8 +79,6 @@ class Params {
   }
 }
 
-export type InsertOutcome = { inserted: true; lead: Lead } | { inserted: false };
-
 @Injectable()
 export class LeadsRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
@@ -189,18 +187,18 @@ export class LeadsRepository {
   /**
    * Inserts a lead unless the same phone was registered for the same product within `windowDays`.
    * A transaction-scoped advisory lock on (product, phone hash) makes the check and the insert
-   * atomic against concurrent registrations of the same number.
+   * atomic against concurrent registrations of the same number. False for a duplicate.
    */
-  async insertUnlessDuplicate(lead: Lead, windowDays: number, tx: EntityManager): Promise<InsertOutcome> {
+  async insertUnlessDuplicate(lead: Lead, windowDays: number, tx: EntityManager): Promise<boolean> {
     await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`lead:${lead.productId}:${lead.phoneHash}`]);
     const existing = await tx.query<unknown[]>(
       `SELECT 1 FROM leads WHERE product_id = $1 AND phone_hash = $2 AND created_at > now() - make_interval(days => $3) LIMIT 1`,
       [lead.productId, lead.phoneHash, windowDays],
     );
-    if (existing.length > 0) return { inserted: false };
+    if (existing.length > 0) return false;
     // insert (not save): no read-before-write; the RETURNING values (created_at) are merged into `lead`.
     await tx.getRepository(Lead).insert(lead as QueryDeepPartialEntity<Lead>);
-    return { inserted: true, lead };
+    return true;
   }
 }
 

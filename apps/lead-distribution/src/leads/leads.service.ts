@@ -145,8 +145,7 @@ export class LeadsService {
     });
     // One transaction: the lead, then its delivery (manual, or to the oldest open order) or the pool.
     const outcome = await this.leads.transaction(async (tx) => {
-      const inserted = await this.leads.insertUnlessDuplicate(lead, this.config.DUPLICATE_WINDOW_DAYS, tx);
-      if (!inserted.inserted) return null;
+      if (!(await this.leads.insertUnlessDuplicate(lead, this.config.DUPLICATE_WINDOW_DAYS, tx))) return null;
       if (delivered) {
         await this.allocation.recordAssignments(tx, [lead.id], [lead.assignmentId!], AssignmentKind.Manual, null, null, lead.partnerId!);
         return { partnerId: lead.partnerId, orderId: null };

@@ -55,7 +55,8 @@ function serverAt(url: string, stop: () => Promise<void>): PostgresServer {
   };
 }
 
-async function freePort(): Promise<number> {
+/** A TCP port that is free on 127.0.0.1 right now (for servers started by tests and benchmarks). */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
