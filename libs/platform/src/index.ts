@@ -10,6 +10,7 @@ export * from './crypto/field-cipher.js';
 export * from './database/database.module.js';
 export * from './database/embedded-database.js';
 export * from './database/migrations.js';
+export * from './database/paged-query.js';
 export * from './database/postgres-server.js';
 export * from './http/params.js';
 export * from './http/problem-details.filter.js';

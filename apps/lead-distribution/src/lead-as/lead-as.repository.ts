@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity.js';
 import { AsStatus } from '#contracts';
+import { pageAndCount } from '#platform';
 import { escapeLike } from '../partners/partners.repository.js';
 import { AsReason } from './entities/as-reason.entity.js';
 import { LeadAsRequest } from './entities/lead-as-request.entity.js';
@@ -188,21 +189,19 @@ export class LeadAsRepository {
     await tx.query(`UPDATE leads SET partner_id = NULL, returned_at = now(), updated_at = now() WHERE id = $1`, [leadId]);
   }
 
-  private async page(
+  private page(
     where: string,
     params: unknown[],
     orderBy: string,
     offset: number,
     limit: number,
   ): Promise<{ rows: AsRow[]; total: number }> {
-    const pageParams = [...params, limit, offset];
-    const [rows, counted] = await Promise.all([
-      this.dataSource.query<AsRow[]>(
-        `SELECT ${AS_COLUMNS} FROM ${AS_FROM} WHERE ${where} ORDER BY ${orderBy} LIMIT $${pageParams.length - 1} OFFSET $${pageParams.length}`,
-        pageParams,
-      ),
-      this.dataSource.query<Array<{ total: string }>>(`SELECT count(*) AS total FROM ${AS_FROM} WHERE ${where}`, params),
-    ]);
-    return { rows, total: Number(counted[0]?.total ?? 0) };
+    return pageAndCount<AsRow>(this.dataSource, {
+      select: `SELECT ${AS_COLUMNS} FROM ${AS_FROM} WHERE ${where} ORDER BY ${orderBy}`,
+      count: `SELECT count(*) AS total FROM ${AS_FROM} WHERE ${where}`,
+      params,
+      limit,
+      offset,
+    });
   }
 }

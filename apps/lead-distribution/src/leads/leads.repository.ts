@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity.js';
 import { AsStatus, type Gender, type LeadSortField } from '#contracts';
+import { pageAndCount } from '#platform';
 import { descendantsCte, escapeLike } from '../partners/partners.repository.js';
 import { LeadContactAudit } from './entities/lead-contact-audit.entity.js';
 import { Lead } from './entities/lead.entity.js';
@@ -109,20 +110,17 @@ export class LeadsRepository {
     const where = `l.partner_id IN (SELECT id FROM descendants)${owner}
       AND EXISTS (SELECT 1 FROM lead_assignments a WHERE a.lead_id = l.id AND a.kind = 'DISTRIBUTE' AND a.from_partner_id = $1)`;
     const descendants = descendantsCte('$1');
-    const pageParams = [...params, limit, offset];
-    const [rows, counted] = await Promise.all([
-      this.dataSource.query<Array<LeadRow & { ownerPartnerId: number }>>(
-        `${descendants}
+    return pageAndCount<LeadRow & { ownerPartnerId: number }>(this.dataSource, {
+      select: `${descendants}
          SELECT ${ROW_COLUMNS}, l.partner_id AS "ownerPartnerId"
            FROM leads l JOIN products p ON p.id = l.product_id
           WHERE ${where}
-          ORDER BY l.last_distributed_at DESC, l.id DESC
-          LIMIT $${pageParams.length - 1} OFFSET $${pageParams.length}`,
-        pageParams,
-      ),
-      this.dataSource.query<Array<{ total: string }>>(`${descendants} SELECT count(*) AS total FROM leads l WHERE ${where}`, params),
-    ]);
-    return { rows, total: Number(counted[0]?.total ?? 0) };
+          ORDER BY l.last_distributed_at DESC, l.id DESC`,
+      count: `${descendants} SELECT count(*) AS total FROM leads l WHERE ${where}`,
+      params,
+      limit,
+      offset,
+    });
   }
 
   async findOwned(partnerId: number, id: string): Promise<LeadRow | null> {

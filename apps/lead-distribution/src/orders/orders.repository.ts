@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity.js';
 import { OrderStatus } from '#contracts';
+import { pageAndCount } from '#platform';
 import { OrderRegion } from './entities/order-region.entity.js';
 import { Order } from './entities/order.entity.js';
 
@@ -69,14 +70,14 @@ export class OrdersRepository {
     const summaryParams = [...params];
     if (filter.status) base.push(`o.status = ${add(filter.status)}`);
     const where = base.join(' AND ');
-    const pageParams = [...params, filter.limit, filter.offset];
-    const [rows, counted, summary] = await Promise.all([
-      this.dataSource.query<OrderRow[]>(
-        `SELECT ${ORDER_COLUMNS} FROM orders o JOIN products p ON p.id = o.product_id WHERE ${where}
-          ORDER BY o.created_at DESC, o.id DESC LIMIT $${pageParams.length - 1} OFFSET $${pageParams.length}`,
-        pageParams,
-      ),
-      this.dataSource.query<Array<{ total: string }>>(`SELECT count(*) AS total FROM orders o WHERE ${where}`, params),
+    const [page, summary] = await Promise.all([
+      pageAndCount<OrderRow>(this.dataSource, {
+        select: `SELECT ${ORDER_COLUMNS} FROM orders o JOIN products p ON p.id = o.product_id WHERE ${where} ORDER BY o.created_at DESC, o.id DESC`,
+        count: `SELECT count(*) AS total FROM orders o WHERE ${where}`,
+        params,
+        limit: filter.limit,
+        offset: filter.offset,
+      }),
       // The summary covers every status, whatever the status filter.
       this.dataSource.query<OrderSummaryRow[]>(
         `SELECT o.status, count(DISTINCT o.id)::int AS orders, coalesce(sum(r.quantity), 0)::int AS ordered, coalesce(sum(r.delivered), 0)::int AS delivered
@@ -84,7 +85,7 @@ export class OrdersRepository {
         summaryParams,
       ),
     ]);
-    return { rows, total: Number(counted[0]?.total ?? 0), summary };
+    return { ...page, summary };
   }
 
   /** Locks the partner's order for a status change. */
