@@ -333,6 +333,8 @@ describe('AS requests', () => {
       expect(await ids('hasAs=Y')).toEqual([pending, rejected].sort());
       expect(await ids('hasAs=N')).toEqual([none, cancelled].sort());
       expect(await ids('hasAs=false')).toEqual([none, cancelled].sort());
+      expect(await ids('hasAs=1')).toEqual([pending, rejected].sort());
+      expect(await ids('hasAs=0')).toEqual([none, cancelled].sort());
 
       const expanded = await as.get('/api/v1/leads?expand=leadAs&hasAs=Y').expect(200);
       for (const lead of expanded.body.data) expect(lead.leadAs).toEqual([{ status: lead.leadAsStatus }]);

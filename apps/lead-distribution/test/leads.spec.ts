@@ -165,6 +165,8 @@ describe('leads', () => {
         (await withKey(app, apiKey).get('/api/v1/leads?used=true').expect(200)).body.data.map((lead: { id: string }) => lead.id),
       ).toEqual([ids[1]]);
       expect((await withKey(app, apiKey).get('/api/v1/leads?used=N').expect(200)).body.pagination.total).toBe(4);
+      expect((await withKey(app, apiKey).get('/api/v1/leads?used=0').expect(200)).body.pagination.total).toBe(4);
+      expect((await withKey(app, apiKey).get('/api/v1/leads?used=1').expect(200)).body.pagination.total).toBe(1);
 
       const page = await withKey(app, apiKey).get('/api/v1/leads?limit=2&page=3').expect(200);
       expect(page.body.pagination).toEqual({ page: 3, limit: 2, total: 5, totalPages: 3 });
