@@ -1,15 +1,28 @@
+import { randomBytes } from 'node:crypto';
 import jwt from 'jsonwebtoken';
+import request from 'supertest';
+import type { OrganisationWithSecretDto, TokenResponseDto, UserRole as ContractsUserRole } from '#contracts';
 import type { CoverageClaimsConfig } from '../../apps/coverage-claims/src/config/coverage-claims.config.js';
 import { COVERAGE_CLAIMS } from '../../apps/coverage-claims/src/service.js';
 import { UserRole, type AccessTokenClaims } from '../../apps/coverage-claims/src/auth/principal.js';
+import { mintAssertion, type AssertionInput } from '../../apps/coverage-claims/src/auth/sso-assertion.js';
 import { startTestApp, type TestApp, type TestAppOptions } from './test-app.js';
 
 export const TEST_JWT_SECRET = 'test-jwt-secret-0123456789abcdef0123456789';
 
+/** The operator key every coverage-claims test app accepts (OPERATOR_API_KEYS). */
+export const OPERATOR_KEY = 'op_test_0123456789abcdef0123456789abcdef';
+
+/** The redirect URI organisations created by `createOrganisation` register. */
+export const REDIRECT_URI = 'https://planner.example.com/sso/callback';
+
 export type CoverageClaimsTestApp = TestApp<CoverageClaimsConfig>;
 
 export function startCoverageClaims(options: TestAppOptions = {}): Promise<CoverageClaimsTestApp> {
-  return startTestApp(COVERAGE_CLAIMS, { ...options, env: { JWT_SECRET: TEST_JWT_SECRET, ...options.env } });
+  return startTestApp(COVERAGE_CLAIMS, {
+    ...options,
+    env: { JWT_SECRET: TEST_JWT_SECRET, OPERATOR_API_KEYS: OPERATOR_KEY, ...options.env },
+  });
 }
 
 export interface SignOptions {
@@ -34,4 +47,91 @@ export function signAccessToken(app: CoverageClaimsTestApp, claims: Partial<Acce
     audience: options.audience ?? app.config.JWT_AUDIENCE,
     issuer: options.issuer ?? app.config.JWT_ISSUER,
   });
+}
+
+/** Requests with a credential header. */
+function withHeader(app: CoverageClaimsTestApp, header: string, value: string) {
+  const agent = request(app.url);
+  return {
+    get: (path: string) => agent.get(path).set(header, value),
+    post: (path: string) => agent.post(path).set(header, value),
+    put: (path: string) => agent.put(path).set(header, value),
+    patch: (path: string) => agent.patch(path).set(header, value),
+    delete: (path: string) => agent.delete(path).set(header, value),
+  };
+}
+
+export const asOperator = (app: CoverageClaimsTestApp) => withHeader(app, 'X-API-Key', OPERATOR_KEY);
+export const withToken = (app: CoverageClaimsTestApp, accessToken: string) => withHeader(app, 'Authorization', `Bearer ${accessToken}`);
+
+/** Registers an organisation through the operator API (redirect URI: REDIRECT_URI). */
+export async function createOrganisation(
+  app: CoverageClaimsTestApp,
+  name = '한빛 에셋',
+  redirectUris = [REDIRECT_URI],
+): Promise<OrganisationWithSecretDto> {
+  const response = await asOperator(app).post('/api/v1/admin/organisations').send({ name, redirectUris }).expect(201);
+  return response.body as OrganisationWithSecretDto;
+}
+
+/** A distinct planner identifier for each call. */
+export function nextCi(): string {
+  return randomBytes(24).toString('base64');
+}
+
+export interface PlannerClaims {
+  fcUserCi?: string;
+  name?: string;
+  phone?: string;
+  role?: ContractsUserRole;
+}
+
+/** An assertion of the organisation naming a planner (a fresh one unless `fcUserCi` is given). */
+export function assertionFor(
+  app: CoverageClaimsTestApp,
+  organisation: OrganisationWithSecretDto,
+  claims: PlannerClaims = {},
+  options: Partial<AssertionInput> = {},
+): string {
+  return mintAssertion({
+    organisationId: organisation.id,
+    secret: organisation.ssoSecret,
+    audience: app.config.SSO_AUDIENCE,
+    fcUserCi: claims.fcUserCi ?? nextCi(),
+    name: claims.name ?? '김설계',
+    ...(claims.phone === undefined ? {} : { phone: claims.phone }),
+    ...(claims.role === undefined ? {} : { role: claims.role }),
+    ...options,
+  });
+}
+
+export function ssoRequest(app: CoverageClaimsTestApp, query: Record<string, string>) {
+  return request(app.url)
+    .get('/api/v1/auth/sso')
+    .query({ redirectUri: REDIRECT_URI, ...query })
+    .redirects(0);
+}
+
+/** Signs a planner in by SSO and returns the one-time code of the redirect. */
+export async function ssoCode(
+  app: CoverageClaimsTestApp,
+  organisation: OrganisationWithSecretDto,
+  claims: PlannerClaims = {},
+): Promise<string> {
+  const response = await ssoRequest(app, { assertion: assertionFor(app, organisation, claims) }).expect(302);
+  const code = new URL(response.headers.location as string).searchParams.get('code');
+  if (!code) throw new Error('The sign-in redirect carries no code');
+  return code;
+}
+
+/** Signs a planner in by SSO and exchanges the code: their tokens and user id. */
+export async function signIn(
+  app: CoverageClaimsTestApp,
+  organisation: OrganisationWithSecretDto,
+  claims: PlannerClaims = {},
+): Promise<TokenResponseDto & { userId: string }> {
+  const code = await ssoCode(app, organisation, claims);
+  const tokens = (await request(app.url).get('/api/v1/auth/token').query({ code }).expect(200)).body as TokenResponseDto;
+  const userId = (jwt.decode(tokens.accessToken) as { sub: string }).sub;
+  return { ...tokens, userId };
 }

@@ -3,13 +3,21 @@ import { DatabaseModule, PlatformModule, type ServiceRuntime } from '#platform';
 import { AuthModule } from './auth/auth.module.js';
 import type { CoverageClaimsConfig } from './config/coverage-claims.config.js';
 import { COVERAGE_CLAIMS_DATABASE } from './database/database.js';
+import { OrganisationsModule } from './organisations/organisations.module.js';
+import { UsersModule } from './users/users.module.js';
 
 @Module({})
 export class AppModule {
   static forRoot(runtime: ServiceRuntime<CoverageClaimsConfig>): DynamicModule {
     return {
       module: AppModule,
-      imports: [PlatformModule.forRoot(runtime), DatabaseModule.forRoot(COVERAGE_CLAIMS_DATABASE), AuthModule],
+      imports: [
+        PlatformModule.forRoot(runtime),
+        DatabaseModule.forRoot(COVERAGE_CLAIMS_DATABASE),
+        AuthModule,
+        OrganisationsModule,
+        UsersModule,
+      ],
     };
   }
 }

@@ -4,7 +4,16 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import request from 'supertest';
 import { CurrentUser, UserRoles } from '../src/auth/auth.decorators.js';
 import { UserRole, type UserPrincipal } from '../src/auth/principal.js';
-import { signAccessToken, startCoverageClaims, type CoverageClaimsTestApp } from '../../../test/support/coverage-claims.js';
+import {
+  createOrganisation,
+  signAccessToken,
+  signIn,
+  startCoverageClaims,
+  withToken,
+  type CoverageClaimsTestApp,
+} from '../../../test/support/coverage-claims.js';
+
+const FRONT_END = 'https://planner.example.com';
 
 @ApiExcludeController()
 @Controller('test-probe')
@@ -25,7 +34,7 @@ describe('coverage-claims platform and Bearer authentication', () => {
   let app: CoverageClaimsTestApp;
 
   beforeAll(async () => {
-    app = await startCoverageClaims({ controllers: [BearerProbeController] });
+    app = await startCoverageClaims({ controllers: [BearerProbeController], env: { CORS_ORIGINS: `${FRONT_END},http://localhost:5173` } });
   });
   afterAll(() => app.close());
 
@@ -37,10 +46,69 @@ describe('coverage-claims platform and Bearer authentication', () => {
     expect(served.body).toEqual(JSON.parse(await readFile('openapi/coverage-claims.json', 'utf8')));
   });
 
-  it('passes the verified claims of a valid token to the handler', async () => {
-    const token = signAccessToken(app, { sub: 'user-1', org: 'org-1', role: UserRole.Planner });
-    const response = await request(app.url).get('/test-probe/me').set('Authorization', `Bearer ${token}`).expect(200);
-    expect(response.body).toEqual({ userId: 'user-1', organisationId: 'org-1', role: 'PLANNER' });
+  it('marks every operation with the credential it needs: Bearer, the operator key, or none for sign-in and token issue', async () => {
+    const document = (await request(app.url).get('/docs/openapi.json').expect(200)).body as {
+      paths: Record<string, Record<string, { security?: Array<Record<string, unknown>> }>>;
+      components: { schemas: Record<string, unknown> };
+    };
+    const security = Object.entries(document.paths).flatMap(([path, operations]) =>
+      Object.entries(operations).map(([method, operation]) => [
+        `${method.toUpperCase()} ${path}`,
+        (operation.security ?? []).flatMap(Object.keys),
+      ]),
+    );
+    for (const [operation, schemes] of security) {
+      if (operation === 'GET /api/v1/auth/sso' || operation === 'GET /api/v1/auth/token') expect(schemes).toEqual([]);
+      else if (String(operation).includes('/api/v1/admin/')) expect(schemes).toEqual(['ApiKey']);
+      else expect([operation, schemes]).toEqual([operation, ['Bearer']]);
+    }
+    expect(security.length).toBeGreaterThanOrEqual(12);
+    expect(Object.keys(document.components.schemas)).toEqual(
+      expect.arrayContaining(['SsoLoginRequest', 'SsoLoginResponse', 'TokenResponse']),
+    );
+  });
+
+  it('passes the signed-in user, as stored now, to the handler', async () => {
+    const organisation = await createOrganisation(app);
+    const planner = await signIn(app, organisation);
+    const response = await withToken(app, planner.accessToken).get('/test-probe/me').expect(200);
+    expect(response.body).toEqual({ userId: planner.userId, organisationId: organisation.id, role: 'PLANNER' });
+  });
+
+  it('returns 401 TOKEN_INVALID for a well-signed token of a user that does not exist, or of another organisation', async () => {
+    const unknown = await request(app.url)
+      .get('/test-probe/me')
+      .set('Authorization', `Bearer ${signAccessToken(app)}`)
+      .expect(401);
+    expect(unknown.body.code).toBe('TOKEN_INVALID');
+    const planner = await signIn(app, await createOrganisation(app));
+    const otherOrg = signAccessToken(app, { sub: planner.userId, org: '0192f7a4-0000-7000-8000-000000000002' });
+    await request(app.url).get('/test-probe/me').set('Authorization', `Bearer ${otherOrg}`).expect(401);
+    const notUuid = signAccessToken(app, { sub: 'user-1' });
+    await request(app.url).get('/test-probe/me').set('Authorization', `Bearer ${notUuid}`).expect(401);
+  });
+
+  it('answers a CORS preflight from a configured origin for PATCH with Authorization, and refuses other origins', async () => {
+    const preflight = await request(app.url)
+      .options('/api/v1/users/0192f7a4-0000-7000-8000-000000000001')
+      .set('Origin', FRONT_END)
+      .set('Access-Control-Request-Method', 'PATCH')
+      .set('Access-Control-Request-Headers', 'authorization,content-type')
+      .expect(204);
+    expect(preflight.headers['access-control-allow-origin']).toBe(FRONT_END);
+    expect(preflight.headers['access-control-allow-methods']).toContain('PATCH');
+    expect(preflight.headers['access-control-allow-headers']).toBe('authorization,content-type');
+    expect(preflight.headers['access-control-max-age']).toBe('600');
+
+    const actual = await request(app.url).get('/api/v1/users/me').set('Origin', FRONT_END).expect(401);
+    expect(actual.headers['access-control-allow-origin']).toBe(FRONT_END);
+    expect(actual.headers['access-control-expose-headers']).toBe('x-request-id');
+
+    const stranger = await request(app.url)
+      .options('/api/v1/users/me')
+      .set('Origin', 'https://evil.example.com')
+      .set('Access-Control-Request-Method', 'GET');
+    expect(stranger.headers['access-control-allow-origin']).toBeUndefined();
   });
 
   it('returns 401 TOKEN_MISSING without a token', async () => {
@@ -67,11 +135,12 @@ describe('coverage-claims platform and Bearer authentication', () => {
   });
 
   it('returns 403 ROLE_FORBIDDEN when a planner calls an admin operation, and lets an admin in', async () => {
-    const planner = signAccessToken(app, { role: UserRole.Planner });
-    const refused = await request(app.url).get('/test-probe/admins-only').set('Authorization', `Bearer ${planner}`).expect(403);
+    const organisation = await createOrganisation(app);
+    const planner = await signIn(app, organisation);
+    const refused = await withToken(app, planner.accessToken).get('/test-probe/admins-only').expect(403);
     expect(refused.body.code).toBe('ROLE_FORBIDDEN');
-    const admin = signAccessToken(app, { role: UserRole.OrgAdmin });
-    await request(app.url).get('/test-probe/admins-only').set('Authorization', `Bearer ${admin}`).expect(200);
+    const admin = await signIn(app, organisation, { role: UserRole.OrgAdmin });
+    await withToken(app, admin.accessToken).get('/test-probe/admins-only').expect(200);
   });
 
   it('returns 404 as a problem body for an unknown route, before authentication', async () => {

@@ -1,4 +1,4 @@
-import { localSecret, type ServiceDefinition } from '#platform';
+import { localSecret, prepareFieldEncryption, type ServiceDefinition } from '#platform';
 import { AppModule } from './app.module.js';
 import { LEAD_DISTRIBUTION_DATABASE } from './database/database.js';
 import { LeadDistributionConfig } from './config/lead-distribution.config.js';
@@ -18,9 +18,7 @@ export const LEAD_DISTRIBUTION: ServiceDefinition<LeadDistributionConfig> = {
     auth: 'api-key',
   },
   prepare: async (config, dataDir) => {
-    if (config.DATA_ENCRYPTION_KEYS.length === 0)
-      config.DATA_ENCRYPTION_KEYS = [`local:${await localSecret(dataDir, 'data-encryption-key')}`];
-    config.LOOKUP_HASH_KEY ??= await localSecret(dataDir, 'lookup-hash-key');
+    await prepareFieldEncryption(config, dataDir);
     if (config.STORAGE_DRIVER === 'local') config.FILE_UPLOAD_SECRET ??= await localSecret(dataDir, 'file-upload-secret');
   },
 };

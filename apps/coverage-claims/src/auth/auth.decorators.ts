@@ -1,10 +1,19 @@
-import { SetMetadata, createParamDecorator, type ExecutionContext } from '@nestjs/common';
+import { SetMetadata, applyDecorators, createParamDecorator, type ExecutionContext } from '@nestjs/common';
+import { ApiBearerAuth, ApiSecurity } from '@nestjs/swagger';
+import { API_KEY_SCHEME, ApiProblems, BEARER_SCHEME } from '#platform';
 import type { UserPrincipal, UserRole } from './principal.js';
 
 export const USER_ROLES = 'auth:userRoles';
+export const OPERATOR_ONLY = 'auth:operatorOnly';
 
 /** Restricts an operation to these roles; without it any signed-in user may call. */
 export const UserRoles = (...roles: UserRole[]) => SetMetadata(USER_ROLES, roles);
+
+/** Documents the Bearer token the guard requires of every route that is neither @Public nor @OperatorOnly. */
+export const BearerAuth = () => applyDecorators(ApiBearerAuth(BEARER_SCHEME), ApiProblems(400, 401, 403));
+
+/** Operator API: called with an operator key (OPERATOR_API_KEYS) in X-API-Key instead of a Bearer token. */
+export const OperatorOnly = () => applyDecorators(SetMetadata(OPERATOR_ONLY, true), ApiSecurity(API_KEY_SCHEME), ApiProblems(400, 401));
 
 export const CurrentUser = createParamDecorator((_: unknown, context: ExecutionContext): UserPrincipal => {
   const user = context.switchToHttp().getRequest<{ user?: UserPrincipal }>().user;

@@ -1,11 +1,19 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
+import { OrganisationsModule } from '../organisations/organisations.module.js';
+import { UsersModule } from '../users/users.module.js';
+import { AccessTokenSigner } from './access-tokens.js';
+import { AuthController } from './auth.controller.js';
+import { AuthRepository } from './auth.repository.js';
+import { AuthService } from './auth.service.js';
 import { JwtAuthGuard } from './jwt.guard.js';
 import { JwtStrategy } from './jwt.strategy.js';
+import { OperatorKeys } from './operator-keys.js';
 
 @Module({
-  imports: [PassportModule],
-  providers: [JwtStrategy, { provide: APP_GUARD, useClass: JwtAuthGuard }],
+  imports: [PassportModule, UsersModule, OrganisationsModule],
+  controllers: [AuthController],
+  providers: [JwtStrategy, OperatorKeys, AccessTokenSigner, AuthRepository, AuthService, { provide: APP_GUARD, useClass: JwtAuthGuard }],
 })
 export class AuthModule {}

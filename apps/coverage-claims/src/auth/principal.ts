@@ -1,16 +1,15 @@
-/** Roles of planner users inside their organisation. */
-export enum UserRole {
-  Planner = 'PLANNER',
-  OrgAdmin = 'ORG_ADMIN',
-}
+import { UserRole } from '#contracts';
 
-/** Claims of an access token, as the guard hands them to handlers. */
+export { UserRole };
+
+/** The signed-in user as the guard hands them to handlers: read from the database on every request. */
 export interface UserPrincipal {
   userId: string;
   organisationId: string;
   role: UserRole;
 }
 
+/** Claims of an access token besides iss, aud, exp, iat and jti. */
 export interface AccessTokenClaims {
   sub: string;
   org: string;

@@ -1,10 +1,23 @@
-import { IsString, MinLength, ValidateIf } from 'class-validator';
-import { ServiceConfig } from '#platform';
+import { IsInt, IsString, Max, Min, MinLength, ValidateIf } from 'class-validator';
+import { EnvInt, EnvList, FieldEncryptionConfig } from '#platform';
 
-export class CoverageClaimsConfig extends ServiceConfig {
+/**
+ * DATA_ENCRYPTION_KEYS, DATA_ENCRYPTION_KEY_ID and LOOKUP_HASH_KEY (organisations' SSO secrets and
+ * planners' CI at rest) come from FieldEncryptionConfig.
+ */
+export class CoverageClaimsConfig extends FieldEncryptionConfig {
   override PORT = 3000;
 
   override EMBEDDED_DATABASE_PORT = 54320;
+
+  /**
+   * Operator keys (comma-separated, each at least 32 characters), sent as X-API-Key to the operator
+   * API (`/api/v1/admin/…`) that registers organisations. Empty: no operator access.
+   */
+  @EnvList()
+  @IsString({ each: true })
+  @MinLength(32, { each: true, message: 'each key must be at least 32 characters long' })
+  OPERATOR_API_KEYS: string[] = [];
 
   /**
    * HS256 secret that signs and verifies access tokens (at least 32 characters). Required in
@@ -20,4 +33,23 @@ export class CoverageClaimsConfig extends ServiceConfig {
 
   @IsString()
   JWT_AUDIENCE = 'coverage-claims-api';
+
+  /** Lifetime of access tokens, in seconds (1 minute … 1 hour). */
+  @EnvInt()
+  @IsInt()
+  @Min(60)
+  @Max(3600)
+  ACCESS_TOKEN_TTL_SECONDS = 900;
+
+  /** How long a refresh token stays usable, in seconds (5 minutes … 90 days); each refresh starts a new one. */
+  @EnvInt()
+  @IsInt()
+  @Min(300)
+  @Max(7_776_000)
+  REFRESH_TOKEN_TTL_SECONDS = 1_209_600;
+
+  /** The `aud` SSO assertions must carry. */
+  @IsString()
+  @MinLength(1)
+  SSO_AUDIENCE = 'coverage-claims-sso';
 }

@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { v7 as uuidv7 } from 'uuid';
 import { ApiKeyRole, type ApiKeyDto, type ApiKeyIssuedDto } from '#contracts';
+import { matchesAnyHash } from '#platform';
 import { LeadDistributionConfig } from '../config/lead-distribution.config.js';
 import type { ApiKeyPrincipal } from '../auth/principal.js';
 import { API_KEY_REVOKED_CHANNEL, ApiKeyCache } from './api-key-cache.js';
-import { displayPrefix, generateApiKey, hashApiKey, matchesAnyHash } from './api-key-secret.js';
+import { displayPrefix, generateApiKey, hashApiKey } from './api-key-secret.js';
 import { ApiKeyErrors } from './api-keys.errors.js';
 import { ApiKeysRepository } from './api-keys.repository.js';
 import { ApiKey } from './entities/api-key.entity.js';

@@ -1,5 +1,5 @@
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min, MinLength, ValidateBy, ValidateIf } from 'class-validator';
-import { EnvBool, EnvInt, EnvList, KEY_ENTRY, ServiceConfig } from '#platform';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Max, Min, MinLength, ValidateBy, ValidateIf } from 'class-validator';
+import { EnvBool, EnvInt, EnvList, FieldEncryptionConfig, type ServiceConfig } from '#platform';
 
 export const STORAGE_DRIVERS = ['local', 's3'] as const;
 export type StorageDriver = (typeof STORAGE_DRIVERS)[number];
@@ -19,7 +19,8 @@ const SetInProduction = (developmentDefault: string) =>
     },
   });
 
-export class LeadDistributionConfig extends ServiceConfig {
+/** DATA_ENCRYPTION_KEYS, DATA_ENCRYPTION_KEY_ID and LOOKUP_HASH_KEY (lead phones) come from FieldEncryptionConfig. */
+export class LeadDistributionConfig extends FieldEncryptionConfig {
   override PORT = 3001;
 
   override EMBEDDED_DATABASE_PORT = 54321;
@@ -32,27 +33,6 @@ export class LeadDistributionConfig extends ServiceConfig {
   @IsString({ each: true })
   @MinLength(32, { each: true, message: 'each key must be at least 32 characters long' })
   OPERATOR_API_KEYS: string[] = [];
-
-  /**
-   * Keys that encrypt phone numbers at rest (AES-256-GCM), as comma-separated `id:base64` entries of
-   * 32 bytes. Required in production; elsewhere one is generated once and kept under DATA_DIR.
-   */
-  @ValidateIf((config: LeadDistributionConfig) => config.NODE_ENV === 'production' || config.DATA_ENCRYPTION_KEYS.length > 0)
-  @EnvList()
-  @IsString({ each: true })
-  @Matches(KEY_ENTRY, { each: true, message: 'each entry must be id:base64 of 32 bytes' })
-  DATA_ENCRYPTION_KEYS: string[] = [];
-
-  /** Id of the key new values are encrypted with; defaults to the first of DATA_ENCRYPTION_KEYS. */
-  @IsOptional()
-  @IsString()
-  DATA_ENCRYPTION_KEY_ID?: string;
-
-  /** Secret of the keyed hash that finds duplicate phone numbers without decrypting (base64, >= 32 bytes). */
-  @ValidateIf((config: LeadDistributionConfig) => config.NODE_ENV === 'production' || config.LOOKUP_HASH_KEY !== undefined)
-  @IsString({ message: 'is required in production' })
-  @MinLength(43, { message: 'must be at least 32 bytes, base64' })
-  LOOKUP_HASH_KEY?: string;
 
   /** How often reserved orders whose time has come are started (they then take the leads waiting in the pool). */
   @EnvInt()

@@ -3,8 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity.js';
 import { AsStatus } from '#contracts';
-import { pageAndCount } from '#platform';
-import { escapeLike } from '../partners/partners.repository.js';
+import { escapeLike, pageAndCount } from '#platform';
 import { AsReason } from './entities/as-reason.entity.js';
 import { LeadAsRequest } from './entities/lead-as-request.entity.js';
 

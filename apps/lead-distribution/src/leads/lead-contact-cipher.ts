@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { FieldCipher, lookupHash } from '#platform';
+import { fieldCipherOf, lookupHash, lookupHashKeyOf, type FieldCipher } from '#platform';
 import { LeadDistributionConfig } from '../config/lead-distribution.config.js';
 
 export interface SealedPhone {
@@ -17,11 +17,8 @@ export class LeadContactCipher {
   private readonly hashKey: string;
 
   constructor(config: LeadDistributionConfig) {
-    if (config.DATA_ENCRYPTION_KEYS.length === 0 || !config.LOOKUP_HASH_KEY)
-      throw new Error('DATA_ENCRYPTION_KEYS and LOOKUP_HASH_KEY are not set');
-    const activeKeyId = config.DATA_ENCRYPTION_KEY_ID ?? config.DATA_ENCRYPTION_KEYS[0]!.split(':')[0]!;
-    this.cipher = new FieldCipher(config.DATA_ENCRYPTION_KEYS, activeKeyId);
-    this.hashKey = config.LOOKUP_HASH_KEY;
+    this.cipher = fieldCipherOf(config);
+    this.hashKey = lookupHashKeyOf(config);
   }
 
   /** `phone` is normalised digits (01012345678). */

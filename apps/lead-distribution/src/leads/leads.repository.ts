@@ -3,8 +3,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity.js';
 import { AsStatus, type Gender, type LeadSortField } from '#contracts';
-import { pageAndCount } from '#platform';
-import { descendantsCte, escapeLike } from '../partners/partners.repository.js';
+import { escapeLike, pageAndCount } from '#platform';
+import { descendantsCte } from '../partners/partners.repository.js';
 import { LeadContactAudit } from './entities/lead-contact-audit.entity.js';
 import { Lead } from './entities/lead.entity.js';
 

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { escapeLike } from '#platform';
 import { Partner } from './entities/partner.entity.js';
 
 export interface PartnerListFilter {
@@ -56,9 +57,4 @@ export function descendantsCte(parameter: string): string {
   return `WITH RECURSIVE descendants(id, depth) AS (
       SELECT id, 1 FROM partners WHERE parent_id = ${parameter}
       UNION ALL SELECT p.id, d.depth + 1 FROM partners p JOIN descendants d ON p.parent_id = d.id WHERE d.depth < 64)`;
-}
-
-/** Escapes LIKE wildcards so a search term matches literally. */
-export function escapeLike(term: string): string {
-  return term.replace(/[\\%_]/g, (character) => `\\${character}`);
 }

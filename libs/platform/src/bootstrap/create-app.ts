@@ -67,7 +67,14 @@ export async function createServiceApp({ module, config, openApi }: CreateAppOpt
   app.get(MetricsRegistry).instrument(fastify);
 
   app.useGlobalPipes(createValidationPipe());
-  app.enableCors({ origin: config.CORS_ORIGINS.length > 0 ? config.CORS_ORIGINS : false, exposedHeaders: ['x-request-id'] });
+  // Browsers preflight PUT, PATCH and DELETE and calls with Authorization: the methods must be listed
+  // (@fastify/cors allows only GET, HEAD and POST by default); requested headers are echoed.
+  app.enableCors({
+    origin: config.CORS_ORIGINS.length > 0 ? config.CORS_ORIGINS : false,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    exposedHeaders: ['x-request-id'],
+    maxAge: 600,
+  });
   serveOpenApi(app, buildOpenApiDocument(app, openApi));
   return app;
 }

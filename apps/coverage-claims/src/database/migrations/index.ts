@@ -1,4 +1,5 @@
 import { IdempotencyRecords1795243200731 } from './1795243200731-IdempotencyRecords.js';
+import { OrganisationsUsersAndSignIn1795248118318 } from './1795248118318-OrganisationsUsersAndSignIn.js';
 
 /** Every migration of the service, in order. `npm run migration:generate` writes new ones; list them here. */
-export const MIGRATIONS = [IdempotencyRecords1795243200731];
+export const MIGRATIONS = [IdempotencyRecords1795243200731, OrganisationsUsersAndSignIn1795248118318];

@@ -1,0 +1,22 @@
+import { Injectable } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import { matchesAnyHash, sha256Hex } from '#platform';
+import { CoverageClaimsConfig } from '../config/coverage-claims.config.js';
+import { AuthErrors } from './auth.errors.js';
+
+/** The operator keys of OPERATOR_API_KEYS, kept only as hashes and compared in constant time. */
+@Injectable()
+export class OperatorKeys {
+  private readonly hashes: string[];
+
+  constructor(config: CoverageClaimsConfig) {
+    this.hashes = config.OPERATOR_API_KEYS.map(sha256Hex);
+  }
+
+  /** Refuses (401) a request without one of the configured keys in X-API-Key. */
+  authenticate(request: FastifyRequest): void {
+    const presented = request.headers['x-api-key'];
+    if (typeof presented !== 'string' || presented === '') throw AuthErrors.operatorKeyMissing();
+    if (this.hashes.length === 0 || !matchesAnyHash(sha256Hex(presented), this.hashes)) throw AuthErrors.operatorKeyInvalid();
+  }
+}

@@ -1,0 +1,66 @@
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  CreateOrganisationDto,
+  ListOrganisationsQueryDto,
+  OrganisationDto,
+  OrganisationListDto,
+  OrganisationWithSecretDto,
+  UpdateOrganisationDto,
+} from '#contracts';
+import { ApiProblems, uuidParam } from '#platform';
+import { OperatorOnly } from '../auth/auth.decorators.js';
+import { OrganisationsService } from './organisations.service.js';
+
+@ApiTags('admin: organisations')
+@OperatorOnly()
+@Controller('api/v1/admin/organisations')
+export class OrganisationsAdminController {
+  constructor(private readonly organisations: OrganisationsService) {}
+
+  // Not @Idempotent: the response holds the SSO secret, which must not be stored for replays.
+  @Post()
+  @ApiOperation({
+    summary: 'Register an organisation',
+    description: 'Answers with its SSO secret, shown only here (stored encrypted). Its id is the `iss` of its assertions.',
+  })
+  @ApiCreatedResponse({ type: OrganisationWithSecretDto })
+  create(@Body() body: CreateOrganisationDto): Promise<OrganisationWithSecretDto> {
+    return this.organisations.create(body);
+  }
+
+  @Get()
+  @ApiOperation({ summary: 'List organisations, by name' })
+  @ApiOkResponse({ type: OrganisationListDto })
+  list(@Query() query: ListOrganisationsQueryDto): Promise<OrganisationListDto> {
+    return this.organisations.list(query);
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'Get one organisation (never its secret)' })
+  @ApiOkResponse({ type: OrganisationDto })
+  @ApiProblems(404)
+  get(@Param('id', uuidParam('id')) id: string): Promise<OrganisationDto> {
+    return this.organisations.get(id);
+  }
+
+  @Patch(':id')
+  @ApiOperation({ summary: 'Rename an organisation or replace its redirect URIs' })
+  @ApiOkResponse({ type: OrganisationDto })
+  @ApiProblems(404)
+  update(@Param('id', uuidParam('id')) id: string, @Body() body: UpdateOrganisationDto): Promise<OrganisationDto> {
+    return this.organisations.update(id, body);
+  }
+
+  @Post(':id/sso-secret')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: "Replace an organisation's SSO secret",
+    description: 'The new secret is shown only here; assertions signed with the old one are refused from now on.',
+  })
+  @ApiOkResponse({ type: OrganisationWithSecretDto })
+  @ApiProblems(404)
+  rotateSecret(@Param('id', uuidParam('id')) id: string): Promise<OrganisationWithSecretDto> {
+    return this.organisations.rotateSecret(id);
+  }
+}
