@@ -1,4 +1,18 @@
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min, MinLength, ValidateBy, ValidateIf } from 'class-validator';
+import {
+  ArrayNotEmpty,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  IsUrl,
+  Matches,
+  Max,
+  Min,
+  MinLength,
+  ValidateBy,
+  ValidateIf,
+} from 'class-validator';
 import { EnvBool, EnvInt, EnvList, KEY_ENTRY, ServiceConfig } from '#platform';
 
 export const STORAGE_DRIVERS = ['local', 's3'] as const;
@@ -39,6 +53,8 @@ export class LeadDistributionConfig extends ServiceConfig {
    */
   @ValidateIf((config: LeadDistributionConfig) => config.NODE_ENV === 'production' || config.DATA_ENCRYPTION_KEYS.length > 0)
   @EnvList()
+  // The `each` rules below pass on an empty list: without this, production would silently generate a per-process key.
+  @ArrayNotEmpty({ message: 'is required in production' })
   @IsString({ each: true })
   @Matches(KEY_ENTRY, { each: true, message: 'each entry must be id:base64 of 32 bytes' })
   DATA_ENCRYPTION_KEYS: string[] = [];
