@@ -9,6 +9,7 @@ export * from './config/service-config.js';
 export * from './crypto/field-cipher.js';
 export * from './database/database.module.js';
 export * from './database/embedded-database.js';
+export * from './database/migration-job.js';
 export * from './database/migrations.js';
 export * from './database/paged-query.js';
 export * from './database/postgres-server.js';
