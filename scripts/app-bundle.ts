@@ -4,6 +4,7 @@ import { isBuiltin } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
+import { repoRoot } from './repo-root.js';
 
 /**
  * Writes what one service's image holds, from the build output: the compiled files its entry points
@@ -54,7 +55,7 @@ export interface AppBundle {
   dependencies: Record<string, string>;
 }
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const ROOT = repoRoot(import.meta.url);
 
 export async function writeAppBundle(service: string, outDir: string, root = ROOT): Promise<AppBundle> {
   const manifest = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8')) as PackageJson;
