@@ -84,6 +84,7 @@ describe('the reverse proxy in front of both services', () => {
   let proxyPort: number;
   const services: ServiceProcess[] = [];
   const databases: string[] = [];
+  const dataDirs: string[] = [];
   const documents: Record<string, { paths: Record<string, Record<string, unknown>> }> = {};
 
   beforeAll(async () => {
@@ -95,16 +96,18 @@ describe('the reverse proxy in front of both services', () => {
       await server.createDatabase(database);
       databases.push(database);
       const port = await freePort();
-      const process_ = spawnService(service.name, {
+      const dataDir = await mkdtemp(path.join(tmpdir(), 'proxy-data-'));
+      dataDirs.push(dataDir);
+      const started = spawnService(service.name, {
         PORT: String(port),
         HOST: '127.0.0.1',
         LOG_LEVEL: 'warn',
         DATABASE_URL: server.urlFor(database),
-        DATA_DIR: await mkdtemp(path.join(tmpdir(), 'proxy-data-')),
+        DATA_DIR: dataDir,
         OPERATOR_API_KEYS: OPERATOR_KEY,
       });
-      services.push(process_);
-      await waitUntilReady(`http://127.0.0.1:${port}/health/ready`, process_);
+      services.push(started);
+      await waitUntilReady(`http://127.0.0.1:${port}/health/ready`, started);
       upstreams[service.name] = `127.0.0.1:${port}`;
     }
 
@@ -164,7 +167,7 @@ http {
     }
     for (const database of databases) await server?.dropDatabase(database);
     await server?.stop();
-    if (prefix) await rm(prefix, { recursive: true, force: true });
+    for (const dir of [prefix, ...dataDirs]) if (dir) await rm(dir, { recursive: true, force: true });
   });
 
   it.each(SERVICES)('sends the host of $name to $name', async (service) => {
