@@ -49,10 +49,11 @@ function send(
   method: string,
   pathname: string,
   headers: Record<string, string> = {},
-  body?: string,
+  body?: string | Buffer,
 ): Promise<Answer> {
+  const length: Record<string, string> = body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) };
   return new Promise((resolve, reject) => {
-    const outgoing = request({ host: '127.0.0.1', port, method, path: pathname, headers: { host, ...headers } }, (response) => {
+    const outgoing = request({ host: '127.0.0.1', port, method, path: pathname, headers: { host, ...length, ...headers } }, (response) => {
       let text = '';
       response.on('data', (chunk: Buffer) => (text += chunk.toString()));
       response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text }));
@@ -214,23 +215,31 @@ http {
     }
   });
 
-  it('passes bodies up to the services, which answer too large ones themselves with a problem body', async () => {
-    // Above BODY_LIMIT_BYTES (1 MiB) and, for lead-distribution, above the 10 MiB of an evidence file.
-    const sizes: Record<string, number> = { 'coverage-claims': 1_500_000, 'lead-distribution': 10_600_000 };
-    for (const service of SERVICES) {
-      const body = JSON.stringify({ name: 'x'.repeat(sizes[service.name]) });
-      const answer = await send(
-        proxyPort,
-        HOSTS[service.name],
-        'POST',
-        '/api/v1/admin/partners',
-        { 'content-type': 'application/json' },
-        body,
-      );
-      // nginx would answer 413 in HTML; the service's problem body carries its request id.
-      expect(answer.headers['content-type']).toMatch(/^application\/problem\+json/);
-      expect(answer.headers['x-request-id']).toBeDefined();
-      expect([404, 413]).toContain(answer.status);
-    }
+  it('carries a 6 MiB evidence file through to lead-distribution, whose upload URLs name the public host', async () => {
+    const json = { 'content-type': 'application/json', 'x-api-key': OPERATOR_KEY };
+    const partner = await send(proxyPort, LEAD_API_HOST, 'POST', '/api/v1/admin/partners', json, JSON.stringify({ name: 'Proxy Partner' }));
+    expect(partner.status).toBe(201);
+    const size = 6 * 1024 * 1024;
+    const request = {
+      originalName: 'evidence.pdf',
+      mimeType: 'application/pdf',
+      size,
+      partnerId: (JSON.parse(partner.body) as { id: number }).id,
+    };
+    const presigned = await send(proxyPort, LEAD_API_HOST, 'POST', '/api/v1/files/presigned', json, JSON.stringify(request));
+    expect(presigned.status).toBe(200);
+    // Built from the Host and X-Forwarded-Proto that the proxy passes on.
+    const uploadUrl = new URL((JSON.parse(presigned.body) as { uploadUrl: string }).uploadUrl);
+    expect(uploadUrl.origin).toBe(`http://${LEAD_API_HOST}`);
+    // Over nginx's default 1 MiB limit: the lead host allows evidence files (10 MiB).
+    const uploaded = await send(
+      proxyPort,
+      LEAD_API_HOST,
+      'PUT',
+      `${uploadUrl.pathname}${uploadUrl.search}`,
+      { 'content-type': 'application/pdf' },
+      Buffer.alloc(size, 7),
+    );
+    expect(uploaded.status).toBe(204);
   });
 });
