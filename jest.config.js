@@ -32,6 +32,8 @@ export default {
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   testMatch: ['<rootDir>/apps/*/test/**/*.spec.ts', '<rootDir>/libs/*/test/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts'],
+  // The deployment checks need kubectl and nginx: `npm run test:deployment` (jest.deployment.config.js).
+  testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/deployment/'],
   modulePathIgnorePatterns: ['<rootDir>/dist/', '<rootDir>/.data/'],
   globalSetup: '<rootDir>/test/global-setup.js',
   globalTeardown: '<rootDir>/test/global-teardown.js',

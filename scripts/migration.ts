@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DataSource } from 'typeorm';
-import { acquirePostgresServer, dataSourceOptions, pendingSchemaChanges, runMigrationsLocked, type PostgresServer } from '#platform';
+import { acquirePostgresServer, dataSourceOptions, migrateDatabase, pendingSchemaChanges, type PostgresServer } from '#platform';
 import { serviceNamed } from './services.js';
 
 const USAGE = `Usage:
@@ -20,13 +20,8 @@ async function main(): Promise<number> {
     case 'run': {
       const url = process.env.DATABASE_URL;
       if (!url) throw new Error('DATABASE_URL is required for migration run');
-      const dataSource = await new DataSource(dataSourceOptions(url, service.schema)).initialize();
-      try {
-        const applied = await runMigrationsLocked(dataSource, `migrations:${service.service}`);
-        process.stdout.write(applied.length ? `Applied: ${applied.join(', ')}\n` : 'No pending migrations\n');
-      } finally {
-        await dataSource.destroy();
-      }
+      const applied = await migrateDatabase(url, service.schema);
+      process.stdout.write(applied.length ? `Applied: ${applied.join(', ')}\n` : 'No pending migrations\n');
       return 0;
     }
     case 'check':

@@ -12,6 +12,7 @@ export * from './crypto/secret-hash.js';
 export * from './database/database.module.js';
 export * from './database/embedded-database.js';
 export * from './database/like.js';
+export * from './database/migration-job.js';
 export * from './database/migrations.js';
 export * from './database/paged-query.js';
 export * from './database/postgres-server.js';

@@ -59,4 +59,13 @@ describe('configuration', () => {
     expect(problemsOf(() => loadConfig(CoverageClaimsConfig, { JWT_SECRET: 'short' }))[0]).toMatch(/^JWT_SECRET: must be at least 32/);
     expect(loadConfig(CoverageClaimsConfig, {}).JWT_SECRET).toBeUndefined();
   });
+
+  it('requires the lead-distribution secrets in production, so no replica generates its own', () => {
+    const problems = problemsOf(() => loadConfig(LeadDistributionConfig, { NODE_ENV: 'production' }));
+    expect(problems.map((problem) => problem.split(':')[0])).toEqual(
+      expect.arrayContaining(['DATA_ENCRYPTION_KEYS', 'LOOKUP_HASH_KEY', 'CDN_BASE_URL', 'FILE_UPLOAD_SECRET']),
+    );
+    expect(problems).toContain('DATA_ENCRYPTION_KEYS: is required in production');
+    expect(loadConfig(LeadDistributionConfig, {}).DATA_ENCRYPTION_KEYS).toEqual([]);
+  });
 });

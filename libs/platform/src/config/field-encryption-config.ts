@@ -1,4 +1,4 @@
-import { IsOptional, IsString, Matches, MinLength, ValidateIf } from 'class-validator';
+import { ArrayNotEmpty, IsOptional, IsString, Matches, MinLength, ValidateIf } from 'class-validator';
 import { FieldCipher, KEY_ENTRY } from '../crypto/field-cipher.js';
 import { EnvList } from './config-helpers.js';
 import { localSecret } from './local-secret.js';
@@ -12,6 +12,8 @@ export class FieldEncryptionConfig extends ServiceConfig {
    */
   @ValidateIf((config: FieldEncryptionConfig) => config.NODE_ENV === 'production' || config.DATA_ENCRYPTION_KEYS.length > 0)
   @EnvList()
+  // The `each` rules below pass on an empty list: without this, production would silently generate a per-process key.
+  @ArrayNotEmpty({ message: 'is required in production' })
   @IsString({ each: true })
   @Matches(KEY_ENTRY, { each: true, message: 'each entry must be id:base64 of 32 bytes' })
   DATA_ENCRYPTION_KEYS: string[] = [];

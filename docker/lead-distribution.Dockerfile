@@ -1,0 +1,41 @@
+# syntax=docker/dockerfile:1
+# The lead-distribution image: that service's build output and only the production packages it imports,
+# run as a non-root user. Build from the repository root (see docs/deployment.md):
+#   docker build -f docker/lead-distribution.Dockerfile -t lead-distribution:0.1.0 .
+# No configuration is baked in: the environment sets it (DATABASE_URL is required).
+
+# Every stage starts from the same exact Node.js release on Debian 12 (docs/deployment.md: pinning the digest).
+
+# Compile everything, then keep what the lead-distribution entry points import (scripts/app-bundle.ts).
+FROM node:20.20.2-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --ignore-scripts --no-audit --no-fund
+COPY tsconfig.json tsconfig.build.json ./
+COPY libs libs
+COPY apps apps
+COPY scripts scripts
+RUN npm run build && node dist/scripts/app-bundle.js lead-distribution /bundle
+
+# Install the pruned package.json and lock: production packages of this service only.
+FROM node:20.20.2-bookworm-slim AS deps
+WORKDIR /app
+COPY --from=build /bundle/package.json /bundle/package-lock.json ./
+RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
+
+FROM node:20.20.2-bookworm-slim AS runtime
+WORKDIR /app
+ENV NODE_ENV=production PORT=3001 DATA_DIR=/app/.data
+COPY --from=deps /app/node_modules node_modules
+COPY --from=build /bundle/package.json package.json
+COPY --from=build /bundle/dist dist
+# The only writable path the service needs (local state); a volume in Kubernetes, where the root filesystem is read-only.
+RUN mkdir .data && chown 1000:1000 .data
+# The image's `node` user, by number so that Kubernetes can verify runAsNonRoot.
+USER 1000:1000
+EXPOSE 3001
+# Six misses in a row (a minute) before unhealthy: room for a first start that applies migrations.
+HEALTHCHECK --interval=10s --timeout=3s --retries=6 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3001) + '/health/ready').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+# Migration job: node dist/apps/lead-distribution/src/migrate.js
+CMD ["node", "dist/apps/lead-distribution/src/main.js"]

@@ -1,0 +1,282 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { loadConfig } from '#platform';
+import { parseObjects } from '../../scripts/check-k8s.js';
+import {
+  K8S,
+  SAMPLE_SECRET_VALUES,
+  SERVICES,
+  healthPaths,
+  ofKind,
+  overlayDirs,
+  relative,
+  renderKustomization,
+  type K8sObject,
+  type ServiceUnderTest,
+} from './support.js';
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- rendered manifests are untyped JSON, read field by field */
+type Json = any;
+
+const rendered = new Map(overlayDirs().map((dir) => [relative(dir), renderKustomization(dir)]));
+const environments = [...rendered.keys()].filter((dir) => /^overlays\/[^/]+$/.test(dir));
+const HEALTH = healthPaths();
+const ALL_CONTAINERS = (pod: Json): Json[] => [...(pod.initContainers ?? []), ...pod.containers];
+
+function jobOf(objects: K8sObject[]): Json {
+  const jobs = ofKind(objects, 'Job');
+  expect(jobs).toHaveLength(1);
+  return jobs[0];
+}
+
+function named(objects: K8sObject[], kind: string, name: string): Json {
+  const found = objects.find((object) => object.kind === kind && object.metadata.name === name);
+  if (!found) throw new Error(`no ${kind}/${name}`);
+  return found;
+}
+
+function configMapOf(objects: K8sObject[], container: Json): Record<string, string> {
+  const names = (container.envFrom ?? []).filter((from: Json) => from.configMapRef).map((from: Json) => from.configMapRef.name as string);
+  return Object.assign({}, ...names.map((name: string) => named(objects, 'ConfigMap', name).data));
+}
+
+function secretTemplate(service: ServiceUnderTest): Json {
+  return parseObjects(readFileSync(path.join(K8S, service.name, 'secret.template.yaml'), 'utf8'))[0];
+}
+
+/** The configuration the container starts with: its ConfigMap, and a sample for each key of the Secret template. */
+function startingConfig(service: ServiceUnderTest, objects: K8sObject[], container: Json) {
+  const secret = Object.keys(secretTemplate(service).stringData).map((key) => {
+    if (!SAMPLE_SECRET_VALUES[key]) throw new Error(`add a sample value of ${key} to SAMPLE_SECRET_VALUES`);
+    return [key, SAMPLE_SECRET_VALUES[key]()];
+  });
+  return loadConfig(service.configClass, { ...configMapOf(objects, container), ...Object.fromEntries(secret) });
+}
+
+function matches(selector: Record<string, string>, labels: Record<string, string>): boolean {
+  return Object.entries(selector).every(([key, value]) => labels[key] === value);
+}
+
+describe('the Kubernetes overlays', () => {
+  it('are a dev and a prod environment, each with both services and the Ingress', () => {
+    expect(environments).toEqual(['overlays/dev', 'overlays/prod']);
+    for (const env of environments) {
+      for (const part of ['coverage-claims', 'lead-distribution', 'ingress']) expect(rendered.has(`${env}/${part}`)).toBe(true);
+    }
+  });
+
+  it('put everything of an environment in its namespace, which enforces the restricted pod security standard', () => {
+    for (const env of environments) {
+      const objects = rendered.get(env)!;
+      const [namespace] = ofKind(objects, 'Namespace');
+      expect(namespace.metadata.labels?.['pod-security.kubernetes.io/enforce']).toBe('restricted');
+      for (const object of objects.filter((o) => o.kind !== 'Namespace')) expect(object.metadata.namespace).toBe(namespace.metadata.name);
+    }
+  });
+
+  describe.each(SERVICES)('$name', (service) => {
+    const alone = environments.map((env) => [`${env}/${service.name}`, rendered.get(`${env}/${service.name}`)!] as const);
+
+    it('applies on its own: its overlay holds its objects and nothing of the other service', () => {
+      for (const [, objects] of alone) {
+        expect(objects.map((object) => object.kind).sort()).toEqual(
+          [
+            'ConfigMap',
+            'Deployment',
+            'HorizontalPodAutoscaler',
+            'Job',
+            'NetworkPolicy',
+            'PodDisruptionBudget',
+            'Service',
+            'ServiceAccount',
+          ].sort(),
+        );
+        for (const object of objects) expect(object.metadata.labels?.['app.kubernetes.io/name']).toBe(service.name);
+      }
+    });
+
+    it('probes the health endpoints the platform serves, on the port the service listens on', () => {
+      expect(HEALTH).toEqual({ live: '/health/live', ready: '/health/ready' });
+      for (const [, objects] of alone) {
+        const pod = named(objects, 'Deployment', service.name).spec.template.spec;
+        const container = pod.containers.find((c: Json) => c.name === service.name);
+        const port = startingConfig(service, objects, container).PORT;
+        expect(port).toBe(service.port);
+        expect(container.ports).toEqual([{ name: 'http', containerPort: port, protocol: 'TCP' }]);
+        const probePort = (probe: Json) => (probe.httpGet.port === 'http' ? port : probe.httpGet.port);
+        expect(container.startupProbe.httpGet.path).toBe(HEALTH.live);
+        expect(container.livenessProbe.httpGet.path).toBe(HEALTH.live);
+        expect(container.readinessProbe.httpGet.path).toBe(HEALTH.ready);
+        for (const probe of [container.startupProbe, container.livenessProbe, container.readinessProbe])
+          expect(probePort(probe)).toBe(port);
+      }
+    });
+
+    it('runs every container, the migration Job included, as a non-root user on a read-only root filesystem', () => {
+      for (const [, objects] of alone) {
+        for (const pod of [named(objects, 'Deployment', service.name).spec.template.spec, jobOf(objects).spec.template.spec] as Json[]) {
+          expect(pod.securityContext).toMatchObject({ runAsNonRoot: true, seccompProfile: { type: 'RuntimeDefault' } });
+          expect(pod.securityContext.runAsUser).toBeGreaterThan(0);
+          expect(pod.automountServiceAccountToken).toBe(false);
+          for (const container of ALL_CONTAINERS(pod)) {
+            expect(container.securityContext).toMatchObject({
+              runAsNonRoot: true,
+              allowPrivilegeEscalation: false,
+              readOnlyRootFilesystem: true,
+              capabilities: { drop: ['ALL'] },
+            });
+            expect(container.securityContext.runAsUser ?? pod.securityContext.runAsUser).not.toBe(0);
+            expect(container.securityContext.privileged).toBeFalsy();
+          }
+        }
+      }
+    });
+
+    it('names a released image, never latest, and the same one in the Deployment and the migration Job', () => {
+      for (const [, objects] of alone) {
+        const deployment = named(objects, 'Deployment', service.name);
+        const job = jobOf(objects);
+        const images = [...ALL_CONTAINERS(deployment.spec.template.spec), ...job.spec.template.spec.containers].map(
+          (c: Json) => c.image as string,
+        );
+        for (const image of images) {
+          expect(image).toMatch(new RegExp(`/${service.name}(:[A-Za-z0-9_][A-Za-z0-9_.-]*)?(@sha256:[a-f0-9]{64})?$`));
+          expect(image).toMatch(/:[^/]+$|@sha256:/);
+          expect(image).not.toMatch(/:latest(@|$)/);
+        }
+        expect(new Set(images).size).toBe(1);
+      }
+    });
+
+    it('sets requests and limits of CPU and memory on every container', () => {
+      for (const [, objects] of alone) {
+        const pods = [named(objects, 'Deployment', service.name).spec.template.spec, jobOf(objects).spec.template.spec];
+        for (const container of pods.flatMap(ALL_CONTAINERS)) {
+          expect(Object.keys(container.resources.requests).sort()).toEqual(['cpu', 'memory']);
+          expect(Object.keys(container.resources.limits).sort()).toEqual(['cpu', 'memory']);
+        }
+      }
+    });
+
+    it('gives a stopping pod longer than the preStop delay plus the drain', () => {
+      for (const [, objects] of alone) {
+        const pod = named(objects, 'Deployment', service.name).spec.template.spec;
+        const container = pod.containers.find((c: Json) => c.name === service.name);
+        const preStop = container.lifecycle.preStop.exec.command as string[];
+        expect(preStop.slice(0, 1)).toEqual(['sleep']);
+        const drainSeconds = startingConfig(service, objects, container).SHUTDOWN_TIMEOUT_MS / 1000;
+        expect(Number(preStop[1])).toBeGreaterThanOrEqual(5);
+        expect(pod.terminationGracePeriodSeconds).toBeGreaterThan(Number(preStop[1]) + drainSeconds);
+      }
+    });
+
+    it('migrates with a Job named after the release, and holds new pods until the schema has their migrations', () => {
+      for (const [, objects] of alone) {
+        const deployment = named(objects, 'Deployment', service.name);
+        const job = jobOf(objects);
+        const tag = (deployment.spec.template.spec.containers[0].image as string).split(':').pop();
+        expect(job.metadata.name).toBe(`${service.name}-migrate-${tag}`);
+        expect(job.metadata.name).toMatch(/^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/);
+        expect(job.metadata.name.length).toBeLessThanOrEqual(63);
+        const entry = `dist/apps/${service.name}/src/migrate.js`;
+        expect(job.spec.template.spec.containers[0].command).toEqual(['node', entry]);
+        expect(job.spec.template.spec.restartPolicy).toBe('Never');
+        const [wait] = deployment.spec.template.spec.initContainers;
+        expect(wait.command.slice(0, 3)).toEqual(['node', entry, '--wait']);
+        // The Deployment's pods leave migrations to the Job.
+        const container = deployment.spec.template.spec.containers[0];
+        expect(startingConfig(service, objects, container).MIGRATIONS_RUN).toBe(false);
+      }
+    });
+
+    it('configures only variables the service reads, with values it accepts once the Secret has its keys', () => {
+      const declared = Object.keys(new service.configClass());
+      for (const key of Object.keys(secretTemplate(service).stringData)) expect(declared).toContain(key);
+      for (const [, objects] of alone) {
+        const container = named(objects, 'Deployment', service.name).spec.template.spec.containers[0];
+        for (const key of Object.keys(configMapOf(objects, container))) expect(declared).toContain(key);
+        expect(startingConfig(service, objects, container).NODE_ENV).toBe('production');
+      }
+    });
+
+    it('reads its secrets from the Secret of the template, which holds no value', () => {
+      const template = secretTemplate(service);
+      expect(template.data).toBeUndefined();
+      for (const value of Object.values(template.stringData)) expect(value).toBe('');
+      for (const [, objects] of alone) {
+        expect(ofKind(objects, 'Secret')).toEqual([]);
+        const deployment = named(objects, 'Deployment', service.name);
+        const job = jobOf(objects);
+        const container = deployment.spec.template.spec.containers[0];
+        expect(container.envFrom).toContainEqual({ secretRef: { name: template.metadata.name } });
+        const urlFrom = (c: Json) => c.env.find((e: Json) => e.name === 'DATABASE_URL').valueFrom.secretKeyRef;
+        expect(urlFrom(deployment.spec.template.spec.initContainers[0])).toEqual({ name: template.metadata.name, key: 'DATABASE_URL' });
+        expect(urlFrom(job.spec.template.spec.containers[0])).toEqual({ name: template.metadata.name, key: 'DATABASE_URL' });
+      }
+    });
+
+    it('exposes the pods through its Service, scales them with an HPA and bounds disruptions with a PDB', () => {
+      for (const [, objects] of alone) {
+        const deployment = named(objects, 'Deployment', service.name);
+        const labels = deployment.spec.template.metadata.labels;
+        expect(matches(deployment.spec.selector.matchLabels, labels)).toBe(true);
+        const svc = named(objects, 'Service', service.name);
+        expect(matches(svc.spec.selector, labels)).toBe(true);
+        expect(svc.spec.ports).toEqual([expect.objectContaining({ name: 'http', targetPort: 'http' })]);
+        expect(deployment.spec.replicas).toBeUndefined();
+        const [hpa] = ofKind(objects, 'HorizontalPodAutoscaler') as Json[];
+        expect(hpa.spec.scaleTargetRef).toEqual({ apiVersion: 'apps/v1', kind: 'Deployment', name: service.name });
+        expect(hpa.spec.minReplicas).toBeGreaterThanOrEqual(1);
+        expect(hpa.spec.maxReplicas).toBeGreaterThanOrEqual(hpa.spec.minReplicas);
+        const [pdb] = ofKind(objects, 'PodDisruptionBudget') as Json[];
+        expect(matches(pdb.spec.selector.matchLabels, labels)).toBe(true);
+      }
+    });
+
+    it('lets only the ingress controller reach the pods, on their HTTP port', () => {
+      for (const [, objects] of alone) {
+        const labels = named(objects, 'Deployment', service.name).spec.template.metadata.labels;
+        const [policy] = ofKind(objects, 'NetworkPolicy') as Json[];
+        expect(matches(policy.spec.podSelector.matchLabels, labels)).toBe(true);
+        expect(policy.spec.policyTypes).toContain('Ingress');
+        expect(policy.spec.ingress.length).toBeGreaterThan(0);
+        for (const rule of policy.spec.ingress) {
+          expect(rule.ports).toEqual([{ protocol: 'TCP', port: 'http' }]);
+          expect(rule.from.length).toBeGreaterThan(0);
+          for (const peer of rule.from) {
+            expect(peer.ipBlock).toBeUndefined();
+            expect(peer.namespaceSelector).toEqual({ matchLabels: { 'kubernetes.io/metadata.name': 'ingress-nginx' } });
+            expect(peer.podSelector).toEqual({ matchLabels: { 'app.kubernetes.io/name': 'ingress-nginx' } });
+          }
+        }
+      }
+    });
+  });
+
+  it('map the two base URLs onto the two services by host name, with one Ingress per environment', () => {
+    for (const env of environments) {
+      const objects = rendered.get(env)!;
+      const ingresses = ofKind(objects, 'Ingress') as Json[];
+      expect(ingresses).toHaveLength(1);
+      const [ingress] = ingresses;
+      expect(ingress.spec.rules).toHaveLength(2);
+      const backends = Object.fromEntries(
+        ingress.spec.rules.map((rule: Json) => {
+          expect(rule.http.paths).toEqual([expect.objectContaining({ path: '/', pathType: 'Prefix' })]);
+          return [rule.host, rule.http.paths[0].backend.service];
+        }),
+      );
+      const hosts = Object.keys(backends);
+      expect(hosts).toEqual([expect.stringMatching(/^api\./), expect.stringMatching(/^lead-api\./)]);
+      expect(backends[hosts[0]]).toEqual({ name: 'coverage-claims', port: { name: 'http' } });
+      expect(backends[hosts[1]]).toEqual({ name: 'lead-distribution', port: { name: 'http' } });
+      for (const backend of Object.values(backends) as Json[]) {
+        expect(named(objects, 'Service', backend.name).spec.ports.map((p: Json) => p.name)).toContain(backend.port.name);
+      }
+      expect(ingress.spec.tls[0].hosts).toEqual(hosts);
+      expect(rendered.get(`${env}/ingress`)).toEqual([ingress]);
+    }
+    const [dev, prod] = environments.map((env) => (ofKind(rendered.get(env)!, 'Ingress')[0] as Json).spec.rules.map((r: Json) => r.host));
+    expect(dev).not.toEqual(prod);
+  });
+});

@@ -1,0 +1,245 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { request } from 'node:http';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { acquirePostgresServer, freePort, type PostgresServer } from '#platform';
+import { spawnService, waitUntilReady, type ServiceProcess } from '../support/service-process.js';
+import { REPO, SERVICES } from './support.js';
+
+/**
+ * The reverse proxy of docker/compose.yaml, for real: nginx (Debian's package) runs the committed
+ * template, filled in as the nginx image fills it, in front of both built services; each base URL's
+ * host must reach its own service and nothing of the other, and any other host neither.
+ */
+
+const API_HOST = 'api.localhost';
+const LEAD_API_HOST = 'lead-api.localhost';
+const HOSTS: Record<string, string> = { 'coverage-claims': API_HOST, 'lead-distribution': LEAD_API_HOST };
+const OPERATOR_KEY = `op_${'proxy'.repeat(8)}`;
+
+/** nginx from PATH or /usr/sbin; none is a failure (CI installs nginx-light), never a skipped test. */
+function nginxBinary(): string {
+  for (const candidate of [process.env.NGINX, '/usr/sbin/nginx', '/usr/bin/nginx'])
+    if (candidate && existsSync(candidate)) return candidate;
+  const found = spawnSync('sh', ['-c', 'command -v nginx'], { encoding: 'utf8' }).stdout.trim();
+  if (found) return found;
+  throw new Error('nginx is not installed: apt-get install nginx-light (.ci/run does)');
+}
+
+/** The template with its ${VARIABLES} replaced, as the nginx image's envsubst does; an unknown one is an error. */
+function renderTemplate(template: string, values: Record<string, string>): string {
+  return template.replace(/\$\{([A-Z_]+)\}/g, (_, name: string) => {
+    if (!(name in values)) throw new Error(`the proxy template uses \${${name}}, which the test does not set`);
+    return values[name];
+  });
+}
+
+interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+function send(
+  port: number,
+  host: string,
+  method: string,
+  pathname: string,
+  headers: Record<string, string> = {},
+  body?: string | Buffer,
+): Promise<Answer> {
+  const length: Record<string, string> = body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) };
+  return new Promise((resolve, reject) => {
+    const outgoing = request({ host: '127.0.0.1', port, method, path: pathname, headers: { host, ...length, ...headers } }, (response) => {
+      let text = '';
+      response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text }));
+    });
+    outgoing.on('error', reject);
+    outgoing.end(body);
+  });
+}
+
+async function waitForPort(port: number, nginx: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline && nginx.exitCode === null) {
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = connect(port, '127.0.0.1');
+      socket.once('connect', () => (socket.destroy(), resolve(true)));
+      socket.once('error', () => resolve(false));
+    });
+    if (open) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`nginx did not listen on ${port}:\n${output()}`);
+}
+
+describe('the reverse proxy in front of both services', () => {
+  let server: PostgresServer;
+  let prefix: string;
+  let nginx: ChildProcess | undefined;
+  let nginxOutput = '';
+  let proxyPort: number;
+  const services: ServiceProcess[] = [];
+  const databases: string[] = [];
+  const dataDirs: string[] = [];
+  const documents: Record<string, { paths: Record<string, Record<string, unknown>> }> = {};
+
+  beforeAll(async () => {
+    const binary = nginxBinary();
+    server = await acquirePostgresServer(process.env.TEST_DATABASE_URL);
+    const upstreams: Record<string, string> = {};
+    for (const service of SERVICES) {
+      const database = `proxy_${service.name.replace('-', '_')}_${process.pid}`;
+      await server.createDatabase(database);
+      databases.push(database);
+      const port = await freePort();
+      const dataDir = await mkdtemp(path.join(tmpdir(), 'proxy-data-'));
+      dataDirs.push(dataDir);
+      const started = spawnService(service.name, {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: server.urlFor(database),
+        DATA_DIR: dataDir,
+        OPERATOR_API_KEYS: OPERATOR_KEY,
+      });
+      services.push(started);
+      await waitUntilReady(`http://127.0.0.1:${port}/health/ready`, started);
+      upstreams[service.name] = `127.0.0.1:${port}`;
+    }
+
+    prefix = await mkdtemp(path.join(tmpdir(), 'nginx-'));
+    // Run as root, nginx's workers run as nobody and must reach their temporary folders under the prefix.
+    await chmod(prefix, 0o755);
+    proxyPort = await freePort();
+    const site = renderTemplate(readFileSync(path.join(REPO, 'docker/nginx/default.conf.template'), 'utf8'), {
+      PROXY_PORT: `127.0.0.1:${proxyPort}`,
+      API_HOST,
+      LEAD_API_HOST,
+      COVERAGE_CLAIMS_UPSTREAM: upstreams['coverage-claims'],
+      LEAD_DISTRIBUTION_UPSTREAM: upstreams['lead-distribution'],
+    });
+    await writeFile(path.join(prefix, 'site.conf'), site);
+    // What the nginx image's own nginx.conf provides around conf.d/, with every path under the prefix.
+    await writeFile(
+      path.join(prefix, 'nginx.conf'),
+      `daemon off;
+worker_processes 1;
+pid ${prefix}/nginx.pid;
+error_log stderr warn;
+events { worker_connections 256; }
+http {
+    access_log off;
+    client_body_temp_path ${prefix}/client_body;
+    proxy_temp_path ${prefix}/proxy;
+    fastcgi_temp_path ${prefix}/fastcgi;
+    uwsgi_temp_path ${prefix}/uwsgi;
+    scgi_temp_path ${prefix}/scgi;
+    include ${prefix}/site.conf;
+}
+`,
+    );
+    const check = spawnSync(binary, ['-t', '-p', prefix, '-c', path.join(prefix, 'nginx.conf')], { encoding: 'utf8' });
+    if (check.status !== 0) throw new Error(`nginx refuses the configuration:\n${check.stderr}`);
+    nginx = spawn(binary, ['-p', prefix, '-c', path.join(prefix, 'nginx.conf')], { stdio: ['ignore', 'pipe', 'pipe'] });
+    nginx.stdout?.on('data', (chunk: Buffer) => (nginxOutput += chunk.toString()));
+    nginx.stderr?.on('data', (chunk: Buffer) => (nginxOutput += chunk.toString()));
+    await waitForPort(proxyPort, nginx, () => nginxOutput);
+
+    for (const service of SERVICES) {
+      const answer = await send(proxyPort, HOSTS[service.name], 'GET', '/docs/openapi.json');
+      documents[service.name] = JSON.parse(answer.body) as (typeof documents)[string];
+    }
+  });
+
+  afterAll(async () => {
+    if (nginx && nginx.exitCode === null) {
+      const stopped = new Promise((resolve) => nginx!.once('exit', resolve));
+      nginx.kill('SIGQUIT');
+      await stopped;
+    }
+    for (const service of services) {
+      service.child.kill('SIGTERM');
+      await service.exited;
+    }
+    for (const database of databases) await server?.dropDatabase(database);
+    await server?.stop();
+    for (const dir of [prefix, ...dataDirs]) if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it.each(SERVICES)('sends the host of $name to $name', async (service) => {
+    const host = HOSTS[service.name];
+    expect((await send(proxyPort, host, 'GET', '/health/ready')).status).toBe(200);
+    const answer = await send(proxyPort, host, 'GET', '/docs/openapi.json');
+    expect(answer.status).toBe(200);
+    expect((JSON.parse(answer.body) as { info: { title: string } }).info.title).toBe(service.name);
+    // A port in the Host header (the local stack's :8080) changes nothing.
+    const withPort = await send(proxyPort, `${host}:8080`, 'GET', '/docs/openapi.json');
+    expect((JSON.parse(withPort.body) as { info: { title: string } }).info.title).toBe(service.name);
+    // The service's own answer, headers included, comes back through the proxy.
+    const traced = await send(proxyPort, host, 'GET', '/health/live', { 'x-request-id': 'proxy-trace-1' });
+    expect(traced.headers['x-request-id']).toBe('proxy-trace-1');
+    expect(traced.headers.server).toBe('nginx');
+  });
+
+  it.each(SERVICES)('answers every operation of $name on its host only: the other host has no such route', async (service) => {
+    const other = SERVICES.find((candidate) => candidate.name !== service.name)!;
+    const operations = Object.entries(documents[service.name].paths).flatMap(([template, methods]) =>
+      Object.keys(methods).map((method) => [method.toUpperCase(), template.replace(/\{[^}]+\}/g, '1')] as const),
+    );
+    for (const [method, pathname] of operations) {
+      const own = await send(proxyPort, HOSTS[service.name], method, pathname);
+      expect({ method, pathname, routed: ![404, 502, 503].includes(own.status) }).toEqual({ method, pathname, routed: true });
+      const elsewhere = await send(proxyPort, HOSTS[other.name], method, pathname);
+      expect({ method, pathname, status: elsewhere.status }).toEqual({ method, pathname, status: 404 });
+    }
+    if (service.name === 'lead-distribution') {
+      expect(operations.length).toBeGreaterThan(10);
+      const listed = await send(proxyPort, LEAD_API_HOST, 'GET', '/api/v1/admin/partners', { 'x-api-key': OPERATOR_KEY });
+      expect(listed.status).toBe(200);
+      const refused = await send(proxyPort, API_HOST, 'GET', '/api/v1/admin/partners', { 'x-api-key': OPERATOR_KEY });
+      expect(refused.status).toBe(404);
+    }
+  });
+
+  it('answers 404 to any other host, reaching neither service', async () => {
+    for (const host of ['unknown.localhost', '127.0.0.1', `evil.${API_HOST}`, `${LEAD_API_HOST}.example.com`]) {
+      const answer = await send(proxyPort, host, 'GET', '/health/ready');
+      expect({ host, status: answer.status }).toEqual({ host, status: 404 });
+      expect(JSON.parse(answer.body)).toMatchObject({ status: 404, detail: 'No service is served at this host' });
+      expect(answer.headers['x-request-id']).toBeUndefined();
+    }
+  });
+
+  it('carries a 6 MiB evidence file through to lead-distribution, whose upload URLs name the public host', async () => {
+    const json = { 'content-type': 'application/json', 'x-api-key': OPERATOR_KEY };
+    const partner = await send(proxyPort, LEAD_API_HOST, 'POST', '/api/v1/admin/partners', json, JSON.stringify({ name: 'Proxy Partner' }));
+    expect(partner.status).toBe(201);
+    const size = 6 * 1024 * 1024;
+    const request = {
+      originalName: 'evidence.pdf',
+      mimeType: 'application/pdf',
+      size,
+      partnerId: (JSON.parse(partner.body) as { id: number }).id,
+    };
+    const presigned = await send(proxyPort, LEAD_API_HOST, 'POST', '/api/v1/files/presigned', json, JSON.stringify(request));
+    expect(presigned.status).toBe(200);
+    // Built from the Host and X-Forwarded-Proto that the proxy passes on.
+    const uploadUrl = new URL((JSON.parse(presigned.body) as { uploadUrl: string }).uploadUrl);
+    expect(uploadUrl.origin).toBe(`http://${LEAD_API_HOST}`);
+    // Over nginx's default 1 MiB limit: the lead host allows evidence files (10 MiB).
+    const uploaded = await send(
+      proxyPort,
+      LEAD_API_HOST,
+      'PUT',
+      `${uploadUrl.pathname}${uploadUrl.search}`,
+      { 'content-type': 'application/pdf' },
+      Buffer.alloc(size, 7),
+    );
+    expect(uploaded.status).toBe(204);
+  });
+});
