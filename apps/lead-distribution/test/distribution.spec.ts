@@ -133,6 +133,11 @@ describe('distribution down an organisation, recall and replacement', () => {
       .send({ fromPartnerId: outsider.partner.id, leadIds: [a] })
       .expect(403);
     expect(notDescendant.body.code).toBe('PARTNER_NOT_DESCENDANT');
+    const nullFrom = await withKey(app, agency.apiKey)
+      .post('/api/v1/leads/recall')
+      .send({ fromPartnerId: null, leadIds: [a] })
+      .expect(400);
+    expect(new Set(nullFrom.body.errors.map((error: { field: string }) => error.field))).toEqual(new Set(['fromPartnerId']));
     // A branch cannot recall from its parent.
     await withKey(app, branch.apiKey)
       .post('/api/v1/leads/recall')

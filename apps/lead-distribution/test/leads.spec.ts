@@ -89,6 +89,14 @@ describe('leads', () => {
         .expect(400);
     });
 
+    it('returns 400 naming partnerId when an operator sends it as null (left out means the pool)', async () => {
+      const response = await asOperator(app)
+        .post('/api/v1/leads')
+        .send(leadInput(productId, { partnerId: null }))
+        .expect(400);
+      expect(new Set(response.body.errors.map((error: { field: string }) => error.field))).toEqual(new Set(['partnerId']));
+    });
+
     it('returns 400 naming each invalid field', async () => {
       const response = await withKey(app, providerKey)
         .post('/api/v1/leads')

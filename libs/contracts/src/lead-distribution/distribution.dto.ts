@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsInt, IsOptional, IsUUID, Min } from 'class-validator';
 import { PageQueryDto, PaginationDto } from '../common/pagination.dto.js';
 import { QueryInt } from '../common/transforms.js';
+import { IsOmittable } from '../common/validators.js';
 import { LeadDto, PartnerBodyDto } from './lead.dto.js';
 
 export const MAX_LEADS_PER_HANDOVER = 500;
@@ -25,7 +26,7 @@ export class DistributeRequest extends PartnerBodyDto {
 @ApiSchema({ name: 'RecallRequest' })
 export class RecallRequest extends PartnerBodyDto {
   @ApiPropertyOptional({ type: 'integer', description: 'Only from this descendant (default: any descendant owning the leads)' })
-  @IsOptional()
+  @IsOmittable()
   @IsInt()
   @Min(1)
   fromPartnerId?: number;

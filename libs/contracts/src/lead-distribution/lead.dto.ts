@@ -20,6 +20,7 @@ import {
 import { PageQueryDto, PaginationDto } from '../common/pagination.dto.js';
 import { FieldErrorDto } from '../common/problem.dto.js';
 import { QueryBoolean, QueryInt, Trim } from '../common/transforms.js';
+import { IsOmittable } from '../common/validators.js';
 import { REGION_NAMES } from './region.dto.js';
 
 export enum Gender {
@@ -267,7 +268,7 @@ export class CreateLeadV1Request {
     type: 'integer',
     description: 'Operator keys only: deliver the lead to this partner directly instead of leaving it to orders',
   })
-  @IsOptional()
+  @IsOmittable()
   @IsInt()
   @Min(1)
   partnerId?: number;
