@@ -134,6 +134,9 @@ describe('SSO sign-in and token issue', () => {
 
       const badPhone = await ssoRequest(app, { assertion: assertionFor(app, organisation, { phone: '12345' }) }).expect(400);
       expect(badPhone.body.errors).toEqual([{ field: 'assertion.phone', message: 'must be a Korean mobile number (010-1234-5678)' }]);
+
+      const nulName = await ssoRequest(app, { assertion: assertionFor(app, organisation, { name: '김\u0000설계' }) }).expect(400);
+      expect(nulName.body.errors).toEqual([{ field: 'assertion.name', message: 'must not contain NUL characters' }]);
     });
 
     it('returns 400 naming assertion.exp for an assertion valid longer than 300 seconds', async () => {

@@ -276,6 +276,7 @@ describe('leads', () => {
       expect((await withKey(app, apiKey).get('/api/v1/leads?colour=red').expect(400)).body.errors[0].field).toBe('colour');
       expect((await withKey(app, apiKey).get('/api/v1/leads?sortBy=name').expect(400)).body.errors[0].field).toBe('sortBy');
       expect((await withKey(app, apiKey).get('/api/v1/leads?used=maybe').expect(400)).body.errors[0].field).toBe('used');
+      expect((await withKey(app, apiKey).get('/api/v1/leads?search=%00').expect(400)).body.errors[0].field).toBe('search');
     });
   });
 

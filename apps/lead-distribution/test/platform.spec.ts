@@ -111,6 +111,13 @@ describe('lead-distribution platform conventions', () => {
       expect(response.body.errors).toContainEqual({ field: 'colour', message: 'is not an accepted field' });
     });
 
+    it('returns 400 naming the field that carries a NUL character, in a body or a query (PostgreSQL cannot store one)', async () => {
+      const body = await asOperator(app).post('/api/v1/admin/partners').send({ name: 'a\u0000b' }).expect(400);
+      expect(body.body.errors).toEqual([{ field: 'name', message: 'must not contain NUL characters' }]);
+      const query = await asOperator(app).get('/api/v1/admin/partners?search=%00').expect(400);
+      expect(query.body.errors).toEqual([{ field: 'search', message: 'must not contain NUL characters' }]);
+    });
+
     it('returns 400 naming limit when the page size is out of range', async () => {
       const response = await asOperator(app).get('/api/v1/admin/partners?limit=101').expect(400);
       expect(response.body.errors).toEqual([{ field: 'limit', message: 'must not be greater than 100' }]);

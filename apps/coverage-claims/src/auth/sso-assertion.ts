@@ -3,7 +3,7 @@ import { plainToInstance } from 'class-transformer';
 import { isUUID, validateSync } from 'class-validator';
 import jwt from 'jsonwebtoken';
 import { MAX_ASSERTION_LIFETIME_SECONDS, SsoAssertionClaimsDto, type UserRole } from '#contracts';
-import { flattenValidationErrors, validationFailed } from '#platform';
+import { flattenValidationErrors, nulCharacterErrors, validationFailed } from '#platform';
 import { AuthErrors } from './auth.errors.js';
 
 /** Clock difference tolerated between an organisation's signer and this service. */
@@ -44,8 +44,11 @@ export function verifyAssertion(
   if (typeof payload !== 'object') throw AuthErrors.assertionInvalid('its payload is not a JSON object');
 
   const claims = plainToInstance(SsoAssertionClaimsDto, payload);
-  const errors = validateSync(claims, { validationError: { target: false, value: false } });
-  if (errors.length > 0) throw validationFailed(flattenValidationErrors(errors, 'assertion'));
+  const errors = [
+    ...nulCharacterErrors(payload, 'assertion'),
+    ...flattenValidationErrors(validateSync(claims, { validationError: { target: false, value: false } }), 'assertion'),
+  ];
+  if (errors.length > 0) throw validationFailed(errors);
   if (claims.exp - claims.iat > MAX_ASSERTION_LIFETIME_SECONDS) {
     throw validationFailed([{ field: 'assertion.exp', message: `must be at most ${MAX_ASSERTION_LIFETIME_SECONDS} seconds after iat` }]);
   }

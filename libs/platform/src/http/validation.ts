@@ -1,4 +1,4 @@
-import { ValidationPipe, type ValidationError } from '@nestjs/common';
+import { ValidationPipe, type ArgumentMetadata, type ValidationError } from '@nestjs/common';
 import { ProblemException, type FieldError } from './problem.js';
 
 /**
@@ -7,7 +7,7 @@ import { ProblemException, type FieldError } from './problem.js';
  * `regionQuantities.0.quantity`).
  */
 export function createValidationPipe(): ValidationPipe {
-  return new ValidationPipe({
+  return new TextSafeValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: true,
     transform: true,
@@ -15,6 +15,34 @@ export function createValidationPipe(): ValidationPipe {
     validationError: { target: false, value: false },
     exceptionFactory: (errors) => validationFailed(flattenValidationErrors(errors)),
   });
+}
+
+/**
+ * Also refuses NUL characters anywhere in a body or query: PostgreSQL cannot store or compare them
+ * in text, so they would otherwise surface as a database error (500) instead of a 400 naming the field.
+ */
+class TextSafeValidationPipe extends ValidationPipe {
+  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    if (metadata.type === 'body' || metadata.type === 'query') {
+      const errors = nulCharacterErrors(value);
+      if (errors.length > 0) throw validationFailed(errors);
+    }
+    return super.transform(value, metadata);
+  }
+}
+
+/** One error per field (dotted under `parent`) whose value or name holds a NUL character. */
+export function nulCharacterErrors(value: unknown, parent = ''): FieldError[] {
+  return fieldsWithNul(value, parent).map((field) => ({ field, message: 'must not contain NUL characters' }));
+}
+
+function fieldsWithNul(value: unknown, path: string): string[] {
+  if (typeof value === 'string') return value.includes('\u0000') ? [path || '(body)'] : [];
+  if (value === null || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([key, item]) => [
+    ...(key.includes('\u0000') ? [path ? `${path}.${key}` : key] : []),
+    ...fieldsWithNul(item, path ? `${path}.${key}` : key),
+  ]);
 }
 
 export function validationFailed(errors: FieldError[]): ProblemException {
