@@ -7,6 +7,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { acquirePostgresServer, freePort, type PostgresServer } from '#platform';
 import { writeAppBundle, type AppBundle } from '../../scripts/app-bundle.js';
+import { spawnService, waitUntilReady } from '../support/service-process.js';
 import { REPO, SAMPLE_SECRET_VALUES, SERVICES } from './support.js';
 
 /**
@@ -66,19 +67,6 @@ async function dropDatabaseAndRole(server: PostgresServer, name: string): Promis
   } finally {
     await admin.end();
   }
-}
-
-async function waitForReady(url: string, exited: () => boolean, output: () => string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline && !exited()) {
-    const status = await fetch(url).then(
-      (response) => response.status,
-      () => 0,
-    );
-    if (status === 200) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${url} did not become ready:\n${output()}`);
 }
 
 let server: PostgresServer;
@@ -164,11 +152,9 @@ describe.each(SERVICES)('$name started from its image layout', (service) => {
 
   it('serves as the image runs it: production settings, migrations left to the job, SIGTERM drains and exits 0', async () => {
     const port = await freePort();
-    const child = spawn('node', [`dist/apps/${service.name}/src/main.js`], {
-      cwd: dir,
-      ...asImageUser,
-      env: {
-        PATH: process.env.PATH ?? '',
+    const started = spawnService(
+      service.name,
+      {
         HOME: dataDir,
         NODE_ENV: 'production',
         PORT: String(port),
@@ -181,21 +167,11 @@ describe.each(SERVICES)('$name started from its image layout', (service) => {
         ...secrets,
         DATABASE_URL: databaseUrl,
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    let exited = false;
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-    void exit.then(() => (exited = true));
+      { cwd: dir, ...asImageUser },
+    );
     try {
       const base = `http://127.0.0.1:${port}`;
-      await waitForReady(
-        `${base}/health/ready`,
-        () => exited,
-        () => output,
-      );
+      await waitUntilReady(`${base}/health/ready`, started);
       expect((await fetch(`${base}/health/live`)).status).toBe(200);
       expect((await fetch(`${base}/metrics`)).status).toBe(200);
       // Swagger UI needs @fastify/static, which only an optional peer dependency brings.
@@ -212,10 +188,10 @@ describe.each(SERVICES)('$name started from its image layout', (service) => {
         expect(created.status).toBe(201);
       }
     } finally {
-      child.kill('SIGTERM');
+      started.child.kill('SIGTERM');
     }
-    expect(await exit).toBe(0);
-    expect(output).not.toMatch(/"level":"(error|fatal)"|EACCES|EROFS/);
+    expect(await started.exited).toBe(0);
+    expect(started.output()).not.toMatch(/"level":"(error|fatal)"|EACCES|EROFS/);
   });
 
   it('stops at start without DATABASE_URL, naming it: the image has no embedded PostgreSQL', async () => {

@@ -8,9 +8,17 @@ export interface ServiceProcess {
   exited: Promise<number | null>;
 }
 
-/** Runs a built service (`dist/apps/<app>/src/main.js`) as its own process, as `npm start` does. */
-export function spawnService(app: string, env: Record<string, string>): ServiceProcess {
+/**
+ * Runs a built service (`dist/apps/<app>/src/main.js`, relative to `cwd`, default this checkout) as its
+ * own process, as `npm start` does; `uid`/`gid` run it as another user (an image's).
+ */
+export function spawnService(
+  app: string,
+  env: Record<string, string>,
+  options: { cwd?: string; uid?: number; gid?: number } = {},
+): ServiceProcess {
   const child = spawn(process.execPath, [`dist/apps/${app}/src/main.js`], {
+    ...options,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
