@@ -131,11 +131,17 @@ describe('orders and allocation', () => {
       .expect(201);
     expect(order.body).toMatchObject({ status: 'PENDING', regionQuantities: [{ region: '울산', quantity: 2, delivered: 0 }] });
     expect((await as.get('/api/v1/leads').expect(200)).body.pagination.total).toBe(0);
+    // Before its time, a new lead of its region passes it by and waits in the pool too.
+    const early = await register({ region: '울산' });
+    expect(early.body.orderId).toBeNull();
 
     await new Promise((resolve) => setTimeout(resolve, 3500));
-    const [lead] = await app.dataSource.query(`SELECT order_id FROM leads WHERE id = $1`, [waiting.body.id]);
-    expect(lead.order_id).toBe(order.body.id);
-    expect((await as.get(`/api/v1/orders/${order.body.id}`).expect(200)).body).toMatchObject({ status: 'IN_PROGRESS' });
+    const leads = await app.dataSource.query(`SELECT order_id FROM leads WHERE id = ANY($1::uuid[])`, [[waiting.body.id, early.body.id]]);
+    expect(leads).toEqual([{ order_id: order.body.id }, { order_id: order.body.id }]);
+    expect((await as.get(`/api/v1/orders/${order.body.id}`).expect(200)).body).toMatchObject({
+      status: 'COMPLETED',
+      regionQuantities: [{ region: '울산', quantity: 2, delivered: 2 }],
+    });
   });
 
   it('still takes the pool when its time has come even if a new lead reached it first', async () => {
@@ -192,6 +198,21 @@ describe('orders and allocation', () => {
         .expect(400);
       expect(repeated.body.errors[0].field).toBe('regionQuantities.1.region');
       await as.post('/api/v1/orders').send(orderBody(product.id, [])).expect(400);
+    });
+
+    it('lets an operator order for a partner it names, and returns 400 naming partnerId for one that does not exist', async () => {
+      const { product, partner } = await setup('Operator Orders');
+      const placed = await asOperator(app)
+        .post('/api/v1/orders')
+        .send(orderBody(product.id, [{ region: '서울', quantity: 1 }], { partnerId: partner.id }))
+        .expect(201);
+      expect(placed.body.partnerId).toBe(partner.id);
+      const unknown = await asOperator(app)
+        .post('/api/v1/orders')
+        .send(orderBody(product.id, [{ region: '서울', quantity: 1 }], { partnerId: 987654 }))
+        .expect(400);
+      expect(unknown.body.errors).toEqual([{ field: 'partnerId', message: 'partner 987654 does not exist' }]);
+      expect((await asOperator(app).get('/api/v1/orders?partnerId=987654').expect(400)).body.errors[0].field).toBe('partnerId');
     });
 
     it('keeps orders private to their partner', async () => {

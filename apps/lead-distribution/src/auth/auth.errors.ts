@@ -1,15 +1,10 @@
-import { ProblemException } from '#platform';
+import { ProblemException, validationFailed } from '#platform';
 
 export const AuthErrors = {
   roleForbidden: () => new ProblemException(403, 'ROLE_FORBIDDEN', 'This API key may not call this operation'),
   partnerForbidden: (partnerId: number) =>
     new ProblemException(403, 'PARTNER_FORBIDDEN', `This API key may not act for partner ${partnerId}`),
-  partnerIdRequired: () =>
-    new ProblemException(400, 'VALIDATION_FAILED', 'Invalid request: partnerId', [
-      { field: 'partnerId', message: 'is required when calling with an operator key' },
-    ]),
-  partnerIdInvalid: () =>
-    new ProblemException(400, 'VALIDATION_FAILED', 'Invalid request: partnerId', [
-      { field: 'partnerId', message: 'must be a positive integer' },
-    ]),
+  partnerIdRequired: () => validationFailed([{ field: 'partnerId', message: 'is required when calling with an operator key' }]),
+  partnerIdInvalid: () => validationFailed([{ field: 'partnerId', message: 'must be a positive integer' }]),
+  partnerUnknown: (partnerId: number) => validationFailed([{ field: 'partnerId', message: `partner ${partnerId} does not exist` }]),
 };

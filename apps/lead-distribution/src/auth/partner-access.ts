@@ -8,7 +8,8 @@ import type { ApiKeyPrincipal } from './principal.js';
 /**
  * Decides which partner a call acts for. Partner keys act for their own partner (an omitted
  * `partnerId` means it) and, where the operation allows, for its descendants. Operator keys act for
- * any partner but must name it. Provider keys never act for a partner.
+ * any existing partner but must name it (an unknown one is a 400 naming partnerId, before any
+ * feature writes rows for it). Provider keys never act for a partner.
  */
 @Injectable()
 export class PartnerAccess {
@@ -19,6 +20,7 @@ export class PartnerAccess {
     switch (principal.role) {
       case ApiKeyRole.Operator:
         if (requested === undefined) throw AuthErrors.partnerIdRequired();
+        if (!(await this.partners.findById(requested))) throw AuthErrors.partnerUnknown(requested);
         return requested;
       case ApiKeyRole.Partner:
         if (requested === undefined || requested === principal.partnerId) return principal.partnerId;

@@ -1,10 +1,6 @@
 import { ProblemException, type FieldError } from '#platform';
 
 export const FileErrors = {
-  partnerNotFound: (partnerId: number) =>
-    new ProblemException(400, 'VALIDATION_FAILED', 'Invalid request: partnerId', [
-      { field: 'partnerId', message: `partner ${partnerId} does not exist` },
-    ]),
   notFound: (id: string) => new ProblemException(404, 'FILE_NOT_FOUND', `File ${id} does not exist`),
   uploadNotHere: () =>
     new ProblemException(404, 'NOT_FOUND', 'Files are not uploaded through this service; use the uploadUrl of the presign response'),

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, In, QueryFailedError } from 'typeorm';
+import { DataSource, In } from 'typeorm';
 import { StoredFile, StoredFileStatus } from './entities/stored-file.entity.js';
 
 @Injectable()
@@ -11,15 +11,10 @@ export class FilesRepository {
     return this.dataSource.getRepository(StoredFile);
   }
 
-  /** Inserts a presigned file; null when its partner does not exist. */
-  async insert(file: StoredFile): Promise<StoredFile | null> {
-    try {
-      await this.files.insert(file);
-      return file;
-    } catch (error) {
-      if (isForeignKeyViolation(error, 'fk_stored_files_partner')) return null;
-      throw error;
-    }
+  /** Inserts a presigned file (its partner was resolved by PartnerAccess, so it exists). */
+  async insert(file: StoredFile): Promise<StoredFile> {
+    await this.files.insert(file);
+    return file;
   }
 
   findByIds(ids: string[]): Promise<StoredFile[]> {
@@ -44,10 +39,4 @@ export class FilesRepository {
     if (ids.length === 0) return;
     await this.files.update({ id: In(ids), status: StoredFileStatus.Pending }, { status: StoredFileStatus.Uploaded, uploadedAt: at });
   }
-}
-
-function isForeignKeyViolation(error: unknown, constraint: string): boolean {
-  if (!(error instanceof QueryFailedError)) return false;
-  const driverError = error.driverError as { code?: string; constraint?: string };
-  return driverError.code === '23503' && driverError.constraint === constraint;
 }

@@ -54,7 +54,6 @@ export class FilesService {
         uploadedAt: null,
       }),
     );
-    if (!file) throw FileErrors.partnerNotFound(partnerId);
     return {
       fileId: file.id,
       uploadUrl: await this.storage.createUploadUrl(file, origin),
