@@ -161,6 +161,17 @@ describe('AS requests', () => {
         .expect(400);
       expect(reused.body.code).toBe('FILE_NOT_USABLE');
     });
+
+    it('lets only one of several concurrent requests on different leads use the same file', async () => {
+      const { as, apiKey, partner } = await partnerWithLead('Reuse Race');
+      const leads = await Promise.all(Array.from({ length: 4 }, () => deliverLead(app, productId, partner.id)));
+      const fileId = await uploadEvidence(apiKey);
+      const responses = await Promise.all(
+        leads.map((leadId) => as.post('/api/v1/lead-as').send({ leadId, reasonCode: NEEDS_EVIDENCE, storedFileIds: [fileId] })),
+      );
+      expect(responses.map((response) => response.status).sort()).toEqual([200, 400, 400, 400]);
+      for (const response of responses.filter((r) => r.status === 400)) expect(response.body.code).toBe('FILE_NOT_USABLE');
+    });
   });
 
   describe('listing', () => {

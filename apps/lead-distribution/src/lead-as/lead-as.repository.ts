@@ -145,6 +145,9 @@ export class LeadAsRepository {
   /** File ids among `fileIds` that some AS request already carries. */
   async filesAlreadyAttached(tx: EntityManager, fileIds: string[]): Promise<string[]> {
     if (fileIds.length === 0) return [];
+    // The files' row locks (in id order, after the lead's) make concurrent requests on different
+    // leads that name the same file decide one at a time: the later one sees the earlier's link.
+    await tx.query(`SELECT 1 FROM stored_files WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`, [fileIds]);
     const rows = await tx.query<Array<{ fileId: string }>>(
       `SELECT file_id AS "fileId" FROM lead_as_files WHERE file_id = ANY($1::uuid[])`,
       [fileIds],
