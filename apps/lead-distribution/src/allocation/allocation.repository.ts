@@ -23,7 +23,9 @@ export interface Delivery {
 export class AllocationRepository {
   /** Delivers a just-inserted pool lead to the oldest open order with quantity left in its region. */
   async deliverToOldestOrder(tx: EntityManager, lead: { id: string; productId: string; region: string }): Promise<Delivery | null> {
-    for (let round = 0; round < 3; round += 1) {
+    // A candidate is passed over only when it filled up or closed meanwhile, which takes it out of
+    // the next query's result: the loop ends with a delivery or when no order wants the lead.
+    for (;;) {
       const candidates = await tx.query<Array<{ id: string }>>(
         `SELECT o.id FROM orders o JOIN order_regions r ON r.order_id = o.id
           WHERE o.product_id = $1 AND o.status IN ${OPEN} AND o.reservation_date <= now()
@@ -40,7 +42,6 @@ export class AllocationRepository {
         return { orderId: candidate.id, partnerId, assignmentId: assignmentId! };
       }
     }
-    return null;
   }
 
   /**
