@@ -1,19 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
-import { AsStatus, type DistributeRequest, type HandoverResponse, type RecallRequest } from '#contracts';
+import { type DistributeRequest, type HandoverResponse, type RecallRequest } from '#contracts';
 import { AllocationRepository } from '../allocation/allocation.repository.js';
 import { AssignmentKind } from '../allocation/entities/lead-assignment.entity.js';
+import { ACTIVE_AS_STATUSES } from '../lead-as/lead-as-rules.js';
 import { DistributionErrors } from './distribution.errors.js';
 import { DistributionRepository, type LockedLeadState } from './distribution.repository.js';
-
-const ACTIVE_AS: readonly (AsStatus | null)[] = [AsStatus.Pending, AsStatus.OnHold];
 
 /** Why a lead cannot be handed over, or null when it can; `holds` says whether its owner is the right one. */
 function ineligibility(lead: LockedLeadState | undefined, holds: (owner: number | null) => boolean): string | null {
   if (!lead || !holds(lead.partnerId)) return 'is not a lead you can hand over (unknown or not held where required)';
   if (lead.usedAt) return 'is used';
-  if (ACTIVE_AS.includes(lead.latestAsStatus)) return 'has an active AS request';
+  if (lead.latestAsStatus && ACTIVE_AS_STATUSES.includes(lead.latestAsStatus)) return 'has an active AS request';
   return null;
 }
 

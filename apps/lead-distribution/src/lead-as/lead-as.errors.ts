@@ -1,4 +1,4 @@
-import { ProblemException } from '#platform';
+import { ProblemException, validationFailed } from '#platform';
 
 export const LeadAsErrors = {
   notFound: (id: string) => new ProblemException(404, 'AS_REQUEST_NOT_FOUND', `AS request ${id} does not exist`),
@@ -13,9 +13,7 @@ export const LeadAsErrors = {
   invalidTransition: (status: string, decision: string) =>
     new ProblemException(409, 'AS_INVALID_TRANSITION', `An AS request that is ${status} cannot take the decision ${decision}`),
   unknownReason: (code: string) =>
-    new ProblemException(400, 'VALIDATION_FAILED', 'Invalid request: reasonCode', [
-      { field: 'reasonCode', message: `${code} is not an AS reason code (GET /api/v1/lead-as/reasons)` },
-    ]),
+    validationFailed([{ field: 'reasonCode', message: `${code} is not an AS reason code (GET /api/v1/lead-as/reasons)` }]),
   filesAlreadyAttached: (fileIds: string[], attached: string[]) =>
     new ProblemException(
       400,

@@ -1,9 +1,6 @@
-import { ProblemException } from '#platform';
+import { ProblemException, validationFailed } from '#platform';
 
 export const PartnerErrors = {
   notFound: (id: number) => new ProblemException(404, 'PARTNER_NOT_FOUND', `Partner ${id} does not exist`),
-  parentNotFound: (parentId: number) =>
-    new ProblemException(400, 'VALIDATION_FAILED', 'Invalid request: parentId', [
-      { field: 'parentId', message: `partner ${parentId} does not exist` },
-    ]),
+  parentNotFound: (parentId: number) => validationFailed([{ field: 'parentId', message: `partner ${parentId} does not exist` }]),
 };

@@ -1,10 +1,7 @@
-import { ProblemException } from '#platform';
+import { ProblemException, validationFailed } from '#platform';
 
 export const ProductErrors = {
   notFound: (id: string) => new ProblemException(404, 'PRODUCT_NOT_FOUND', `Product ${id} does not exist`),
   alreadyExists: (id: string) => new ProblemException(409, 'PRODUCT_EXISTS', `Product ${id} already exists`),
-  providerUnknown: (providerId: string) =>
-    new ProblemException(400, 'VALIDATION_FAILED', 'Invalid request: providerId', [
-      { field: 'providerId', message: `provider ${providerId} does not exist` },
-    ]),
+  providerUnknown: (providerId: string) => validationFailed([{ field: 'providerId', message: `provider ${providerId} does not exist` }]),
 };

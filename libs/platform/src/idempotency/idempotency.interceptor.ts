@@ -1,11 +1,12 @@
-import { createHash } from 'node:crypto';
 import { Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
 import { HTTP_CODE_METADATA } from '@nestjs/common/constants.js';
 import { Reflector } from '@nestjs/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Observable, from, lastValueFrom } from 'rxjs';
 import { DataSource } from 'typeorm';
+import { sha256Hex } from '../crypto/secret-hash.js';
 import { ProblemException } from '../http/problem.js';
+import { validationFailed } from '../http/validation.js';
 import { IDEMPOTENT } from './idempotent.decorator.js';
 
 /** The credential the guard established: an API key (keyId) or a user token (userId). */
@@ -23,10 +24,7 @@ export const IDEMPOTENCY_TTL_HOURS = 24;
 const PURGE_PROBABILITY = 0.01;
 
 export const IdempotencyErrors = {
-  invalidKey: () =>
-    new ProblemException(400, 'VALIDATION_FAILED', 'Invalid request: Idempotency-Key', [
-      { field: 'Idempotency-Key', message: 'must be 1 to 255 visible ASCII characters' },
-    ]),
+  invalidKey: () => validationFailed([{ field: 'Idempotency-Key', message: 'must be 1 to 255 visible ASCII characters' }]),
   reused: () => new ProblemException(422, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used for a different request'),
   inProgress: () =>
     new ProblemException(409, 'IDEMPOTENCY_REQUEST_IN_PROGRESS', 'The first request with this Idempotency-Key is still being handled'),
@@ -57,9 +55,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
     const key = Array.isArray(header) ? header[0] : header;
     if (!key || !KEY.test(key)) throw IdempotencyErrors.invalidKey();
     const scope = request.user?.keyId ?? request.user?.userId ?? 'anonymous';
-    const hash = createHash('sha256')
-      .update(`${request.method} ${request.url}\n${JSON.stringify(request.body ?? null)}`)
-      .digest('hex');
+    const hash = sha256Hex(`${request.method} ${request.url}\n${JSON.stringify(request.body ?? null)}`);
 
     const claimed = await this.dataSource.query<unknown[]>(
       `INSERT INTO idempotency_records (scope, idempotency_key, request_hash, created_at) VALUES ($1, $2, $3, now())
