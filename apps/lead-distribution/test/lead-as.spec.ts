@@ -213,6 +213,28 @@ describe('AS requests', () => {
       expect(await ids('search=out_of')).toEqual([b.body.id]);
     });
 
+    it('searches by the last phone digits and the product name, and shows a used lead’s name and phone plainly', async () => {
+      const { as, partner, leadId } = await partnerWithLead('Lister Two', { name: '김유신', phone: '01011112222' });
+      const otherProduct = (await providerWithProduct(app, '운전자보험 특약 DB')).product;
+      const second = await deliverLead(app, otherProduct.id, partner.id, { name: '계백', phone: '010-5555-7788' });
+      const a = await as.post('/api/v1/lead-as').send({ leadId, reasonCode: NO_EVIDENCE }).expect(200);
+      const b = await as.post('/api/v1/lead-as').send({ leadId: second, reasonCode: NO_EVIDENCE }).expect(200);
+
+      const ids = async (query: string) =>
+        (await as.get(`/api/v1/lead-as?${query}`).expect(200)).body.data.map((item: { id: string }) => item.id);
+      expect(await ids('search=7788')).toEqual([b.body.id]);
+      expect(await ids('search=2222')).toEqual([a.body.id]);
+      expect(await ids(`search=${encodeURIComponent('운전자보험')}`)).toEqual([b.body.id]);
+
+      await as.post(`/api/v1/leads/${second}/use`).send({}).expect(200);
+      const listed = (await as.get(`/api/v1/lead-as?leadId=${second}`).expect(200)).body.data[0];
+      expect(listed.lead).toMatchObject({
+        name: '계백',
+        phone: '010-5555-7788',
+        product: { id: otherProduct.id, name: '운전자보험 특약 DB' },
+      });
+    });
+
     it('returns 400 naming the parameter for an unknown status or a malformed leadId', async () => {
       const { as } = await partnerWithLead('List Validation');
       expect((await as.get('/api/v1/lead-as?status=DONE').expect(400)).body.errors[0].field).toBe('status');

@@ -84,7 +84,7 @@ export class LeadAsRepository {
   }
 
   /** AS requests of the leads the partner owns now, newest first. */
-  async listForOwner(filter: OwnerAsFilter, productIdsMatchingSearch: string[]): Promise<{ rows: AsRow[]; total: number }> {
+  async listForOwner(filter: OwnerAsFilter): Promise<{ rows: AsRow[]; total: number }> {
     const params: unknown[] = [filter.partnerId];
     const add = (value: unknown) => `$${params.push(value)}`;
     const conditions = ['l.partner_id = $1'];
@@ -97,8 +97,8 @@ export class LeadAsRepository {
         `a.customer_memo ILIKE ${pattern}`,
         `a.reason_code ILIKE ${pattern}`,
         `r.label ILIKE ${pattern}`,
+        `p.name ILIKE ${pattern}`,
       ];
-      if (productIdsMatchingSearch.length > 0) arms.push(`l.product_id = ANY(${add(productIdsMatchingSearch)}::uuid[])`);
       if (/^\d{1,4}$/.test(filter.search)) arms.push(`l.phone_last4 LIKE ${pattern}`);
       conditions.push(`(${arms.join(' OR ')})`);
     }

@@ -17,8 +17,6 @@ import {
 import { AllocationRepository } from '../allocation/allocation.repository.js';
 import { FilesService } from '../files/files.service.js';
 import { LeadContactCipher } from '../leads/lead-contact-cipher.js';
-import { formatPhone, maskName, maskPhone } from '../leads/lead-masking.js';
-import { LeadsRepository } from '../leads/leads.repository.js';
 import { LeadAsRequest } from './entities/lead-as-request.entity.js';
 import { ACTIVE_AS_STATUSES, isCancellable, reviewOutcome, withinAsWindow } from './lead-as-rules.js';
 import { LeadAsErrors } from './lead-as.errors.js';
@@ -28,7 +26,6 @@ import { LeadAsRepository, type AsRow } from './lead-as.repository.js';
 export class LeadAsService {
   constructor(
     private readonly requests: LeadAsRepository,
-    private readonly leads: LeadsRepository,
     private readonly files: FilesService,
     private readonly cipher: LeadContactCipher,
     private readonly allocation: AllocationRepository,
@@ -40,18 +37,14 @@ export class LeadAsService {
   }
 
   async listForOwner(partnerId: number, query: ListAsQueryDto): Promise<AsListResponse> {
-    const productIds = query.search ? await this.leads.productIdsNamed(query.search) : [];
-    const { rows, total } = await this.requests.listForOwner(
-      {
-        partnerId,
-        leadId: query.leadId,
-        status: query.status,
-        search: query.search,
-        offset: (query.page - 1) * query.limit,
-        limit: query.limit,
-      },
-      productIds,
-    );
+    const { rows, total } = await this.requests.listForOwner({
+      partnerId,
+      leadId: query.leadId,
+      status: query.status,
+      search: query.search,
+      offset: (query.page - 1) * query.limit,
+      limit: query.limit,
+    });
     return { data: rows.map((row) => this.toListItem(row)), pagination: toPagination(query, total) };
   }
 
@@ -157,7 +150,6 @@ export class LeadAsService {
   }
 
   private toListItem(row: AsRow): AsListItem {
-    const used = row.leadUsedAt !== null;
     return {
       id: row.id,
       leadId: row.leadId,
@@ -171,10 +163,14 @@ export class LeadAsService {
       updatedAt: row.updatedAt.toISOString(),
       lead: {
         id: row.leadId,
-        name: used ? row.leadName : maskName(row.leadName),
-        phone: used
-          ? formatPhone(this.cipher.openPhone({ phoneCiphertext: row.leadPhoneCiphertext, phoneKeyId: row.leadPhoneKeyId }))
-          : maskPhone(row.leadPhonePrefix, row.leadPhoneLast4),
+        ...this.cipher.contactAsOwnerSees({
+          used: row.leadUsedAt !== null,
+          name: row.leadName,
+          phoneCiphertext: row.leadPhoneCiphertext,
+          phoneKeyId: row.leadPhoneKeyId,
+          phonePrefix: row.leadPhonePrefix,
+          phoneLast4: row.leadPhoneLast4,
+        }),
         region: row.region,
         product: { id: row.productId, name: row.productName },
       },

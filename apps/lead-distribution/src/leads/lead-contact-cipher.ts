@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { fieldCipherOf, lookupHash, lookupHashKeyOf, type FieldCipher } from '#platform';
 import { LeadDistributionConfig } from '../config/lead-distribution.config.js';
+import { formatPhone, maskName, maskPhone } from './lead-masking.js';
 
 export interface SealedPhone {
   phoneCiphertext: Buffer;
@@ -35,6 +36,24 @@ export class LeadContactCipher {
 
   phoneHash(phone: string): string {
     return lookupHash(this.hashKey, phone);
+  }
+
+  /** A lead's name and phone as its owner sees them: plain once the lead is used, masked until then. */
+  contactAsOwnerSees(lead: {
+    used: boolean;
+    name: string;
+    phoneCiphertext: Buffer | null;
+    phoneKeyId: string;
+    phonePrefix: string;
+    phoneLast4: string;
+  }): { name: string; phone: string } {
+    return {
+      name: lead.used ? lead.name : maskName(lead.name),
+      phone:
+        lead.used && lead.phoneCiphertext
+          ? formatPhone(this.openPhone({ phoneCiphertext: lead.phoneCiphertext, phoneKeyId: lead.phoneKeyId }))
+          : maskPhone(lead.phonePrefix, lead.phoneLast4),
+    };
   }
 
   openPhone(lead: { phoneCiphertext: Buffer; phoneKeyId: string }): string {

@@ -135,14 +135,6 @@ export class LeadsRepository {
     return this.dataSource.transaction(work);
   }
 
-  /** Ids of products whose name contains the term (products are few; the list then filters by id). */
-  async productIdsNamed(term: string): Promise<string[]> {
-    const rows = await this.dataSource.query<Array<{ id: string }>>(`SELECT id FROM products WHERE name ILIKE $1`, [
-      `%${escapeLike(term)}%`,
-    ]);
-    return rows.map((row) => row.id);
-  }
-
   /** AS statuses of each lead, newest first (rule 1 of the spec: createdAt, then id). */
   async asStatusesOf(leadIds: string[]): Promise<Map<string, AsStatus[]>> {
     const statuses = new Map<string, AsStatus[]>(leadIds.map((id) => [id, []]));

@@ -24,7 +24,7 @@ import { ProductsService } from '../products/products.service.js';
 import { Lead } from './entities/lead.entity.js';
 import { LeadContactCipher } from './lead-contact-cipher.js';
 import { withFileUrls } from './lead-metadata.js';
-import { formatPhone, maskAddress, maskEmail, maskName, maskPhone } from './lead-masking.js';
+import { formatPhone, maskAddress, maskEmail } from './lead-masking.js';
 import { LeadErrors } from './leads.errors.js';
 import { LeadsRepository, searchText, type LeadRow } from './leads.repository.js';
 
@@ -173,11 +173,7 @@ export class LeadsService {
       id: row.id,
       productId: row.productId,
       product: { id: row.productId, name: row.productName },
-      name: used ? row.name : maskName(row.name),
-      phone:
-        used && row.phoneCiphertext
-          ? formatPhone(this.cipher.openPhone({ phoneCiphertext: row.phoneCiphertext, phoneKeyId: row.phoneKeyId }))
-          : maskPhone(row.phonePrefix, row.phoneLast4),
+      ...this.cipher.contactAsOwnerSees({ used, ...row }),
       email: row.email === null ? null : used ? row.email : maskEmail(row.email),
       region: row.region,
       address: row.address === null ? null : used ? row.address : maskAddress(row.address),
