@@ -169,6 +169,18 @@ describe('distribution down an organisation, recall and replacement', () => {
       .send({ leadIds: [a] })
       .expect(409);
     expect(refused.body.errors).toEqual([{ field: 'leadIds.0', message: `${a} is used` }]);
+
+    const b = await deliverLead(app, productId, agency.partner.id);
+    await withKey(app, agency.apiKey)
+      .post('/api/v1/leads/distribute')
+      .send({ toPartnerId: branch.partner.id, leadIds: [b] })
+      .expect(200);
+    await withKey(app, branch.apiKey).post('/api/v1/lead-as').send({ leadId: b, reasonCode: 'DUPLICATE' }).expect(200);
+    const underAs = await withKey(app, agency.apiKey)
+      .post('/api/v1/leads/recall')
+      .send({ leadIds: [b] })
+      .expect(409);
+    expect(underAs.body.errors).toEqual([{ field: 'leadIds.0', message: `${b} has an active AS request` }]);
   });
 
   it('lets an agency act for a descendant’s list only where allowed: a branch key cannot touch the agency’s leads', async () => {

@@ -138,6 +138,14 @@ describe('leads', () => {
         leadAsStatus: null,
         leadAsStatusLabel: null,
       });
+      const maskedOne = await withKey(app, apiKey).get(`/api/v1/leads/${id}`).expect(200);
+      expect(maskedOne.body).toMatchObject({
+        name: '홍*동',
+        phone: `010-****-${phone.slice(-4)}`,
+        email: 'ho***@example.com',
+        address: '서울특별시 강남구 ***',
+        usedAt: null,
+      });
 
       const used = await withKey(app, apiKey).post(`/api/v1/leads/${id}/use`).send({}).expect(200);
       expect(used.body).toMatchObject({
@@ -151,6 +159,10 @@ describe('leads', () => {
       expect(again.body.usedAt).toBe(used.body.usedAt);
       const listed = await withKey(app, apiKey).get('/api/v1/leads').expect(200);
       expect(listed.body.data[0].name).toBe('홍길동');
+      expect((await withKey(app, apiKey).get(`/api/v1/leads/${id}`).expect(200)).body).toMatchObject({
+        name: '홍길동',
+        phone: `010-${phone.slice(3, 7)}-${phone.slice(7)}`,
+      });
     });
 
     it('filters by used, region and gender, and paginates with the exact total', async () => {
@@ -202,6 +214,11 @@ describe('leads', () => {
       expect(await ids('')).toEqual([a, c, b]);
       expect(await ids('sortBy=age&sortOrder=asc')).toEqual([b, c, a]);
       expect(await ids('sortBy=age&sortOrder=desc')).toEqual([a, c, b]);
+      // usedAt: unused leads (no usedAt) come last in either direction.
+      await app.dataSource.query(`UPDATE leads SET used_at = now() - interval '2 hours' WHERE id = $1`, [b]);
+      await app.dataSource.query(`UPDATE leads SET used_at = now() - interval '1 hours' WHERE id = $1`, [c]);
+      expect(await ids('sortBy=usedAt&sortOrder=desc')).toEqual([c, b, a]);
+      expect(await ids('sortBy=usedAt&sortOrder=asc')).toEqual([b, c, a]);
     });
 
     it('searches name, email, memo, product name and the last phone digits', async () => {
