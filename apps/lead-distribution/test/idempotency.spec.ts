@@ -82,6 +82,27 @@ describe('Idempotency-Key on creating POSTs', () => {
     expect(count).toBe(1);
   });
 
+  it('applies to order creation: a repeat returns the first order, and the key on another path is 422', async () => {
+    const { apiKey, partner } = await partnerWithKey(app, 'Order Idempotency');
+    const order = {
+      productId,
+      ordererName: '김담당',
+      ordererContact: '010-1234-5678',
+      regionQuantities: [{ region: '대구', quantity: 1 }],
+    };
+    const first = await withKey(app, apiKey).post('/api/v1/orders').set('Idempotency-Key', 'order-1').send(order).expect(201);
+    const again = await withKey(app, apiKey).post('/api/v1/orders').set('Idempotency-Key', 'order-1').send(order).expect(201);
+    expect(again.body.id).toBe(first.body.id);
+    const [{ count }] = await app.dataSource.query(`SELECT count(*)::int AS count FROM orders WHERE partner_id = $1`, [partner.id]);
+    expect(count).toBe(1);
+    const elsewhere = await withKey(app, apiKey)
+      .post('/api/v1/files/presigned')
+      .set('Idempotency-Key', 'order-1')
+      .send({ originalName: 'a.pdf', mimeType: 'application/pdf', size: 10 })
+      .expect(422);
+    expect(elsewhere.body.code).toBe('IDEMPOTENCY_KEY_REUSED');
+  });
+
   it('applies to AS requests and partner creation too, and refuses a malformed key', async () => {
     const first = await asOperator(app).post('/api/v1/admin/partners').set('Idempotency-Key', 'p-1').send({ name: 'Once' }).expect(201);
     expect(
