@@ -123,9 +123,18 @@ describe('AS requests', () => {
     });
 
     it('returns 409 AS_WINDOW_EXPIRED past the product’s AS window', async () => {
-      const { as, leadId } = await partnerWithLead('Late');
+      const { as, leadId, partner } = await partnerWithLead('Late');
       await app.dataSource.query(`UPDATE leads SET assigned_at = now() - interval '8 days' WHERE id = $1`, [leadId]);
       expect((await as.post('/api/v1/lead-as').send({ leadId, reasonCode: NO_EVIDENCE }).expect(409)).body.code).toBe('AS_WINDOW_EXPIRED');
+
+      // A product's own window: three days here.
+      const shortWindow = (await providerWithProduct(app, '단기 AS 상품', 3)).product;
+      const [late, inTime] = [await deliverLead(app, shortWindow.id, partner.id), await deliverLead(app, shortWindow.id, partner.id)];
+      await app.dataSource.query(`UPDATE leads SET assigned_at = now() - interval '4 days' WHERE id = $1`, [late]);
+      await app.dataSource.query(`UPDATE leads SET assigned_at = now() - interval '2 days' WHERE id = $1`, [inTime]);
+      const refused = await as.post('/api/v1/lead-as').send({ leadId: late, reasonCode: NO_EVIDENCE }).expect(409);
+      expect(refused.body.code).toBe('AS_WINDOW_EXPIRED');
+      await as.post('/api/v1/lead-as').send({ leadId: inTime, reasonCode: NO_EVIDENCE }).expect(200);
     });
 
     it('returns 400 for an unknown reason, for missing evidence, and for a file that is not the caller’s upload', async () => {
