@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '#platform';
 import jwt from 'jsonwebtoken';
 import request from 'supertest';
 import { UserRole, type OrganisationWithSecretDto, type TokenResponseDto } from '#contracts';
@@ -76,9 +76,7 @@ describe('SSO sign-in and token issue', () => {
       );
       expect(user!.ci.includes(Buffer.from(fcUserCi))).toBe(false);
       expect(user!.hash).not.toContain(fcUserCi);
-      const codes = await app.dataSource.query<unknown[]>(`SELECT 1 FROM auth_codes WHERE code_hash = $1`, [
-        createHash('sha256').update(code).digest('hex'),
-      ]);
+      const codes = await app.dataSource.query<unknown[]>(`SELECT 1 FROM auth_codes WHERE code_hash = $1`, [sha256Hex(code)]);
       expect(codes).toHaveLength(1);
     });
 
@@ -193,9 +191,13 @@ describe('SSO sign-in and token issue', () => {
 
     it('returns 401 AUTH_CODE_INVALID for a code older than 60 seconds', async () => {
       const code = await ssoCode(app, organisation);
-      await app.dataSource.query(`UPDATE auth_codes SET expires_at = now() - interval '1 second' WHERE code_hash = $1`, [
-        createHash('sha256').update(code).digest('hex'),
-      ]);
+      const [{ lifetime }] = await app.dataSource.query(
+        `SELECT extract(epoch FROM expires_at - created_at)::int AS lifetime FROM auth_codes WHERE code_hash = $1`,
+        [sha256Hex(code)],
+      );
+      expect(lifetime).toBe(60);
+      // Sixty seconds later (moved back rather than waited for):
+      await app.dataSource.query(`UPDATE auth_codes SET expires_at = now() - interval '1 second' WHERE code_hash = $1`, [sha256Hex(code)]);
       const response = await token(app, { code }).expect(401);
       expect(response.body.code).toBe('AUTH_CODE_INVALID');
     });
@@ -244,7 +246,7 @@ describe('SSO sign-in and token issue', () => {
       expect(unknown.body.code).toBe('REFRESH_TOKEN_INVALID');
       const tokens = await signIn(app, organisation);
       await app.dataSource.query(`UPDATE refresh_tokens SET expires_at = now() - interval '1 second' WHERE token_hash = $1`, [
-        createHash('sha256').update(tokens.refreshToken).digest('hex'),
+        sha256Hex(tokens.refreshToken),
       ]);
       const expired = await token(app, { refreshToken: tokens.refreshToken }).expect(401);
       expect(expired.body.code).toBe('REFRESH_TOKEN_INVALID');
@@ -253,7 +255,7 @@ describe('SSO sign-in and token issue', () => {
     it('stores refresh tokens only as hashes', async () => {
       const tokens = await signIn(app, organisation);
       const rows = await app.dataSource.query<unknown[]>(`SELECT 1 FROM refresh_tokens WHERE token_hash = $1`, [
-        createHash('sha256').update(tokens.refreshToken).digest('hex'),
+        sha256Hex(tokens.refreshToken),
       ]);
       expect(rows).toHaveLength(1);
       const plain = await app.dataSource.query<unknown[]>(`SELECT 1 FROM refresh_tokens WHERE token_hash = $1`, [tokens.refreshToken]);
