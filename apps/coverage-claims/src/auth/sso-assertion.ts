@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { plainToInstance } from 'class-transformer';
-import { isUUID, validateSync } from 'class-validator';
+import { isUUID } from 'class-validator';
 import jwt from 'jsonwebtoken';
 import { MAX_ASSERTION_LIFETIME_SECONDS, SsoAssertionClaimsDto, type UserRole } from '#contracts';
-import { flattenValidationErrors, nulCharacterErrors, validationFailed } from '#platform';
+import { validatePlain, validationFailed } from '#platform';
 import { AuthErrors } from './auth.errors.js';
 
 /** Clock difference tolerated between an organisation's signer and this service. */
@@ -43,12 +42,7 @@ export function verifyAssertion(
   }
   if (typeof payload !== 'object') throw AuthErrors.assertionInvalid('its payload is not a JSON object');
 
-  const claims = plainToInstance(SsoAssertionClaimsDto, payload);
-  const errors = [
-    ...nulCharacterErrors(payload, 'assertion'),
-    ...flattenValidationErrors(validateSync(claims, { validationError: { target: false, value: false } }), 'assertion'),
-  ];
-  if (errors.length > 0) throw validationFailed(errors);
+  const claims = validatePlain(SsoAssertionClaimsDto, payload, 'assertion');
   if (claims.exp - claims.iat > MAX_ASSERTION_LIFETIME_SECONDS) {
     throw validationFailed([{ field: 'assertion.exp', message: `must be at most ${MAX_ASSERTION_LIFETIME_SECONDS} seconds after iat` }]);
   }
