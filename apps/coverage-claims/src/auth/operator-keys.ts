@@ -17,6 +17,6 @@ export class OperatorKeys {
   authenticate(request: FastifyRequest): void {
     const presented = request.headers['x-api-key'];
     if (typeof presented !== 'string' || presented === '') throw AuthErrors.operatorKeyMissing();
-    if (this.hashes.length === 0 || !matchesAnyHash(sha256Hex(presented), this.hashes)) throw AuthErrors.operatorKeyInvalid();
+    if (!matchesAnyHash(sha256Hex(presented), this.hashes)) throw AuthErrors.operatorKeyInvalid();
   }
 }

@@ -1,5 +1,5 @@
 import { IsInt, IsString, Max, Min, MinLength, ValidateIf } from 'class-validator';
-import { EnvInt, EnvList, FieldEncryptionConfig } from '#platform';
+import { EnvInt, FieldEncryptionConfig } from '#platform';
 
 /**
  * DATA_ENCRYPTION_KEYS, DATA_ENCRYPTION_KEY_ID and LOOKUP_HASH_KEY (organisations' SSO secrets and
@@ -9,15 +9,6 @@ export class CoverageClaimsConfig extends FieldEncryptionConfig {
   override PORT = 3000;
 
   override EMBEDDED_DATABASE_PORT = 54320;
-
-  /**
-   * Operator keys (comma-separated, each at least 32 characters), sent as X-API-Key to the operator
-   * API (`/api/v1/admin/…`) that registers organisations. Empty: no operator access.
-   */
-  @EnvList()
-  @IsString({ each: true })
-  @MinLength(32, { each: true, message: 'each key must be at least 32 characters long' })
-  OPERATOR_API_KEYS: string[] = [];
 
   /**
    * HS256 secret that signs and verifies access tokens (at least 32 characters). Required in

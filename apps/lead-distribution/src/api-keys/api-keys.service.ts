@@ -31,7 +31,7 @@ export class ApiKeysService {
   /** The principal a presented key stands for, or null when it is unknown or revoked. */
   async authenticate(presented: string): Promise<ApiKeyPrincipal | null> {
     const keyHash = hashApiKey(presented);
-    if (this.operatorKeyHashes.length > 0 && matchesAnyHash(keyHash, this.operatorKeyHashes)) {
+    if (matchesAnyHash(keyHash, this.operatorKeyHashes)) {
       return { role: ApiKeyRole.Operator, keyId: `env:${keyHash.slice(0, 8)}` };
     }
     const cached = this.cache.get(keyHash);

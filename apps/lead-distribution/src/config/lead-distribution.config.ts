@@ -1,5 +1,5 @@
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Max, Min, MinLength, ValidateBy, ValidateIf } from 'class-validator';
-import { EnvBool, EnvInt, EnvList, FieldEncryptionConfig, type ServiceConfig } from '#platform';
+import { EnvBool, EnvInt, FieldEncryptionConfig, type ServiceConfig } from '#platform';
 
 export const STORAGE_DRIVERS = ['local', 's3'] as const;
 export type StorageDriver = (typeof STORAGE_DRIVERS)[number];
@@ -24,15 +24,6 @@ export class LeadDistributionConfig extends FieldEncryptionConfig {
   override PORT = 3001;
 
   override EMBEDDED_DATABASE_PORT = 54321;
-
-  /**
-   * Operator keys accepted in addition to those in the database (comma-separated), so that a fresh
-   * install can create its first partners. Each at least 32 characters.
-   */
-  @EnvList()
-  @IsString({ each: true })
-  @MinLength(32, { each: true, message: 'each key must be at least 32 characters long' })
-  OPERATOR_API_KEYS: string[] = [];
 
   /** How often reserved orders whose time has come are started (they then take the leads waiting in the pool). */
   @EnvInt()

@@ -1,4 +1,4 @@
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength } from 'class-validator';
 import { EnvBool, EnvInt, EnvList } from './config-helpers.js';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -66,4 +66,14 @@ export class ServiceConfig {
   @EnvList()
   @IsString({ each: true })
   CORS_ORIGINS: string[] = [];
+
+  /**
+   * Operator keys from the environment (comma-separated, each at least 32 characters), sent in
+   * `X-API-Key` to the operator API: how a fresh install creates its first partners or
+   * organisations. Empty: no operator key but those a service issues itself.
+   */
+  @EnvList()
+  @IsString({ each: true })
+  @MinLength(32, { each: true, message: 'each key must be at least 32 characters long' })
+  OPERATOR_API_KEYS: string[] = [];
 }
