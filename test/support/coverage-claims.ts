@@ -6,12 +6,12 @@ import type { CoverageClaimsConfig } from '../../apps/coverage-claims/src/config
 import { COVERAGE_CLAIMS } from '../../apps/coverage-claims/src/service.js';
 import { UserRole, type AccessTokenClaims } from '../../apps/coverage-claims/src/auth/principal.js';
 import { mintAssertion, type AssertionInput } from '../../apps/coverage-claims/src/auth/sso-assertion.js';
-import { startTestApp, type TestApp, type TestAppOptions } from './test-app.js';
+import { OPERATOR_KEY, startTestApp, withHeader, type TestApp, type TestAppOptions } from './test-app.js';
 
 export const TEST_JWT_SECRET = 'test-jwt-secret-0123456789abcdef0123456789';
 
 /** The operator key every coverage-claims test app accepts (OPERATOR_API_KEYS). */
-export const OPERATOR_KEY = 'op_test_0123456789abcdef0123456789abcdef';
+export { OPERATOR_KEY };
 
 /** The redirect URI organisations created by `createOrganisation` register. */
 export const REDIRECT_URI = 'https://planner.example.com/sso/callback';
@@ -47,18 +47,6 @@ export function signAccessToken(app: CoverageClaimsTestApp, claims: Partial<Acce
     audience: options.audience ?? app.config.JWT_AUDIENCE,
     issuer: options.issuer ?? app.config.JWT_ISSUER,
   });
-}
-
-/** Requests with a credential header. */
-function withHeader(app: CoverageClaimsTestApp, header: string, value: string) {
-  const agent = request(app.url);
-  return {
-    get: (path: string) => agent.get(path).set(header, value),
-    post: (path: string) => agent.post(path).set(header, value),
-    put: (path: string) => agent.put(path).set(header, value),
-    patch: (path: string) => agent.patch(path).set(header, value),
-    delete: (path: string) => agent.delete(path).set(header, value),
-  };
 }
 
 export const asOperator = (app: CoverageClaimsTestApp) => withHeader(app, 'X-API-Key', OPERATOR_KEY);

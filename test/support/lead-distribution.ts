@@ -1,11 +1,10 @@
-import request from 'supertest';
 import type { ApiKeyIssuedDto, PartnerDto, ProductDto, ProviderDto } from '#contracts';
 import type { LeadDistributionConfig } from '../../apps/lead-distribution/src/config/lead-distribution.config.js';
 import { LEAD_DISTRIBUTION } from '../../apps/lead-distribution/src/service.js';
-import { startTestApp, type TestApp, type TestAppOptions } from './test-app.js';
+import { OPERATOR_KEY, startTestApp, withHeader, type TestApp, type TestAppOptions } from './test-app.js';
 
 /** The bootstrap operator key every lead-distribution test app accepts (OPERATOR_API_KEYS). */
-export const OPERATOR_KEY = 'op_test_0123456789abcdef0123456789abcdef';
+export { OPERATOR_KEY };
 
 /** The HMAC key of local upload URLs in test apps (what `prepare` generates when the service runs). */
 export const TEST_FILE_UPLOAD_SECRET = 'test-file-upload-secret-0123456789abcdef';
@@ -20,16 +19,7 @@ export function startLeadDistribution(options: TestAppOptions = {}): Promise<Lea
 }
 
 /** Requests signed with an API key. */
-export function withKey(app: LeadDistributionTestApp, apiKey: string) {
-  const agent = request(app.url);
-  return {
-    get: (path: string) => agent.get(path).set('X-API-Key', apiKey),
-    post: (path: string) => agent.post(path).set('X-API-Key', apiKey),
-    put: (path: string) => agent.put(path).set('X-API-Key', apiKey),
-    patch: (path: string) => agent.patch(path).set('X-API-Key', apiKey),
-    delete: (path: string) => agent.delete(path).set('X-API-Key', apiKey),
-  };
-}
+export const withKey = (app: LeadDistributionTestApp, apiKey: string) => withHeader(app, 'X-API-Key', apiKey);
 
 export const asOperator = (app: LeadDistributionTestApp) => withKey(app, OPERATOR_KEY);
 

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { Module, type DynamicModule, type Type } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { DestinationStream } from 'pino';
+import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { acquirePostgresServer, createServiceApp, loadConfig, type ServiceConfig, type ServiceDefinition } from '#platform';
 import { templateName } from './template-name.js';
@@ -78,4 +79,19 @@ function withControllers(appModule: DynamicModule, controllers: Type[]): Dynamic
   @Module({})
   class TestRootModule {}
   return { module: TestRootModule, imports: [appModule], controllers };
+}
+
+/** The operator key both services are started with in tests (`OPERATOR_API_KEYS`). */
+export const OPERATOR_KEY = 'op_test_0123456789abcdef0123456789abcdef';
+
+/** Requests to a test app that carry a credential header (`X-API-Key`, `Authorization`). */
+export function withHeader(app: { url: string }, header: string, value: string) {
+  const agent = request(app.url);
+  return {
+    get: (path: string) => agent.get(path).set(header, value),
+    post: (path: string) => agent.post(path).set(header, value),
+    put: (path: string) => agent.put(path).set(header, value),
+    patch: (path: string) => agent.patch(path).set(header, value),
+    delete: (path: string) => agent.delete(path).set(header, value),
+  };
 }
