@@ -10,7 +10,7 @@ import { ApiKeyErrors } from './api-keys.errors.js';
 import { ApiKeysRepository } from './api-keys.repository.js';
 import { ApiKey } from './entities/api-key.entity.js';
 
-export interface KeyOwner {
+interface KeyOwner {
   role: ApiKeyRole;
   partnerId?: number;
   providerId?: string;

@@ -1,13 +1,13 @@
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Max, Min, MinLength, ValidateBy, ValidateIf } from 'class-validator';
 import { EnvBool, EnvInt, FieldEncryptionConfig, type ServiceConfig } from '#platform';
 
-export const STORAGE_DRIVERS = ['local', 's3'] as const;
-export type StorageDriver = (typeof STORAGE_DRIVERS)[number];
+const STORAGE_DRIVERS = ['local', 's3'] as const;
+type StorageDriver = (typeof STORAGE_DRIVERS)[number];
 
 const HTTP_URL = { require_tld: false, require_protocol: true, protocols: ['http', 'https'] };
 
 /** CDN_BASE_URL when unset: fine on a developer machine, never what partners should be sent. */
-export const DEVELOPMENT_CDN_BASE_URL = 'http://127.0.0.1:3001/files';
+const DEVELOPMENT_CDN_BASE_URL = 'http://127.0.0.1:3001/files';
 
 /** Refuses the development default of a variable in production, i.e. the variable must be set there. */
 const SetInProduction = (developmentDefault: string) =>

@@ -352,7 +352,7 @@ export class LeadContactDto {
   @ApiProperty({ example: '홍길동' })
   name!: string;
 
-  @ApiProperty({ description: 'Digits only', example: '01012345678' })
+  @ApiProperty({ description: 'Decrypted, formatted as the Lead resource shows a used lead', example: '010-1234-5678' })
   phone!: string;
 }
 

@@ -21,7 +21,6 @@ export const REGIONS = [
   { code: '50', name: '제주' },
 ] as const;
 
-export type RegionName = (typeof REGIONS)[number]['name'];
 export const REGION_NAMES: readonly string[] = REGIONS.map((region) => region.name);
 
 export class RegionDto {

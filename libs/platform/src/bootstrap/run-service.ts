@@ -73,7 +73,7 @@ export async function runService<C extends ServiceConfig>(definition: ServiceDef
  * On SIGTERM or SIGINT: stop accepting connections, let requests in flight finish, close the pool,
  * run `afterClose` (the embedded database), and exit 0. A drain longer than `timeoutMs` exits 1.
  */
-export function installGracefulShutdown(app: NestFastifyApplication, timeoutMs: number, afterClose: () => Promise<unknown>): void {
+function installGracefulShutdown(app: NestFastifyApplication, timeoutMs: number, afterClose: () => Promise<unknown>): void {
   let closing = false;
   const shutdown = async (signal: NodeJS.Signals) => {
     if (closing) return;

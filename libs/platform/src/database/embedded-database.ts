@@ -73,7 +73,7 @@ export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions): P
 }
 
 /** Creates `database` on the server behind `url` (connecting to the `postgres` maintenance database) if missing. */
-export async function ensureDatabase(url: string, database: string): Promise<void> {
+async function ensureDatabase(url: string, database: string): Promise<void> {
   const admin = new URL(url);
   admin.pathname = '/postgres';
   const client = new pg.Client({ connectionString: admin.toString() });

@@ -14,7 +14,7 @@ export async function migrateDatabase(url: string, schema: DatabaseModuleOptions
 }
 
 /** Names of the service's migrations that the database at `url` has not applied. Only reads: creates no table. */
-export async function pendingMigrations(url: string, schema: DatabaseModuleOptions): Promise<string[]> {
+async function pendingMigrations(url: string, schema: DatabaseModuleOptions): Promise<string[]> {
   const options = dataSourceOptions(url, schema, 1);
   const dataSource = await new DataSource(options).initialize();
   try {

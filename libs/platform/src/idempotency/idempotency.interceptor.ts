@@ -19,11 +19,11 @@ function successStatus(context: ExecutionContext, method: string): number {
   const declared: unknown = Reflect.getMetadata(HTTP_CODE_METADATA, context.getHandler());
   return typeof declared === 'number' ? declared : method === 'POST' ? 201 : 200;
 }
-export const IDEMPOTENCY_TTL_HOURS = 24;
+const IDEMPOTENCY_TTL_HOURS = 24;
 /** About one claim in a hundred also deletes expired records, so the table stays bounded without a scheduler. */
 const PURGE_PROBABILITY = 0.01;
 
-export const IdempotencyErrors = {
+const IdempotencyErrors = {
   invalidKey: () => validationFailed([{ field: 'Idempotency-Key', message: 'must be 1 to 255 visible ASCII characters' }]),
   reused: () => new ProblemException(422, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used for a different request'),
   inProgress: () =>
