@@ -3,7 +3,7 @@ import pg from 'pg';
 import { v7 as uuidv7 } from 'uuid';
 import { REGION_NAMES } from '#contracts';
 import { FieldCipher, lookupHash } from '#platform';
-import { searchText } from '../../apps/lead-distribution/src/leads/leads.repository.js';
+import { maskName, searchTextAsShown } from '../../apps/lead-distribution/src/leads/lead-masking.js';
 
 export const SURNAMES = [
   '김',
@@ -139,6 +139,7 @@ export async function loadLeadFixture(client: pg.Client, options: FixtureOptions
       distributedAt: [],
       assignment: [],
       search: [],
+      maskedName: [],
     };
     for (let i = 0; i < size; i += 1) {
       const index = start + i;
@@ -171,24 +172,21 @@ export async function loadLeadFixture(client: pg.Client, options: FixtureOptions
       columns.assignedAt!.push(assignedAt);
       columns.distributedAt!.push(distributedAt);
       columns.assignment!.push(owner === null ? null : uuidv7());
-      columns.search!.push(
-        searchText(
-          {
-            name: columns.name!.at(-1) as string,
-            email: columns.email!.at(-1) as string | null,
-            memo: columns.memo!.at(-1) as string | null,
-          },
-          productNames.get(productId)!,
-        ),
-      );
+      const shown = {
+        name: columns.name!.at(-1) as string,
+        email: columns.email!.at(-1) as string | null,
+        memo: columns.memo!.at(-1) as string | null,
+      };
+      columns.search!.push(searchTextAsShown(shown, productNames.get(productId)!, columns.usedAt!.at(-1) !== null));
+      columns.maskedName!.push(maskName(shown.name));
       if (owner === partnerId && Math.random() < options.asShare) asLeads.push({ id, assignedAt: assignedAt! });
     }
     await client.query(
       `INSERT INTO leads (id, product_id, partner_id, name, phone_ciphertext, phone_key_id, phone_prefix, phone_last4, phone_hash, email, region, address,
-                          birth_date, gender, memo, used_at, assigned_at, last_distributed_at, assignment_id, search_text)
+                          birth_date, gender, memo, used_at, assigned_at, last_distributed_at, assignment_id, search_text, masked_name)
        SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::int[], $4::varchar[], $5::bytea[], $6::varchar[], $7::char(3)[], $8::char(4)[], $9::char(64)[],
                             $10::varchar[], $11::varchar[], $12::varchar[], $13::char(6)[], $14::char(1)[], $15::text[], $16::timestamptz[],
-                            $17::timestamptz[], $18::timestamptz[], $19::uuid[], $20::text[])`,
+                            $17::timestamptz[], $18::timestamptz[], $19::uuid[], $20::text[], $21::varchar[])`,
       Object.values(columns),
     );
     if ((start / batch) % 20 === 0) options.log(`  leads: ${start + size} / ${options.totalLeads}`);

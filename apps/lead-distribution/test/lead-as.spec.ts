@@ -216,7 +216,9 @@ describe('AS requests', () => {
         (await as.get(`/api/v1/lead-as?${query}`).expect(200)).body.data.map((item: { id: string }) => item.id);
       expect(await ids(`leadId=${leadId}`)).toEqual([a.body.id]);
       expect(await ids('status=CANCELLED')).toEqual([b.body.id]);
-      expect(await ids(`search=${encodeURIComponent('강감')}`)).toEqual([a.body.id]);
+      // The lead is unused: its name is searched as shown, masked.
+      expect(await ids(`search=${encodeURIComponent('강*찬')}`)).toEqual([a.body.id]);
+      expect(await ids(`search=${encodeURIComponent('강감')}`)).toEqual([]);
       expect(await ids(`search=${encodeURIComponent('가입한')}`)).toEqual([a.body.id]);
       expect(await ids(`search=${encodeURIComponent('지역')}`)).toEqual([b.body.id]);
       expect(await ids('search=out_of')).toEqual([b.body.id]);

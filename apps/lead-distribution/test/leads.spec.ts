@@ -221,7 +221,7 @@ describe('leads', () => {
       expect(await ids('sortBy=usedAt&sortOrder=asc')).toEqual([b, c, a]);
     });
 
-    it('searches name, email, memo, product name and the last phone digits', async () => {
+    it('searches name, email, memo, product name and the last phone digits of used leads (shown in clear)', async () => {
       const { partner, apiKey } = await partnerWithKey(app, 'Search');
       const other = await providerWithProduct(app, '치아보험 특별 DB');
       const phone = '01055557788';
@@ -230,6 +230,10 @@ describe('leads', () => {
       const byMemo = await deliverLead(app, productId, partner.id, { name: '박민수', email: null, memo: '철수 씨 소개' });
       const byProduct = await deliverLead(app, other.product.id, partner.id, { name: '최지우', email: null, memo: null });
       const byPhone = await deliverLead(app, productId, partner.id, { name: '정하나', email: null, memo: null, phone });
+      // Unused leads are searched by what they show, masked (contact-visibility.spec.ts).
+      for (const id of [byName, byEmail, byMemo, byProduct, byPhone]) {
+        await withKey(app, apiKey).post(`/api/v1/leads/${id}/use`).send({}).expect(200);
+      }
 
       const search = async (term: string) =>
         (

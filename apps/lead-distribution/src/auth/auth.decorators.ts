@@ -1,6 +1,7 @@
 import { SetMetadata, createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { ApiKeyRole } from '#contracts';
-import type { ApiKeyPrincipal, AuthenticatedRequest } from './principal.js';
+import type { FastifyRequest } from 'fastify';
+import type { ApiKeyPrincipal, AuthenticatedRequest, ContactViewer } from './principal.js';
 
 export const ROLES = 'auth:roles';
 export const PARTNER_SCOPE = 'auth:partnerScope';
@@ -30,4 +31,11 @@ export const ActingPartnerId = createParamDecorator((_: unknown, context: Execut
   const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
   if (request.actingPartnerId === undefined) throw new Error('ActingPartnerId used on a route without @PartnerScoped()');
   return request.actingPartnerId;
+});
+
+/** The acting partner with the key and request id, for operations that may show a contact in clear (audited). */
+export const Viewer = createParamDecorator((_: unknown, context: ExecutionContext): ContactViewer => {
+  const request = context.switchToHttp().getRequest<AuthenticatedRequest & FastifyRequest>();
+  if (request.actingPartnerId === undefined || !request.user) throw new Error('Viewer used on a route without @PartnerScoped()');
+  return { partnerId: request.actingPartnerId, apiKeyId: request.user.keyId, requestId: String(request.id) };
 });

@@ -11,3 +11,13 @@ export interface AuthenticatedRequest {
   user?: ApiKeyPrincipal;
   actingPartnerId?: number;
 }
+
+/**
+ * Who a response may show contacts to: the partner the call acts for, and the key and request that
+ * an audit row of a contact shown in clear names.
+ */
+export interface ContactViewer {
+  partnerId: number;
+  apiKeyId: string;
+  requestId: string;
+}

@@ -10,7 +10,8 @@ import {
 } from '#contracts';
 import { ApiProblems } from '#platform';
 import { ApiKeyAuth } from '../auth/api-key-auth.decorator.js';
-import { ActingPartnerId, PartnerScoped, Roles } from '../auth/auth.decorators.js';
+import { ActingPartnerId, PartnerScoped, Roles, Viewer } from '../auth/auth.decorators.js';
+import type { ContactViewer } from '../auth/principal.js';
 import { LeadsService } from '../leads/leads.service.js';
 import { DistributionService } from './distribution.service.js';
 
@@ -54,10 +55,11 @@ export class DistributionController {
   @Get('distributed')
   @ApiOperation({
     summary: 'Already-distributed lead list',
-    description: 'Leads the partner handed down that a partner below it owns now, masked like any lead until used.',
+    description:
+      'Leads the partner handed down that a partner below it owns now: masked until that partner used the lead, then in clear (the response is audited).',
   })
   @ApiOkResponse({ type: DistributedLeadsResponse })
-  distributed(@ActingPartnerId() partnerId: number, @Query() query: DistributedLeadsQueryDto): Promise<DistributedLeadsResponse> {
-    return this.leads.listDistributed(partnerId, query);
+  distributed(@Viewer() viewer: ContactViewer, @Query() query: DistributedLeadsQueryDto): Promise<DistributedLeadsResponse> {
+    return this.leads.listDistributed(viewer, query);
   }
 }

@@ -14,7 +14,8 @@ import {
 } from '#contracts';
 import { ApiProblems, Idempotent, uuidParam } from '#platform';
 import { ApiKeyAuth } from '../auth/api-key-auth.decorator.js';
-import { ActingPartnerId, PartnerScoped, Roles } from '../auth/auth.decorators.js';
+import { ActingPartnerId, PartnerScoped, Roles, Viewer } from '../auth/auth.decorators.js';
+import type { ContactViewer } from '../auth/principal.js';
 import { LeadAsService } from './lead-as.service.js';
 
 @ApiTags('lead AS requests')
@@ -31,8 +32,8 @@ export class LeadAsController {
     description: 'AS requests of the leads partnerId owns now, newest first. A leadId the caller does not own gives an empty list.',
   })
   @ApiOkResponse({ type: AsListResponse })
-  list(@ActingPartnerId() partnerId: number, @Query() query: ListAsQueryDto): Promise<AsListResponse> {
-    return this.requests.listForOwner(partnerId, query);
+  list(@Viewer() viewer: ContactViewer, @Query() query: ListAsQueryDto): Promise<AsListResponse> {
+    return this.requests.listForOwner(viewer, query);
   }
 
   @Get('reasons')
@@ -65,12 +66,13 @@ export class LeadAsController {
   @PartnerScoped()
   @ApiOperation({
     summary: 'Single AS request lookup',
-    description: 'Visible to the partner that filed it and to the lead’s current owner.',
+    description:
+      'Visible to the partner that filed it and to the lead’s current owner. The lead’s contact is in clear only for its current owner once used (audited); a former owner sees it masked.',
   })
   @ApiOkResponse({ type: AsDetail })
   @ApiProblems(404)
-  get(@ActingPartnerId() partnerId: number, @Param('id', uuidParam('id')) id: string, @Query() _query: PartnerQueryDto): Promise<AsDetail> {
-    return this.requests.getForPartner(partnerId, id);
+  get(@Viewer() viewer: ContactViewer, @Param('id', uuidParam('id')) id: string, @Query() _query: PartnerQueryDto): Promise<AsDetail> {
+    return this.requests.getForPartner(viewer, id);
   }
 
   @Post(':id/cancel')

@@ -92,8 +92,9 @@ export class LeadAsRepository {
     if (filter.status) conditions.push(`a.status = ${add(filter.status)}`);
     if (filter.search) {
       const pattern = add(`%${escapeLike(filter.search)}%`);
+      // The lead's name as the owner is shown it: masked until the lead is used.
       const arms = [
-        `l.name ILIKE ${pattern}`,
+        `(CASE WHEN l.used_at IS NULL THEN l.masked_name ELSE l.name END) ILIKE ${pattern}`,
         `a.customer_memo ILIKE ${pattern}`,
         `a.reason_code ILIKE ${pattern}`,
         `r.label ILIKE ${pattern}`,

@@ -16,11 +16,16 @@ import {
 } from '#contracts';
 import { AllocationRepository } from '../allocation/allocation.repository.js';
 import { FilesService } from '../files/files.service.js';
+import type { ContactViewer } from '../auth/principal.js';
+import { ContactAudit } from '../leads/contact-audit.js';
 import { LeadContactCipher } from '../leads/lead-contact-cipher.js';
 import { LeadAsRequest } from './entities/lead-as-request.entity.js';
 import { ACTIVE_AS_STATUSES, isCancellable, reviewOutcome, withinAsWindow } from './lead-as-rules.js';
 import { LeadAsErrors } from './lead-as.errors.js';
 import { LeadAsRepository, type AsRow } from './lead-as.repository.js';
+
+/** Only the lead's current owner, once it used the lead, is shown its contact in clear. */
+const shownInClear = (row: AsRow, viewer: ContactViewer) => row.leadPartnerId === viewer.partnerId && row.leadUsedAt !== null;
 
 @Injectable()
 export class LeadAsService {
@@ -29,6 +34,7 @@ export class LeadAsService {
     private readonly files: FilesService,
     private readonly cipher: LeadContactCipher,
     private readonly allocation: AllocationRepository,
+    private readonly audit: ContactAudit,
   ) {}
 
   async reasons(): Promise<AsReasonsResponse> {
@@ -36,18 +42,27 @@ export class LeadAsService {
     return { data: reasons.map((reason) => ({ code: reason.code, label: reason.label, requiresEvidence: reason.requiresEvidence })) };
   }
 
-  async listForOwner(partnerId: number, query: ListAsQueryDto): Promise<AsListResponse> {
+  /** AS requests of the partner's leads: a used lead's contact in clear (audited), an unused one's masked. */
+  async listForOwner(viewer: ContactViewer, query: ListAsQueryDto): Promise<AsListResponse> {
     const { rows, total } = await this.requests.listForOwner({
-      partnerId,
+      partnerId: viewer.partnerId,
       leadId: query.leadId,
       status: query.status,
       search: query.search,
       offset: (query.page - 1) * query.limit,
       limit: query.limit,
     });
-    return { data: rows.map((row) => this.toListItem(row)), pagination: toPagination(query, total) };
+    const inClear = rows.filter((row) => shownInClear(row, viewer));
+    await this.audit.record(
+      viewer,
+      'lead-as.list',
+      rows.map((row) => row.leadId),
+      inClear.map((row) => row.leadId),
+    );
+    return { data: rows.map((row) => this.toListItem(row, shownInClear(row, viewer))), pagination: toPagination(query, total) };
   }
 
+  /** The operators' review queue: contacts masked (operators are not a lead's owner). */
   async listForOperator(query: AdminListAsQueryDto): Promise<AsListResponse> {
     const { rows, total } = await this.requests.listForOperator({
       status: query.status,
@@ -55,20 +70,25 @@ export class LeadAsService {
       offset: (query.page - 1) * query.limit,
       limit: query.limit,
     });
-    return { data: rows.map((row) => this.toListItem(row)), pagination: toPagination(query, total) };
+    return { data: rows.map((row) => this.toListItem(row, false)), pagination: toPagination(query, total) };
   }
 
-  /** A request is visible to the partner that filed it and to the lead's current owner. */
-  async getForPartner(partnerId: number, id: string): Promise<AsDetail> {
+  /**
+   * A request is visible to the partner that filed it and to the lead's current owner; the lead's
+   * contact is in clear (audited) only for its current owner once used, masked for a former owner.
+   */
+  async getForPartner(viewer: ContactViewer, id: string): Promise<AsDetail> {
     const row = await this.requests.findById(id);
-    if (!row || (row.partnerId !== partnerId && row.leadPartnerId !== partnerId)) throw LeadAsErrors.notFound(id);
-    return this.toDetail(row);
+    if (!row || (row.partnerId !== viewer.partnerId && row.leadPartnerId !== viewer.partnerId)) throw LeadAsErrors.notFound(id);
+    const inClear = shownInClear(row, viewer);
+    await this.audit.record(viewer, 'lead-as.get', [row.leadId], inClear ? [row.leadId] : []);
+    return this.toDetail(row, inClear);
   }
 
   async getForOperator(id: string): Promise<AsDetail> {
     const row = await this.requests.findById(id);
     if (!row) throw LeadAsErrors.notFound(id);
-    return this.toDetail(row);
+    return this.toDetail(row, false);
   }
 
   /**
@@ -144,12 +164,17 @@ export class LeadAsService {
     return this.getForOperator(id);
   }
 
-  private async toDetail(row: AsRow): Promise<AsDetail> {
+  private async toDetail(row: AsRow, inClear: boolean): Promise<AsDetail> {
     const fileIds = await this.requests.fileIdsOf(row.id);
-    return { ...this.toListItem(row), files: await this.files.describeByIds(fileIds), reviewedAt: row.reviewedAt?.toISOString() ?? null };
+    return {
+      ...this.toListItem(row, inClear),
+      files: await this.files.describeByIds(fileIds),
+      reviewedAt: row.reviewedAt?.toISOString() ?? null,
+    };
   }
 
-  private toListItem(row: AsRow): AsListItem {
+  /** The list item; the lead's contact in clear only when `inClear` (and then audited by the caller). */
+  private toListItem(row: AsRow, inClear: boolean): AsListItem {
     return {
       id: row.id,
       leadId: row.leadId,
@@ -163,8 +188,8 @@ export class LeadAsService {
       updatedAt: row.updatedAt.toISOString(),
       lead: {
         id: row.leadId,
-        ...this.cipher.contactAsOwnerSees({
-          used: row.leadUsedAt !== null,
+        ...this.cipher.contactAsShown({
+          inClear,
           name: row.leadName,
           phoneCiphertext: row.leadPhoneCiphertext,
           phoneKeyId: row.leadPhoneKeyId,

@@ -38,22 +38,21 @@ export class LeadContactCipher {
     return lookupHash(this.hashKey, phone);
   }
 
-  /** A lead's name and phone as its owner sees them: plain once the lead is used, masked until then. */
-  contactAsOwnerSees(lead: {
-    used: boolean;
+  /**
+   * A lead's name and phone as a response shows them: in clear when `inClear` (the caller owns the
+   * used lead, or is an ancestor DESIGN lets see it, and the response is audited), masked otherwise.
+   */
+  contactAsShown(lead: {
+    inClear: boolean;
     name: string;
     phoneCiphertext: Buffer | null;
     phoneKeyId: string;
     phonePrefix: string;
     phoneLast4: string;
   }): { name: string; phone: string } {
-    return {
-      name: lead.used ? lead.name : maskName(lead.name),
-      phone:
-        lead.used && lead.phoneCiphertext
-          ? formatPhone(this.openPhone({ phoneCiphertext: lead.phoneCiphertext, phoneKeyId: lead.phoneKeyId }))
-          : maskPhone(lead.phonePrefix, lead.phoneLast4),
-    };
+    return lead.inClear && lead.phoneCiphertext
+      ? { name: lead.name, phone: formatPhone(this.openPhone({ phoneCiphertext: lead.phoneCiphertext, phoneKeyId: lead.phoneKeyId })) }
+      : { name: maskName(lead.name), phone: maskPhone(lead.phonePrefix, lead.phoneLast4) };
   }
 
   openPhone(lead: { phoneCiphertext: Buffer; phoneKeyId: string }): string {

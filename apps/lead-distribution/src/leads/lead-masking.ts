@@ -33,3 +33,24 @@ export function formatPhone(digits: string): string {
     ? `${digits.slice(0, 3)}-${digits.slice(3, 7)}-${digits.slice(7)}`
     : `${digits.slice(0, 3)}-${digits.slice(3, 6)}-${digits.slice(6)}`;
 }
+
+/**
+ * Separates the fields of a lead's stored search text. A search term never contains it (the query
+ * refuses such a term), so a match always lies within one field, as the caller sees that field.
+ */
+export const SEARCH_FIELD_SEPARATOR = '\u001f';
+
+/**
+ * What `search` on the owner's lead list compares against: name, email and memo of the lead and its
+ * product's name, lower-cased, each as the owner is shown it: masked until the lead is used, in
+ * clear afterwards. Stored on the lead and rewritten once, when the lead is used.
+ */
+export function searchTextAsShown(
+  lead: { name: string; email: string | null; memo: string | null },
+  productName: string,
+  used: boolean,
+): string {
+  const name = used ? lead.name : maskName(lead.name);
+  const email = lead.email === null ? '' : used ? lead.email : maskEmail(lead.email);
+  return [name, email, lead.memo ?? '', productName].join(SEARCH_FIELD_SEPARATOR).toLowerCase();
+}

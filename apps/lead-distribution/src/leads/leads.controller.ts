@@ -12,10 +12,10 @@ import {
   PartnerBodyDto,
   PartnerQueryDto,
 } from '#contracts';
-import { ApiProblems, Idempotent, RequestId, uuidParam } from '#platform';
+import { ApiProblems, Idempotent, uuidParam } from '#platform';
 import { ApiKeyAuth } from '../auth/api-key-auth.decorator.js';
-import { ActingPartnerId, CurrentPrincipal, PartnerScoped, Roles } from '../auth/auth.decorators.js';
-import type { ApiKeyPrincipal } from '../auth/principal.js';
+import { CurrentPrincipal, PartnerScoped, Roles, Viewer } from '../auth/auth.decorators.js';
+import type { ApiKeyPrincipal, ContactViewer } from '../auth/principal.js';
 import { LeadErrors } from './leads.errors.js';
 import { LeadsService } from './leads.service.js';
 
@@ -31,11 +31,11 @@ export class LeadsController {
   @ApiOperation({
     summary: 'List owned leads',
     description:
-      'Contact data is masked until the lead is used. sortBy=assignedAt sorts by lastDistributedAt, sortBy=age by the YYMMDD birth date string. Each item carries leadAsStatus and leadAsStatusLabel of its latest AS request (newest createdAt, then id); expand=leadAs adds the leadAs array.',
+      'Contact data is masked until the lead is used (a response showing a contact in clear is audited); search matches what is shown: masked name and email until use. sortBy=assignedAt sorts by lastDistributedAt, sortBy=age by the YYMMDD birth date string. Each item carries leadAsStatus and leadAsStatusLabel of its latest AS request (newest createdAt, then id); expand=leadAs adds the leadAs array.',
   })
   @ApiOkResponse({ type: LeadsListResponse })
-  list(@ActingPartnerId() partnerId: number, @Query() query: ListLeadsQueryDto): Promise<LeadsListResponse> {
-    return this.leads.listOwned(partnerId, query);
+  list(@Viewer() viewer: ContactViewer, @Query() query: ListLeadsQueryDto): Promise<LeadsListResponse> {
+    return this.leads.listOwned(viewer, query);
   }
 
   @Idempotent()
@@ -64,13 +64,8 @@ export class LeadsController {
       'Returns plain name and phone only for leads the partner owns and has used (at most 100 ids); other ids are left out. Every call is audited.',
   })
   @ApiOkResponse({ type: LeadContactsResponse })
-  contacts(
-    @ActingPartnerId() partnerId: number,
-    @Body() body: LeadContactsRequest,
-    @CurrentPrincipal() principal: ApiKeyPrincipal,
-    @RequestId() requestId: string,
-  ): Promise<LeadContactsResponse> {
-    return this.leads.contacts(partnerId, body.leadIds, principal, requestId);
+  contacts(@Viewer() viewer: ContactViewer, @Body() body: LeadContactsRequest): Promise<LeadContactsResponse> {
+    return this.leads.contacts(viewer, body.leadIds);
   }
 
   @Get(':id')
@@ -82,8 +77,8 @@ export class LeadsController {
   })
   @ApiOkResponse({ type: LeadDto })
   @ApiProblems(404)
-  get(@ActingPartnerId() partnerId: number, @Param('id', uuidParam('id')) id: string, @Query() _query: PartnerQueryDto): Promise<LeadDto> {
-    return this.leads.getOwned(partnerId, id);
+  get(@Viewer() viewer: ContactViewer, @Param('id', uuidParam('id')) id: string, @Query() _query: PartnerQueryDto): Promise<LeadDto> {
+    return this.leads.getOwned(viewer, id);
   }
 
   @Post(':id/use')
@@ -96,7 +91,7 @@ export class LeadsController {
   })
   @ApiOkResponse({ type: LeadDto })
   @ApiProblems(404)
-  use(@ActingPartnerId() partnerId: number, @Param('id', uuidParam('id')) id: string, @Body() _body: PartnerBodyDto): Promise<LeadDto> {
-    return this.leads.use(partnerId, id);
+  use(@Viewer() viewer: ContactViewer, @Param('id', uuidParam('id')) id: string, @Body() _body: PartnerBodyDto): Promise<LeadDto> {
+    return this.leads.use(viewer, id);
   }
 }

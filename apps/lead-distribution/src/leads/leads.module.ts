@@ -3,6 +3,7 @@ import { AllocationModule } from '../allocation/allocation.module.js';
 import { FilesModule } from '../files/files.module.js';
 import { PartnersModule } from '../partners/partners.module.js';
 import { ProductsModule } from '../products/products.module.js';
+import { ContactAudit } from './contact-audit.js';
 import { LeadContactCipher } from './lead-contact-cipher.js';
 import { LeadImportService } from './lead-import.service.js';
 import { LeadsAdminController } from './leads-admin.controller.js';
@@ -13,7 +14,7 @@ import { LeadsService } from './leads.service.js';
 @Module({
   imports: [PartnersModule, ProductsModule, FilesModule, AllocationModule],
   controllers: [LeadsController, LeadsAdminController],
-  providers: [LeadsRepository, LeadsService, LeadImportService, LeadContactCipher],
-  exports: [LeadsService, LeadsRepository, LeadContactCipher],
+  providers: [LeadsRepository, LeadsService, LeadImportService, LeadContactCipher, ContactAudit],
+  exports: [LeadsService, LeadsRepository, LeadContactCipher, ContactAudit],
 })
 export class LeadsModule {}

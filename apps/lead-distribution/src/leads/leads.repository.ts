@@ -7,6 +7,7 @@ import { escapeLike, pageAndCount } from '#platform';
 import { descendantsCte } from '../partners/partners.repository.js';
 import { LeadContactAudit } from './entities/lead-contact-audit.entity.js';
 import { Lead } from './entities/lead.entity.js';
+import { SEARCH_FIELD_SEPARATOR } from './lead-masking.js';
 
 export interface OwnedLeadFilter {
   partnerId: number;
@@ -64,11 +65,6 @@ const SORT_COLUMNS: Record<LeadSortField, string> = {
   usedAt: 'l.used_at',
   age: 'l.birth_date',
 };
-
-/** What `search` matches partially: the lead's name, email and memo and its product's name, lower-cased. */
-export function searchText(lead: { name: string; email: string | null; memo: string | null }, productName: string): string {
-  return [lead.name, lead.email ?? '', lead.memo ?? '', productName].join(' ').toLowerCase();
-}
 
 /** Collects positional parameters while a query is composed. */
 class Params {
@@ -147,13 +143,16 @@ export class LeadsRepository {
     return statuses;
   }
 
-  /** Marks the lead used (once: the first use time stays). False when the partner does not own it. */
-  async markUsed(partnerId: number, id: string): Promise<boolean> {
+  /**
+   * Marks an unused lead of the partner used and stores its search text as now shown (in clear).
+   * False when the partner does not own the lead or it is used already.
+   */
+  async markUsed(partnerId: number, id: string, searchText: string): Promise<boolean> {
     const result = await this.dataSource
       .createQueryBuilder()
       .update(Lead)
-      .set({ usedAt: () => 'coalesce(used_at, now())' })
-      .where('id = :id AND partner_id = :partnerId', { id, partnerId })
+      .set({ usedAt: () => 'now()', searchText })
+      .where('id = :id AND partner_id = :partnerId AND used_at IS NULL', { id, partnerId })
       .execute();
     return (result.affected ?? 0) > 0;
   }
@@ -236,11 +235,14 @@ export function ownedLeadsQuery(filter: OwnedLeadFilter): SqlStatement {
 }
 
 /**
- * Partial match on name, email, memo and product name (the stored search text) and, for a term of
- * digits, on the last four digits of the phone.
+ * Partial match on name, email, memo and product name as the owner is shown them (the stored search
+ * text, see searchTextAsShown) and, for a term of digits, on the last four digits of the phone.
  */
 function searchCondition(term: string, params: Params): string {
-  const arms = [`l.search_text LIKE ${params.add(`%${escapeLike(term.toLowerCase())}%`)}`];
+  // A term holding the field separator could only match across two fields: it matches no field.
+  const arms = [
+    term.includes(SEARCH_FIELD_SEPARATOR) ? 'false' : `l.search_text LIKE ${params.add(`%${escapeLike(term.toLowerCase())}%`)}`,
+  ];
   if (/^\d{1,4}$/.test(term)) {
     arms.push(term.length === 4 ? `l.phone_last4 = ${params.add(term)}` : `l.phone_last4 LIKE ${params.add(`%${term}%`)}`);
   }

@@ -14,7 +14,7 @@ import {
   type LeadsListResponse,
   type ListLeadsQueryDto,
 } from '#contracts';
-import type { ApiKeyPrincipal } from '../auth/principal.js';
+import type { ApiKeyPrincipal, ContactViewer } from '../auth/principal.js';
 import { AllocationRepository } from '../allocation/allocation.repository.js';
 import { AssignmentKind } from '../allocation/entities/lead-assignment.entity.js';
 import { LeadDistributionConfig } from '../config/lead-distribution.config.js';
@@ -22,11 +22,15 @@ import { FilesService } from '../files/files.service.js';
 import { PartnersRepository } from '../partners/partners.repository.js';
 import { ProductsService } from '../products/products.service.js';
 import { Lead } from './entities/lead.entity.js';
+import { ContactAudit } from './contact-audit.js';
 import { LeadContactCipher } from './lead-contact-cipher.js';
 import { withFileUrls } from './lead-metadata.js';
-import { formatPhone, maskAddress, maskEmail } from './lead-masking.js';
+import { formatPhone, maskAddress, maskEmail, maskName, searchTextAsShown } from './lead-masking.js';
 import { LeadErrors } from './leads.errors.js';
-import { LeadsRepository, searchText, type LeadRow } from './leads.repository.js';
+import { LeadsRepository, type LeadRow } from './leads.repository.js';
+
+const isUsed = (row: { usedAt: string | null }) => row.usedAt !== null;
+const ids = (rows: Array<{ id: string }>) => rows.map((row) => row.id);
 
 const MAX_METADATA_BYTES = 16 * 1024;
 
@@ -42,11 +46,13 @@ export class LeadsService {
     private readonly config: LeadDistributionConfig,
     private readonly files: FilesService,
     private readonly allocation: AllocationRepository,
+    private readonly audit: ContactAudit,
   ) {}
 
-  async listOwned(partnerId: number, query: ListLeadsQueryDto): Promise<LeadsListResponse> {
+  /** The partner's leads; a used lead's contact is shown in clear (audited), an unused one's masked. */
+  async listOwned(viewer: ContactViewer, query: ListLeadsQueryDto): Promise<LeadsListResponse> {
     const { rows, total } = await this.leads.listOwned({
-      partnerId,
+      partnerId: viewer.partnerId,
       used: query.used,
       hasAs: query.hasAs,
       region: query.region,
@@ -58,48 +64,62 @@ export class LeadsService {
       limit: query.limit,
     });
     const history = query.expand === 'leadAs' ? await this.leads.asStatusesOf(rows.map((row) => row.id)) : undefined;
+    await this.audit.record(viewer, 'leads.list', ids(rows), ids(rows.filter(isUsed)));
     return {
-      data: rows.map((row) => this.toLeadResponse(row, history?.get(row.id))),
+      data: rows.map((row) => this.toLeadResponse(row, isUsed(row), history?.get(row.id))),
       pagination: toPagination(query, total),
     };
   }
 
-  async listDistributed(partnerId: number, query: DistributedLeadsQueryDto): Promise<DistributedLeadsResponse> {
-    const { rows, total } = await this.leads.listHandedDown(partnerId, query.toPartnerId, (query.page - 1) * query.limit, query.limit);
+  /**
+   * Leads the partner handed down that a descendant owns now. The agency paid for them: a lead its
+   * descendant has used is shown in clear (DESIGN.md, audited), an unused one masked.
+   */
+  async listDistributed(viewer: ContactViewer, query: DistributedLeadsQueryDto): Promise<DistributedLeadsResponse> {
+    const { rows, total } = await this.leads.listHandedDown(
+      viewer.partnerId,
+      query.toPartnerId,
+      (query.page - 1) * query.limit,
+      query.limit,
+    );
+    await this.audit.record(viewer, 'leads.distributed', ids(rows), ids(rows.filter(isUsed)));
     return {
-      data: rows.map((row) => ({ ...this.toLeadResponse(row), ownerPartnerId: row.ownerPartnerId })),
+      data: rows.map((row) => ({ ...this.toLeadResponse(row, isUsed(row)), ownerPartnerId: row.ownerPartnerId })),
       pagination: toPagination(query, total),
     };
   }
 
-  async getOwned(partnerId: number, id: string): Promise<LeadDto> {
-    const row = await this.leads.findOwned(partnerId, id);
+  async getOwned(viewer: ContactViewer, id: string): Promise<LeadDto> {
+    const row = await this.leads.findOwned(viewer.partnerId, id);
     if (!row) throw LeadErrors.notFound(id);
     const history = await this.leads.asStatusesOf([id]);
-    const lead = this.toLeadResponse(row, history.get(id));
+    await this.audit.record(viewer, 'leads.get', [id], isUsed(row) ? [id] : []);
+    const lead = this.toLeadResponse(row, isUsed(row), history.get(id));
     return { ...lead, metadata: lead.metadata ? withFileUrls(lead.metadata, (key) => this.files.cdnUrl(key)) : null };
   }
 
-  /** Marks the lead used, which lifts masking for good; using a used lead again changes nothing. */
-  async use(partnerId: number, id: string): Promise<LeadDto> {
-    if (!(await this.leads.markUsed(partnerId, id))) throw LeadErrors.notFound(id);
-    const row = (await this.leads.findOwned(partnerId, id))!;
-    return this.toLeadResponse(row, (await this.leads.asStatusesOf([id])).get(id));
+  /**
+   * Marks the lead used, which lifts masking for good: from now on it is shown, and searched, in
+   * clear. Using a used lead again changes nothing.
+   */
+  async use(viewer: ContactViewer, id: string): Promise<LeadDto> {
+    let row = await this.leads.findOwned(viewer.partnerId, id);
+    if (row && !isUsed(row)) {
+      await this.leads.markUsed(viewer.partnerId, id, searchTextAsShown(row, row.productName, true));
+      // Read again: the use time, and whether the lead is still the partner's (a recall may have won).
+      row = await this.leads.findOwned(viewer.partnerId, id);
+    }
+    if (!row) throw LeadErrors.notFound(id);
+    const history = await this.leads.asStatusesOf([id]);
+    await this.audit.record(viewer, 'leads.use', [id], isUsed(row) ? [id] : []);
+    return this.toLeadResponse(row, isUsed(row), history.get(id));
   }
 
   /** Decrypted name and phone of the requested leads the partner owns and has used; every call is audited. */
-  async contacts(partnerId: number, leadIds: string[], principal: ApiKeyPrincipal, requestId: string): Promise<LeadContactsResponse> {
+  async contacts(viewer: ContactViewer, leadIds: string[]): Promise<LeadContactsResponse> {
     const requested = [...new Set(leadIds)];
-    const leads = await this.leads.findUsedOwned(partnerId, requested);
-    await this.leads.insertContactAudit({
-      id: uuidv7(),
-      partnerId,
-      apiKeyId: principal.keyId,
-      requestId,
-      requestedLeadIds: requested,
-      revealedLeadIds: leads.map((lead) => lead.id),
-      createdAt: new Date(),
-    });
+    const leads = await this.leads.findUsedOwned(viewer.partnerId, requested);
+    await this.audit.record(viewer, 'leads.contacts', requested, ids(leads));
     return { data: leads.map((lead) => ({ id: lead.id, name: lead.name, phone: formatPhone(this.cipher.openPhone(lead)) })) };
   }
 
@@ -127,6 +147,7 @@ export class LeadsService {
       orderId: null,
       assignmentId: delivered ? uuidv7() : null,
       name: input.name,
+      maskedName: maskName(input.name),
       ...this.cipher.sealPhone(input.phone),
       email: input.email ?? null,
       region: input.region,
@@ -135,7 +156,7 @@ export class LeadsService {
       gender: input.gender,
       memo: input.memo ?? null,
       metadata: input.metadata ?? null,
-      searchText: searchText({ name: input.name, email: input.email ?? null, memo: input.memo ?? null }, product.name),
+      searchText: searchTextAsShown({ name: input.name, email: input.email ?? null, memo: input.memo ?? null }, product.name, false),
       usedAt: null,
       assignedAt: delivered ? now : null,
       lastDistributedAt: delivered ? now : null,
@@ -166,17 +187,16 @@ export class LeadsService {
     };
   }
 
-  /** The Lead resource: contact data masked until the lead is used. */
-  private toLeadResponse(row: LeadRow, asHistory?: AsStatus[]): LeadDto {
-    const used = row.usedAt !== null;
+  /** The Lead resource: contact data in clear only when `inClear` (and then audited by the caller). */
+  private toLeadResponse(row: LeadRow, inClear: boolean, asHistory?: AsStatus[]): LeadDto {
     const lead: LeadDto = {
       id: row.id,
       productId: row.productId,
       product: { id: row.productId, name: row.productName },
-      ...this.cipher.contactAsOwnerSees({ used, ...row }),
-      email: row.email === null ? null : used ? row.email : maskEmail(row.email),
+      ...this.cipher.contactAsShown({ inClear, ...row }),
+      email: row.email === null ? null : inClear ? row.email : maskEmail(row.email),
       region: row.region,
-      address: row.address === null ? null : used ? row.address : maskAddress(row.address),
+      address: row.address === null ? null : inClear ? row.address : maskAddress(row.address),
       birth_date: row.birthDate,
       gender: row.gender,
       memo: row.memo,

@@ -1,6 +1,9 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm';
 
-/** One decrypted name-and-contact lookup: who asked, for which leads, which were revealed. */
+/**
+ * One response that showed contacts in clear (or one call of the contacts lookup): who asked, through
+ * which operation, for which leads, and which were revealed.
+ */
 @Entity({ name: 'lead_contact_audits' })
 export class LeadContactAudit {
   @PrimaryColumn({ type: 'uuid' })
@@ -15,6 +18,10 @@ export class LeadContactAudit {
 
   @Column({ name: 'request_id', type: 'varchar', length: 128 })
   requestId!: string;
+
+  /** `leads.list`, `leads.get`, `leads.use`, `leads.distributed`, `leads.contacts`, `lead-as.list` or `lead-as.get`. */
+  @Column({ type: 'varchar', length: 32 })
+  operation!: string;
 
   @Column({ name: 'requested_lead_ids', type: 'uuid', array: true })
   requestedLeadIds!: string[];

@@ -51,6 +51,10 @@ export class Lead {
   @Column({ type: 'varchar', length: 50 })
   name!: string;
 
+  /** The name as shown until the lead is used (maskName): what `search` of the AS list matches then. */
+  @Column({ name: 'masked_name', type: 'varchar', length: 50 })
+  maskedName!: string;
+
   @Column({ name: 'phone_ciphertext', type: 'bytea' })
   phoneCiphertext!: Buffer;
 
@@ -88,7 +92,10 @@ export class Lead {
   @Column({ type: 'jsonb', nullable: true })
   metadata!: Record<string, unknown> | null;
 
-  /** Lower-cased name, email, memo and product name: what `search` matches partially (see searchText()). */
+  /**
+   * Lower-cased name, email, memo and product name as the owner is shown them (masked until the lead
+   * is used): what `search` of the lead list matches partially (see searchTextAsShown()).
+   */
   @Column({ name: 'search_text', type: 'text' })
   searchText!: string;
 
