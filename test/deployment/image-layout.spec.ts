@@ -164,6 +164,7 @@ describe.each(SERVICES)('$name started from its image layout', (service) => {
         MIGRATIONS_RUN: 'false',
         CDN_BASE_URL: 'https://cdn.example.com/',
         STORAGE_DRIVER: 'local',
+        PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
         ...secrets,
         DATABASE_URL: databaseUrl,
       },

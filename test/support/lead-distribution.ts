@@ -1,4 +1,5 @@
-import type { ApiKeyIssuedDto, PartnerDto, ProductDto, ProviderDto } from '#contracts';
+import request from 'supertest';
+import type { ApiKeyIssuedDto, EvidenceMimeType, PartnerDto, PresignedUploadDto, ProductDto, ProviderDto } from '#contracts';
 import type { LeadDistributionConfig } from '../../apps/lead-distribution/src/config/lead-distribution.config.js';
 import { LEAD_DISTRIBUTION } from '../../apps/lead-distribution/src/service.js';
 import { OPERATOR_KEY, startTestApp, withHeader, type TestApp, type TestAppOptions } from './test-app.js';
@@ -98,4 +99,32 @@ export async function deliverLead(
     .send(leadInput(productId, { partnerId, ...overrides }))
     .expect(201);
   return (response.body as { id: string }).id;
+}
+
+/**
+ * Presigns a file with `apiKey` (a partner's evidence, or a provider's lead file) and PUTs the bytes
+ * to its upload URL, unless `send` is false; returns the presign response.
+ */
+export async function uploadFile(
+  app: LeadDistributionTestApp,
+  apiKey: string,
+  {
+    send = true,
+    mimeType = 'application/pdf',
+    bytes = Buffer.from('%PDF-1.4 call log'),
+  }: { send?: boolean; mimeType?: EvidenceMimeType; bytes?: Buffer } = {},
+): Promise<PresignedUploadDto> {
+  const presigned = await withKey(app, apiKey)
+    .post('/api/v1/files/presigned')
+    .send({ originalName: 'call-log.pdf', mimeType, size: bytes.length })
+    .expect(200);
+  if (send) {
+    const target = new URL(presigned.body.uploadUrl);
+    await request(target.origin)
+      .put(target.pathname + target.search)
+      .set('Content-Type', mimeType)
+      .send(bytes)
+      .expect(204);
+  }
+  return presigned.body as PresignedUploadDto;
 }

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
+import { createServer, type AddressInfo } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -48,7 +49,15 @@ export async function startTestApp<C extends ServiceConfig>(
 
   // Local state (generated secrets, stored files) goes to a directory of this file's own.
   const dataDir = await mkdtemp(path.join(tmpdir(), `${definition.service}-test-`));
-  const config = loadConfig(definition.configClass, { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...options.env });
+  // The port is known before the app starts: URLs the service builds from configuration (PORT) point at it.
+  const port = await freePort();
+  const config = loadConfig(definition.configClass, {
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    ...options.env,
+  });
   await definition.prepare?.(config, path.join(config.DATA_DIR, definition.service));
   const appModule = definition.appModule({ service: definition.service, config, databaseUrl, logDestination: options.logDestination });
   const app = await createServiceApp({
@@ -56,7 +65,7 @@ export async function startTestApp<C extends ServiceConfig>(
     config,
     openApi: definition.openApi,
   });
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  await app.listen({ port: config.PORT, host: '127.0.0.1' });
   const address = app.getHttpServer().address();
   if (typeof address !== 'object' || address === null) throw new Error('The test app is not listening');
 
@@ -72,6 +81,15 @@ export async function startTestApp<C extends ServiceConfig>(
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A port free on 127.0.0.1 now (the OS picks it). */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }
 
 function withControllers(appModule: DynamicModule, controllers: Type[]): DynamicModule {

@@ -114,6 +114,17 @@ describe('AS evidence files with the local storage driver', () => {
       ]);
     });
 
+    it('builds the upload URL from configuration, whatever Host or X-Forwarded-* the request carries', async () => {
+      const response = await withKey(app, agency.apiKey)
+        .post('/api/v1/files/presigned')
+        .set('X-Forwarded-Host', 'evil.example')
+        .set('X-Forwarded-Proto', 'https')
+        .set('Host', 'attacker.example:8443')
+        .send({ originalName: 'a.png', mimeType: 'image/png', size: 10 })
+        .expect(200);
+      expect(response.body.uploadUrl.startsWith(`${app.url}/api/v1/files/upload/${response.body.fileId}?`)).toBe(true);
+    });
+
     it('lets an operator presign for the partner it names, and the key carries that partner', async () => {
       const response = await asOperator(app)
         .post('/api/v1/files/presigned')
@@ -406,11 +417,19 @@ describe('AS evidence files with the local storage driver', () => {
       expect(refused({ S3_ACCESS_KEY_ID: 'AKIA' })).toEqual(['S3_SECRET_ACCESS_KEY']);
     });
 
-    it('requires FILE_UPLOAD_SECRET (local driver) and CDN_BASE_URL in production', () => {
+    it('requires FILE_UPLOAD_SECRET and PUBLIC_BASE_URL (local driver) and CDN_BASE_URL in production', () => {
       // Other features have production requirements of their own; only the storage variables count here.
       const storageRefused = (env: Record<string, string>) =>
         refused(env).filter((name) => /^(STORAGE_DRIVER|CDN_BASE_URL|FILE_UPLOAD_|PUBLIC_BASE_URL|S3_)/.test(name));
-      expect(storageRefused({ NODE_ENV: 'production' })).toEqual(['CDN_BASE_URL', 'FILE_UPLOAD_SECRET']);
+      expect(storageRefused({ NODE_ENV: 'production' })).toEqual(['CDN_BASE_URL', 'FILE_UPLOAD_SECRET', 'PUBLIC_BASE_URL']);
+      expect(
+        storageRefused({
+          NODE_ENV: 'production',
+          CDN_BASE_URL: 'https://cdn.example.com',
+          FILE_UPLOAD_SECRET: TEST_FILE_UPLOAD_SECRET,
+          PUBLIC_BASE_URL: 'https://lead-api.example.com',
+        }),
+      ).toEqual([]);
       expect(
         storageRefused({
           NODE_ENV: 'production',

@@ -1,10 +1,10 @@
-import request from 'supertest';
 import {
   asOperator,
   deliverLead,
   partnerWithKey,
   providerWithProduct,
   startLeadDistribution,
+  uploadFile,
   withKey,
   type LeadDistributionTestApp,
 } from '../../../test/support/lead-distribution.js';
@@ -31,20 +31,7 @@ describe('AS requests', () => {
     return { ...partner, leadId, as: withKey(app, partner.apiKey) };
   }
 
-  async function uploadEvidence(apiKey: string): Promise<string> {
-    const bytes = Buffer.from('%PDF-1.4 call log');
-    const presigned = await withKey(app, apiKey)
-      .post('/api/v1/files/presigned')
-      .send({ originalName: 'call-log.pdf', mimeType: 'application/pdf', size: bytes.length })
-      .expect(200);
-    const upload = new URL(presigned.body.uploadUrl);
-    await request(upload.origin)
-      .put(upload.pathname + upload.search)
-      .set('Content-Type', 'application/pdf')
-      .send(bytes)
-      .expect((response) => expect(response.status).toBeLessThan(300));
-    return presigned.body.fileId;
-  }
+  const uploadEvidence = async (apiKey: string) => (await uploadFile(app, apiKey)).fileId;
 
   it('lists the reason codes with whether each needs evidence', async () => {
     const { as } = await partnerWithLead('Reasons');

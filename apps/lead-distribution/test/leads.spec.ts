@@ -6,6 +6,7 @@ import {
   partnerWithKey,
   providerWithProduct,
   startLeadDistribution,
+  uploadFile,
   withKey,
   type LeadDistributionTestApp,
 } from '../../../test/support/lead-distribution.js';
@@ -278,17 +279,18 @@ describe('leads', () => {
 
     it('returns one lead with metadata file references completed with CDN URLs', async () => {
       const { partner, apiKey } = await partnerWithKey(app, 'Metadata');
+      const consent = await uploadFile(app, providerKey);
       const id = await deliverLead(app, productId, partner.id, {
-        metadata: { source: 'landing-3', consent: { fileKey: 'leads/consent/1.pdf' } },
+        metadata: { source: 'landing-3', consent: { fileKey: consent.key } },
       });
       const lead = await withKey(app, apiKey).get(`/api/v1/leads/${id}`).expect(200);
       expect(lead.body.metadata).toEqual({
         source: 'landing-3',
-        consent: { fileKey: 'leads/consent/1.pdf', fileUrl: `${app.config.CDN_BASE_URL}/leads/consent/1.pdf` },
+        consent: { fileKey: consent.key, fileUrl: `${app.config.CDN_BASE_URL}/${consent.key}` },
       });
       expect(lead.body.leadAs).toEqual([]);
       const listed = await withKey(app, apiKey).get('/api/v1/leads').expect(200);
-      expect(listed.body.data[0].metadata).toEqual({ source: 'landing-3', consent: { fileKey: 'leads/consent/1.pdf' } });
+      expect(listed.body.data[0].metadata).toEqual({ source: 'landing-3', consent: { fileKey: consent.key } });
     });
 
     it('returns 400 for a malformed lead id and for unknown query parameters', async () => {

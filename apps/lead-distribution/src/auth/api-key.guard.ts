@@ -3,7 +3,7 @@ import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import type { FastifyRequest } from 'fastify';
 import { IS_PUBLIC } from '#platform';
-import type { ApiKeyRole } from '#contracts';
+import { ApiKeyRole } from '#contracts';
 import { ApiKeyErrors } from '../api-keys/api-keys.errors.js';
 import { API_KEY_STRATEGY } from './api-key.strategy.js';
 import { PARTNER_SCOPE, ROLES, type PartnerScopeOptions } from './auth.decorators.js';
@@ -37,7 +37,14 @@ export class ApiKeyGuard extends AuthGuard(API_KEY_STRATEGY) {
     if (!roles.includes(principal.role)) throw AuthErrors.roleForbidden();
 
     const scope = this.reflector.getAllAndOverride<PartnerScopeOptions | undefined>(PARTNER_SCOPE, targets);
-    if (scope) request.actingPartnerId = await this.partnerAccess.resolve(principal, requestedPartnerId(request), scope);
+    if (!scope) return true;
+    const requested = requestedPartnerId(request);
+    if (principal.role === ApiKeyRole.Provider && scope.providers) {
+      // A provider key acts for its own provider and never for a partner.
+      if (requested !== undefined) throw Number.isNaN(requested) ? AuthErrors.partnerIdInvalid() : AuthErrors.partnerForbidden(requested);
+      return true;
+    }
+    request.actingPartnerId = await this.partnerAccess.resolve(principal, requested, scope);
     return true;
   }
 

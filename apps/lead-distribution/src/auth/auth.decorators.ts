@@ -1,7 +1,7 @@
 import { SetMetadata, createParamDecorator, type ExecutionContext } from '@nestjs/common';
-import type { ApiKeyRole } from '#contracts';
 import type { FastifyRequest } from 'fastify';
-import type { ApiKeyPrincipal, AuthenticatedRequest, ContactViewer } from './principal.js';
+import { ApiKeyRole } from '#contracts';
+import type { ActingOwner, ApiKeyPrincipal, AuthenticatedRequest, ContactViewer } from './principal.js';
 
 export const ROLES = 'auth:roles';
 export const PARTNER_SCOPE = 'auth:partnerScope';
@@ -9,6 +9,8 @@ export const PARTNER_SCOPE = 'auth:partnerScope';
 export interface PartnerScopeOptions {
   /** A partner key may also act for partners below its own in the organisation tree. */
   descendants?: boolean;
+  /** A provider key may call too, acting for its own provider (it names no partner); see @ActingFor(). */
+  providers?: boolean;
 }
 
 /** The key roles allowed to call. Routes without it (and not @Public) are refused: fail closed. */
@@ -38,4 +40,12 @@ export const Viewer = createParamDecorator((_: unknown, context: ExecutionContex
   const request = context.switchToHttp().getRequest<AuthenticatedRequest & FastifyRequest>();
   if (request.actingPartnerId === undefined || !request.user) throw new Error('Viewer used on a route without @PartnerScoped()');
   return { partnerId: request.actingPartnerId, apiKeyId: request.user.keyId, requestId: String(request.id) };
+});
+
+/** On @PartnerScoped({ providers: true }) routes: the key's provider for a provider key, else the acting partner. */
+export const ActingFor = createParamDecorator((_: unknown, context: ExecutionContext): ActingOwner => {
+  const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
+  if (request.user?.role === ApiKeyRole.Provider) return { providerId: request.user.providerId };
+  if (request.actingPartnerId === undefined) throw new Error('ActingFor used on a route without @PartnerScoped()');
+  return { partnerId: request.actingPartnerId };
 });

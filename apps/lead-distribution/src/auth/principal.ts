@@ -21,3 +21,6 @@ export interface ContactViewer {
   apiKeyId: string;
   requestId: string;
 }
+
+/** Whom a call acts for where providers may call too: a partner (resolved by PartnerAccess) or the key's provider. */
+export type ActingOwner = { partnerId: number } | { providerId: string };

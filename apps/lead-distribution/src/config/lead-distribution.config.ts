@@ -68,11 +68,15 @@ export class LeadDistributionConfig extends FieldEncryptionConfig {
   FILE_UPLOAD_SECRET?: string;
 
   /**
-   * External base URL of this service (`https://lead-api.example.com`), used in local upload URLs.
-   * Unset: taken from the presign request (Host and X-Forwarded-* headers).
+   * External base URL of this service (`https://lead-api.example.com`), used in local upload URLs;
+   * never taken from request headers. Required in production with the local driver; elsewhere, when
+   * unset, `http://127.0.0.1:<PORT>`.
    */
-  @IsOptional()
-  @IsUrl(HTTP_URL, { message: 'must be an http(s) URL' })
+  @ValidateIf(
+    (config: LeadDistributionConfig) =>
+      (config.NODE_ENV === 'production' && config.STORAGE_DRIVER === 'local') || config.PUBLIC_BASE_URL !== undefined,
+  )
+  @IsUrl(HTTP_URL, { message: 'must be an http(s) URL (required in production with STORAGE_DRIVER=local)' })
   PUBLIC_BASE_URL?: string;
 
   @ValidateIf((config: LeadDistributionConfig) => config.STORAGE_DRIVER === 's3')

@@ -3,9 +3,9 @@ import { ApiExcludeEndpoint, ApiOkResponse, ApiOperation, ApiTags } from '@nestj
 import { ApiKeyRole, FileUploadQueryDto, PresignedRequestDto, PresignedUploadDto } from '#contracts';
 import { Idempotent, Public, uuidParam } from '#platform';
 import { ApiKeyAuth } from '../auth/api-key-auth.decorator.js';
-import { ActingPartnerId, PartnerScoped, Roles } from '../auth/auth.decorators.js';
+import { ActingFor, PartnerScoped, Roles } from '../auth/auth.decorators.js';
+import type { ActingOwner } from '../auth/principal.js';
 import { FilesService } from './files.service.js';
-import { RequestOrigin } from './request-origin.decorator.js';
 import { TakesEvidenceBytes } from './upload-body-parser.js';
 
 @ApiTags('files')
@@ -17,20 +17,16 @@ export class FilesController {
   @Post('presigned')
   @HttpCode(200)
   @ApiKeyAuth()
-  @Roles(ApiKeyRole.Partner, ApiKeyRole.Operator)
-  @PartnerScoped()
+  @Roles(ApiKeyRole.Partner, ApiKeyRole.Operator, ApiKeyRole.Provider)
+  @PartnerScoped({ providers: true })
   @ApiOperation({
-    summary: 'Presign an AS evidence file upload',
+    summary: 'Presign a file upload (AS evidence, or a provider’s lead file)',
     description:
-      'Step 1 of 3: declare the file (type, exact size, at most 10 MiB). Step 2: PUT the bytes to uploadUrl with that Content-Type before it expires. Step 3: name fileId in storedFileIds when creating the AS request.',
+      'Step 1 of 3: declare the file (type, exact size, at most 10 MiB). Step 2: PUT the bytes to uploadUrl with that Content-Type before it expires. Step 3: a partner names fileId in storedFileIds when creating the AS request; a provider (provider key, no partnerId) names key as a fileKey in the metadata of the leads it registers.',
   })
   @ApiOkResponse({ type: PresignedUploadDto })
-  presign(
-    @ActingPartnerId() partnerId: number,
-    @Body() body: PresignedRequestDto,
-    @RequestOrigin() origin: string,
-  ): Promise<PresignedUploadDto> {
-    return this.files.presign(partnerId, body, origin);
+  presign(@ActingFor() owner: ActingOwner, @Body() body: PresignedRequestDto): Promise<PresignedUploadDto> {
+    return this.files.presign(owner, body);
   }
 
   // The local driver's upload target. Left out of the document: clients use uploadUrl as given,

@@ -9,7 +9,7 @@ import { LocalFileStorage } from './storage/local-file-storage.js';
 import { S3FileStorage } from './storage/s3-file-storage.js';
 import { UploadBodyParser } from './upload-body-parser.js';
 
-/** AS evidence files. FilesService is what other features use (requireUploadedFiles, describe). */
+/** Stored files. FilesService is what other features use (requireUploadedFiles, requireProviderFiles, describe). */
 @Module({
   controllers: [FilesController],
   providers: [
@@ -40,6 +40,6 @@ function createFileStorage(config: LeadDistributionConfig): FileStorage {
   return new LocalFileStorage(
     path.resolve(config.DATA_DIR, 'lead-distribution', 'files'),
     config.FILE_UPLOAD_SECRET,
-    config.PUBLIC_BASE_URL,
+    config.PUBLIC_BASE_URL ?? `http://127.0.0.1:${config.PORT}`,
   );
 }

@@ -11,7 +11,7 @@ export class FilesRepository {
     return this.dataSource.getRepository(StoredFile);
   }
 
-  /** Inserts a presigned file (its partner was resolved by PartnerAccess, so it exists). */
+  /** Inserts a presigned file (its partner was resolved by PartnerAccess, its provider by the key: both exist). */
   async insert(file: StoredFile): Promise<StoredFile> {
     await this.files.insert(file);
     return file;
@@ -19,6 +19,10 @@ export class FilesRepository {
 
   findByIds(ids: string[]): Promise<StoredFile[]> {
     return ids.length === 0 ? Promise.resolve([]) : this.files.find({ where: { id: In(ids) } });
+  }
+
+  findByKeys(keys: string[]): Promise<StoredFile[]> {
+    return keys.length === 0 ? Promise.resolve([]) : this.files.find({ where: { key: In(keys) } });
   }
 
   /**

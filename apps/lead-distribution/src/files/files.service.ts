@@ -8,7 +8,8 @@ import { FileErrors, FileNotUsable } from './files.errors.js';
 import { FilesRepository } from './files.repository.js';
 import { FILE_STORAGE, type FileStorage } from './storage/file-storage.js';
 import { LocalFileStorage } from './storage/local-file-storage.js';
-import { evidenceKey } from './storage-key.js';
+import type { ActingOwner } from '../auth/principal.js';
+import { storageKey } from './storage-key.js';
 
 /** A file as responses show it (an AS request's evidence). */
 export interface FileDescription {
@@ -20,8 +21,10 @@ export interface FileDescription {
 }
 
 /**
- * AS evidence files. A partner presigns a file (type and size declared up front), PUTs the bytes to
- * the upload URL, then names the file id in an AS request, which calls requireUploadedFiles.
+ * Stored files. A partner presigns a file (type and size declared up front), PUTs the bytes to the
+ * upload URL, then names the file id in an AS request, which calls requireUploadedFiles. A provider
+ * does the same and names the file's key as a `fileKey` in the metadata of the leads it registers,
+ * which calls requireProviderFiles.
  */
 @Injectable()
 export class FilesService {
@@ -35,16 +38,17 @@ export class FilesService {
     this.cdnBase = config.CDN_BASE_URL.replace(/\/+$/, '');
   }
 
-  /** Registers a file of `partnerId` and returns where to upload it. `origin` is this service as the caller reached it. */
-  async presign(partnerId: number, input: PresignedRequestDto, origin: string): Promise<PresignedUploadDto> {
+  /** Registers a file of `owner` and returns where to upload it. */
+  async presign(owner: ActingOwner, input: PresignedRequestDto): Promise<PresignedUploadDto> {
     const id = uuidv7();
     const now = new Date();
     const expiresIn = this.config.FILE_UPLOAD_EXPIRES_SECONDS;
     const file = await this.files.insert(
       Object.assign(new StoredFile(), {
         id,
-        partnerId,
-        key: evidenceKey(partnerId, id, input.mimeType, now),
+        partnerId: 'partnerId' in owner ? owner.partnerId : null,
+        providerId: 'providerId' in owner ? owner.providerId : null,
+        key: storageKey(owner, id, input.mimeType, now),
         originalName: input.originalName,
         mimeType: input.mimeType,
         size: input.size,
@@ -56,7 +60,7 @@ export class FilesService {
     );
     return {
       fileId: file.id,
-      uploadUrl: await this.storage.createUploadUrl(file, origin),
+      uploadUrl: await this.storage.createUploadUrl(file),
       key: file.key,
       cdnUrl: this.cdnUrl(file.key),
       expiresIn,
@@ -104,14 +108,32 @@ export class FilesService {
     if (errors.length > 0) throw FileErrors.notUsable(errors);
 
     const usable = ids.map((id) => byId.get(id)!);
-    const confirmedNow = usable.filter((file) => file.status !== StoredFileStatus.Uploaded);
-    const now = new Date();
-    await this.files.markUploaded(
-      confirmedNow.map((file) => file.id),
-      now,
-    );
-    for (const file of confirmedNow) Object.assign(file, { status: StoredFileStatus.Uploaded, uploadedAt: now });
+    await this.confirmUploaded(usable);
     return usable;
+  }
+
+  /**
+   * The files that lead metadata references by `fileKey` (each at `field`): each key must name an
+   * uploaded file of `providerId` (the product's provider). Returns a problem per reference that
+   * does not; files found in storage are confirmed UPLOADED.
+   */
+  async requireProviderFiles(providerId: string, references: Array<{ field: string; key: string }>): Promise<FieldError[]> {
+    const byKey = new Map(
+      (await this.files.findByKeys([...new Set(references.map((reference) => reference.key))]))
+        .filter((file) => file.providerId === providerId)
+        .map((file) => [file.key, file]),
+    );
+    const problems = await Promise.all(
+      references.map(async ({ field, key }): Promise<FieldError | null> => {
+        const file = byKey.get(key);
+        if (!file) return { field, message: 'is not the key of a file uploaded by the product’s provider' };
+        const problem = file.status === StoredFileStatus.Uploaded ? null : await this.problemInStorage(file);
+        return problem ? { field, message: problem } : null;
+      }),
+    );
+    const errors = problems.filter((problem): problem is FieldError => problem !== null);
+    if (errors.length === 0) await this.confirmUploaded([...byKey.values()]);
+    return errors;
   }
 
   cdnUrl(key: string): string {
@@ -132,6 +154,17 @@ export class FilesService {
       size: file.size,
       cdnUrl: this.cdnUrl(file.key),
     }));
+  }
+
+  /** Marks the files whose bytes were found in storage as UPLOADED. */
+  private async confirmUploaded(files: StoredFile[]): Promise<void> {
+    const confirmedNow = files.filter((file) => file.status !== StoredFileStatus.Uploaded);
+    const now = new Date();
+    await this.files.markUploaded(
+      confirmedNow.map((file) => file.id),
+      now,
+    );
+    for (const file of confirmedNow) Object.assign(file, { status: StoredFileStatus.Uploaded, uploadedAt: now });
   }
 
   /** Why the bytes in storage do not match what was declared, or null when they do. */

@@ -1,4 +1,5 @@
 import type { EvidenceMimeType } from '#contracts';
+import type { ActingOwner } from '../auth/principal.js';
 
 // Written out rather than taken from a MIME database: keys are a contract, and a database update
 // must not change them (mime-db names audio/mpeg "mpga", for one).
@@ -13,8 +14,13 @@ const EXTENSIONS: Record<EvidenceMimeType, string> = {
   'audio/x-m4a': 'm4a',
 };
 
-/** `as-evidence/<partnerId>/<yyyy>/<mm>/<fileId>.<ext>`, the month in UTC. The caller's file name never enters it. */
-export function evidenceKey(partnerId: number, fileId: string, mimeType: EvidenceMimeType, at: Date): string {
+/**
+ * `as-evidence/<partnerId>/<yyyy>/<mm>/<fileId>.<ext>` for a partner's file,
+ * `lead-files/<providerId>/<yyyy>/<mm>/<fileId>.<ext>` for a provider's; the month in UTC. The
+ * caller's file name never enters it.
+ */
+export function storageKey(owner: ActingOwner, fileId: string, mimeType: EvidenceMimeType, at: Date): string {
   const month = String(at.getUTCMonth() + 1).padStart(2, '0');
-  return `as-evidence/${partnerId}/${at.getUTCFullYear()}/${month}/${fileId}.${EXTENSIONS[mimeType]}`;
+  const folder = 'partnerId' in owner ? `as-evidence/${owner.partnerId}` : `lead-files/${owner.providerId}`;
+  return `${folder}/${at.getUTCFullYear()}/${month}/${fileId}.${EXTENSIONS[mimeType]}`;
 }

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { validationFailed } from '#platform';
 import { v7 as uuidv7 } from 'uuid';
 import {
   AS_STATUS_LABELS,
@@ -24,7 +25,7 @@ import { ProductsService } from '../products/products.service.js';
 import { Lead } from './entities/lead.entity.js';
 import { ContactAudit } from './contact-audit.js';
 import { LeadContactCipher } from './lead-contact-cipher.js';
-import { withFileUrls } from './lead-metadata.js';
+import { fileReferencesOf, shownMetadata } from './lead-metadata.js';
 import { formatPhone, maskAddress, maskEmail, maskName, searchTextAsShown } from './lead-masking.js';
 import { LeadErrors } from './leads.errors.js';
 import { LeadsRepository, type LeadRow } from './leads.repository.js';
@@ -95,7 +96,7 @@ export class LeadsService {
     const history = await this.leads.asStatusesOf([id]);
     await this.audit.record(viewer, 'leads.get', [id], isUsed(row) ? [id] : []);
     const lead = this.toLeadResponse(row, isUsed(row), history.get(id));
-    return { ...lead, metadata: lead.metadata ? withFileUrls(lead.metadata, (key) => this.files.cdnUrl(key)) : null };
+    return { ...lead, metadata: row.metadata ? shownMetadata(row.metadata, (key) => this.files.cdnUrl(key)) : null };
   }
 
   /**
@@ -136,7 +137,7 @@ export class LeadsService {
       if (principal.role !== ApiKeyRole.Operator) throw LeadErrors.partnerIdNotAllowed();
       if (!(await this.partners.findById(input.partnerId))) throw LeadErrors.partnerUnknown(input.partnerId);
     }
-    if (input.metadata && Buffer.byteLength(JSON.stringify(input.metadata)) > MAX_METADATA_BYTES) throw LeadErrors.metadataTooLarge();
+    if (input.metadata) await this.checkMetadata(input.metadata, product.providerId);
 
     const now = new Date();
     const delivered = input.partnerId !== undefined;
@@ -187,6 +188,17 @@ export class LeadsService {
     };
   }
 
+  /**
+   * Metadata is data, not links: at most 16 KiB, no `fileUrl` anywhere, and every `fileKey` names an
+   * uploaded file of the product's provider (400 naming each offending path otherwise).
+   */
+  private async checkMetadata(metadata: Record<string, unknown>, providerId: string): Promise<void> {
+    if (Buffer.byteLength(JSON.stringify(metadata)) > MAX_METADATA_BYTES) throw LeadErrors.metadataTooLarge();
+    const { references, errors } = fileReferencesOf(metadata);
+    const problems = [...errors, ...(await this.files.requireProviderFiles(providerId, references))];
+    if (problems.length > 0) throw validationFailed(problems);
+  }
+
   /** The Lead resource: contact data in clear only when `inClear` (and then audited by the caller). */
   private toLeadResponse(row: LeadRow, inClear: boolean, asHistory?: AsStatus[]): LeadDto {
     const lead: LeadDto = {
@@ -204,7 +216,7 @@ export class LeadsService {
       usedAt: row.usedAt,
       assignedAt: row.assignedAt,
       lastDistributedAt: row.lastDistributedAt,
-      metadata: row.metadata,
+      metadata: row.metadata ? shownMetadata(row.metadata) : null,
       leadAsStatus: row.latestAsStatus,
       leadAsStatusLabel: row.latestAsStatus ? AS_STATUS_LABELS[row.latestAsStatus] : null,
     };

@@ -5,7 +5,8 @@ import { AsEvidenceFiles1795242248385 } from './1795242248385-AsEvidenceFiles.js
 import { LeadSearchText1795242691991 } from './1795242691991-LeadSearchText.js';
 import { IdempotencyRecords1795243199692 } from './1795243199692-IdempotencyRecords.js';
 import { OrdersAndAllocation1795245180714 } from './1795245180714-OrdersAndAllocation.js';
-import { ContactVisibility1795420000000 } from './1795420000000-ContactVisibility.js';
+import { ContactVisibility1795413000000 } from './1795413000000-ContactVisibility.js';
+import { ProviderFiles1795413852770 } from './1795413852770-ProviderFiles.js';
 
 /** Every migration of the service, in order. `npm run migration:generate` writes new ones; list them here. */
 export const MIGRATIONS = [
@@ -16,5 +17,6 @@ export const MIGRATIONS = [
   LeadSearchText1795242691991,
   IdempotencyRecords1795243199692,
   OrdersAndAllocation1795245180714,
-  ContactVisibility1795420000000,
+  ContactVisibility1795413000000,
+  ProviderFiles1795413852770,
 ];

@@ -1,6 +1,7 @@
-import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, type Relation } from 'typeorm';
+import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, type Relation } from 'typeorm';
 import type { EvidenceMimeType } from '#contracts';
 import { Partner } from '../../partners/entities/partner.entity.js';
+import { Provider } from '../../providers/entities/provider.entity.js';
 
 export enum StoredFileStatus {
   /** Presigned; the bytes have not arrived (or not been confirmed) yet. */
@@ -9,19 +10,31 @@ export enum StoredFileStatus {
   Uploaded = 'UPLOADED',
 }
 
-/** An evidence file of a partner: presigned first, then uploaded straight to storage. */
+/**
+ * A file presigned first, then uploaded straight to storage: a partner's AS evidence, or a provider's
+ * file that its leads' metadata references by `fileKey`. Exactly one owner is set.
+ */
 @Entity({ name: 'stored_files' })
+@Check('chk_stored_files_one_owner', `num_nonnulls("partner_id", "provider_id") = 1`)
 export class StoredFile {
   @PrimaryColumn({ type: 'uuid' })
   id!: string;
 
   @Index('idx_stored_files_partner_id')
-  @Column({ name: 'partner_id', type: 'int' })
-  partnerId!: number;
+  @Column({ name: 'partner_id', type: 'int', nullable: true })
+  partnerId!: number | null;
 
-  @ManyToOne(() => Partner, { nullable: false, onDelete: 'RESTRICT' })
+  @ManyToOne(() => Partner, { nullable: true, onDelete: 'RESTRICT' })
   @JoinColumn({ name: 'partner_id', foreignKeyConstraintName: 'fk_stored_files_partner' })
-  partner?: Relation<Partner>;
+  partner?: Relation<Partner> | null;
+
+  @Index('idx_stored_files_provider_id')
+  @Column({ name: 'provider_id', type: 'uuid', nullable: true })
+  providerId!: string | null;
+
+  @ManyToOne(() => Provider, { nullable: true, onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'provider_id', foreignKeyConstraintName: 'fk_stored_files_provider' })
+  provider?: Relation<Provider> | null;
 
   @Index('uq_stored_files_key', { unique: true })
   @Column({ type: 'varchar', length: 255 })

@@ -12,7 +12,7 @@ export interface StoredObject {
 /** Where evidence bytes live. The service never streams them through itself except with the local driver. */
 export interface FileStorage {
   /** A URL the caller PUTs the declared bytes to, valid until `file.uploadExpiresAt`. */
-  createUploadUrl(file: StoredFile, origin: string): Promise<string>;
+  createUploadUrl(file: StoredFile): Promise<string>;
 
   /** What is stored under the file's key, or null when nothing is. */
   inspect(file: StoredFile): Promise<StoredObject | null>;

@@ -18,12 +18,13 @@ export class LocalFileStorage implements FileStorage {
   constructor(
     readonly root: string,
     private readonly secret: string,
-    private readonly publicBaseUrl: string | undefined,
+    /** This service's external base URL (PUBLIC_BASE_URL): never taken from a request's headers. */
+    private readonly publicBaseUrl: string,
   ) {}
 
-  async createUploadUrl(file: StoredFile, origin: string): Promise<string> {
+  async createUploadUrl(file: StoredFile): Promise<string> {
     const expires = Math.floor(file.uploadExpiresAt.getTime() / 1000);
-    const url = new URL(`api/v1/files/upload/${file.id}`, withTrailingSlash(this.publicBaseUrl ?? origin));
+    const url = new URL(`api/v1/files/upload/${file.id}`, withTrailingSlash(this.publicBaseUrl));
     url.search = new URLSearchParams({ expires: String(expires), signature: uploadSignature(this.secret, file.id, expires) }).toString();
     return url.toString();
   }

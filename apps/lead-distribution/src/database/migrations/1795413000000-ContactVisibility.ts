@@ -8,8 +8,8 @@ const BATCH = 5_000;
  * until the lead is used (and its fields are separated so that no match spans two), and the masked
  * name is stored for the AS list's search. Audit rows name the operation that showed a contact.
  */
-export class ContactVisibility1795420000000 implements MigrationInterface {
-  name = 'ContactVisibility1795420000000';
+export class ContactVisibility1795413000000 implements MigrationInterface {
+  name = 'ContactVisibility1795413000000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`ALTER TABLE "leads" ADD "masked_name" character varying(50)`);
