@@ -33,7 +33,7 @@ COPY --from=build /bundle/dist dist
 RUN mkdir .data && chown 1000:1000 .data
 # The image's `node` user, by number so that Kubernetes can verify runAsNonRoot.
 USER 1000:1000
-EXPOSE 3001
+EXPOSE 3001 9465
 # Six misses in a row (a minute) before unhealthy: room for a first start that applies migrations.
 HEALTHCHECK --interval=10s --timeout=3s --retries=6 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3001) + '/health/ready').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]

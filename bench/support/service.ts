@@ -29,6 +29,8 @@ export async function startLeadDistributionService(databaseUrl: string, keys: { 
       LOOKUP_HASH_KEY: keys.hash,
       FILE_UPLOAD_SECRET: 'bench-file-upload-secret-0123456789abcdef',
       CDN_BASE_URL: 'https://cdn.example.com',
+      PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+      METRICS_PORT: '0',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

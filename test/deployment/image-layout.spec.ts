@@ -152,6 +152,7 @@ describe.each(SERVICES)('$name started from its image layout', (service) => {
 
   it('serves as the image runs it: production settings, migrations left to the job, SIGTERM drains and exits 0', async () => {
     const port = await freePort();
+    const metricsPort = await freePort();
     const started = spawnService(
       service.name,
       {
@@ -165,6 +166,7 @@ describe.each(SERVICES)('$name started from its image layout', (service) => {
         CDN_BASE_URL: 'https://cdn.example.com/',
         STORAGE_DRIVER: 'local',
         PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+        METRICS_PORT: String(metricsPort),
         ...secrets,
         DATABASE_URL: databaseUrl,
       },
@@ -174,7 +176,8 @@ describe.each(SERVICES)('$name started from its image layout', (service) => {
       const base = `http://127.0.0.1:${port}`;
       await waitUntilReady(`${base}/health/ready`, started);
       expect((await fetch(`${base}/health/live`)).status).toBe(200);
-      expect((await fetch(`${base}/metrics`)).status).toBe(200);
+      expect((await fetch(`${base}/metrics`)).status).toBe(404);
+      expect((await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).status).toBe(200);
       // Swagger UI needs @fastify/static, which only an optional peer dependency brings.
       expect((await fetch(`${base}/docs`)).status).toBe(200);
       const document = (await (await fetch(`${base}/docs/openapi.json`)).json()) as { info: { title: string } };
@@ -204,6 +207,7 @@ describe.each(SERVICES)('$name started from its image layout', (service) => {
         PORT: String(await freePort()),
         DATA_DIR: dataDir,
         CDN_BASE_URL: 'https://cdn.example.com/',
+        PUBLIC_BASE_URL: 'https://lead-api.example.com',
         ...secrets,
         DATABASE_URL: '',
       },

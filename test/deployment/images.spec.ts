@@ -38,7 +38,7 @@ function execForm(args: string): string[] {
 }
 
 /** An exact release (`node:20.20.2-bookworm-slim`, `postgres:17.6-bookworm`) or a digest; never `latest` or a bare major. */
-const PINNED_IMAGE = /^[a-z0-9./-]+(:[0-9]+\.[0-9]+(\.[0-9]+)?(-[a-z0-9.-]+)?(@sha256:[a-f0-9]{64})?|@sha256:[a-f0-9]{64})$/;
+const PINNED_IMAGE = /^[a-z0-9./-]+(:v?[0-9]+\.[0-9]+(\.[0-9]+)?(-[a-z0-9.-]+)?(@sha256:[a-f0-9]{64})?|@sha256:[a-f0-9]{64})$/;
 
 describe.each(SERVICES)('the $name image', (service) => {
   const file = path.join(REPO, 'docker', `${service.name}.Dockerfile`);
@@ -84,7 +84,7 @@ describe.each(SERVICES)('the $name image', (service) => {
     expect(probe[2]).toContain(healthPaths().ready);
     expect(probe[2]).toContain(`process.env.PORT || ${service.port}`);
     expect(runtime.filter((instruction) => instruction.keyword === 'EXPOSE').map((instruction) => instruction.args)).toEqual([
-      String(service.port),
+      `${service.port} ${service.metricsPort}`,
     ]);
   });
 
@@ -118,12 +118,20 @@ describe('the local full stack (docker/compose.yaml)', () => {
   const compose = parse(readFileSync(path.join(REPO, 'docker/compose.yaml'), 'utf8'), { merge: true }) as { services: Record<string, any> };
   const template = readFileSync(path.join(REPO, 'docker/nginx/default.conf.template'), 'utf8');
 
-  it('runs PostgreSQL, each service after its migration job, and the proxy, from pinned images', () => {
+  it('runs PostgreSQL, each service after its migration job, the proxy and (profile monitoring) Prometheus, from pinned images', () => {
     expect(Object.keys(compose.services).sort()).toEqual(
-      ['postgres', 'coverage-claims-migrate', 'coverage-claims', 'lead-distribution-migrate', 'lead-distribution', 'proxy'].sort(),
+      [
+        'postgres',
+        'coverage-claims-migrate',
+        'coverage-claims',
+        'lead-distribution-migrate',
+        'lead-distribution',
+        'proxy',
+        'prometheus',
+      ].sort(),
     );
-    expect(compose.services.postgres.image).toMatch(PINNED_IMAGE);
-    expect(compose.services.proxy.image).toMatch(PINNED_IMAGE);
+    for (const name of ['postgres', 'proxy', 'prometheus']) expect(compose.services[name].image).toMatch(PINNED_IMAGE);
+    expect(compose.services.prometheus.profiles).toEqual(['monitoring']);
     for (const service of SERVICES) {
       const app = compose.services[service.name];
       const migrate = compose.services[`${service.name}-migrate`];
@@ -157,5 +165,17 @@ describe('the local full stack (docker/compose.yaml)', () => {
     expect(Object.keys(proxy.environment).sort()).toEqual(used);
     expect(proxy.environment.COVERAGE_CLAIMS_UPSTREAM).toBe('coverage-claims:3000');
     expect(proxy.environment.LEAD_DISTRIBUTION_UPSTREAM).toBe('lead-distribution:3001');
+  });
+
+  it('scrapes each service on its metrics port, which the proxy does not route', () => {
+    const scrape = parse(readFileSync(path.join(REPO, 'docker/prometheus/prometheus.yml'), 'utf8')) as {
+      scrape_configs: Array<{ job_name: string; static_configs: Array<{ targets: string[] }> }>;
+    };
+    expect(compose.services.prometheus.volumes).toContain('./prometheus/prometheus.yml:/etc/prometheus/prometheus.yml:ro');
+    for (const service of SERVICES) {
+      const job = scrape.scrape_configs.find((config) => config.job_name === service.name)!;
+      expect(job.static_configs).toEqual([{ targets: [`${service.name}:${service.metricsPort}`] }]);
+      expect(template).not.toContain(String(service.metricsPort));
+    }
   });
 });

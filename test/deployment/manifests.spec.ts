@@ -102,7 +102,12 @@ describe('the Kubernetes overlays', () => {
         const container = pod.containers.find((c: Json) => c.name === service.name);
         const port = startingConfig(service, objects, container).PORT;
         expect(port).toBe(service.port);
-        expect(container.ports).toEqual([{ name: 'http', containerPort: port, protocol: 'TCP' }]);
+        const metricsPort = startingConfig(service, objects, container).METRICS_PORT;
+        expect(metricsPort).toBe(service.metricsPort);
+        expect(container.ports).toEqual([
+          { name: 'http', containerPort: port, protocol: 'TCP' },
+          { name: 'metrics', containerPort: metricsPort, protocol: 'TCP' },
+        ]);
         const probePort = (probe: Json) => (probe.httpGet.port === 'http' ? port : probe.httpGet.port);
         expect(container.startupProbe.httpGet.path).toBe(HEALTH.live);
         expect(container.livenessProbe.httpGet.path).toBe(HEALTH.live);
@@ -233,22 +238,34 @@ describe('the Kubernetes overlays', () => {
       }
     });
 
-    it('lets only the ingress controller reach the pods, on their HTTP port', () => {
+    it('lets only the ingress controller reach the HTTP port and only Prometheus the metrics port, which Prometheus is told to scrape', () => {
+      const peers = {
+        http: { namespace: 'ingress-nginx', pod: 'ingress-nginx' },
+        metrics: { namespace: 'monitoring', pod: 'prometheus' },
+      } as const;
       for (const [, objects] of alone) {
-        const labels = named(objects, 'Deployment', service.name).spec.template.metadata.labels;
+        const template = named(objects, 'Deployment', service.name).spec.template;
         const [policy] = ofKind(objects, 'NetworkPolicy') as Json[];
-        expect(matches(policy.spec.podSelector.matchLabels, labels)).toBe(true);
+        expect(matches(policy.spec.podSelector.matchLabels, template.metadata.labels)).toBe(true);
         expect(policy.spec.policyTypes).toContain('Ingress');
-        expect(policy.spec.ingress.length).toBeGreaterThan(0);
+        expect(policy.spec.ingress.map((rule: Json) => rule.ports)).toEqual([
+          [{ protocol: 'TCP', port: 'http' }],
+          [{ protocol: 'TCP', port: 'metrics' }],
+        ]);
         for (const rule of policy.spec.ingress) {
-          expect(rule.ports).toEqual([{ protocol: 'TCP', port: 'http' }]);
+          const expected = peers[rule.ports[0].port as keyof typeof peers];
           expect(rule.from.length).toBeGreaterThan(0);
           for (const peer of rule.from) {
             expect(peer.ipBlock).toBeUndefined();
-            expect(peer.namespaceSelector).toEqual({ matchLabels: { 'kubernetes.io/metadata.name': 'ingress-nginx' } });
-            expect(peer.podSelector).toEqual({ matchLabels: { 'app.kubernetes.io/name': 'ingress-nginx' } });
+            expect(peer.namespaceSelector).toEqual({ matchLabels: { 'kubernetes.io/metadata.name': expected.namespace } });
+            expect(peer.podSelector).toEqual({ matchLabels: { 'app.kubernetes.io/name': expected.pod } });
           }
         }
+        expect(template.metadata.annotations).toEqual({
+          'prometheus.io/scrape': 'true',
+          'prometheus.io/port': String(service.metricsPort),
+          'prometheus.io/path': '/metrics',
+        });
       }
     });
   });

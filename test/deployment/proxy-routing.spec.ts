@@ -106,6 +106,8 @@ describe('the reverse proxy in front of both services', () => {
         DATABASE_URL: server.urlFor(database),
         DATA_DIR: dataDir,
         OPERATOR_API_KEYS: OPERATOR_KEY,
+        // Upload URLs name the public host from configuration (the compose file sets it the same way).
+        PUBLIC_BASE_URL: `http://${LEAD_API_HOST}`,
       });
       services.push(started);
       await waitUntilReady(`http://127.0.0.1:${port}/health/ready`, started);
@@ -228,7 +230,7 @@ http {
     };
     const presigned = await send(proxyPort, LEAD_API_HOST, 'POST', '/api/v1/files/presigned', json, JSON.stringify(request));
     expect(presigned.status).toBe(200);
-    // Built from the Host and X-Forwarded-Proto that the proxy passes on.
+    // Built from PUBLIC_BASE_URL, never from the Host or X-Forwarded-* headers the proxy passes on.
     const uploadUrl = new URL((JSON.parse(presigned.body) as { uploadUrl: string }).uploadUrl);
     expect(uploadUrl.origin).toBe(`http://${LEAD_API_HOST}`);
     // Over nginx's default 1 MiB limit: the lead host allows evidence files (10 MiB).

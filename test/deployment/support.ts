@@ -20,11 +20,23 @@ export interface ServiceUnderTest {
   configClass: new () => ServiceConfig;
   /** The port the service listens on unless PORT says otherwise. */
   port: number;
+  /** The port of its /metrics unless METRICS_PORT says otherwise. */
+  metricsPort: number;
 }
 
 export const SERVICES: ServiceUnderTest[] = [
-  { name: 'coverage-claims', configClass: CoverageClaimsConfig, port: new CoverageClaimsConfig().PORT },
-  { name: 'lead-distribution', configClass: LeadDistributionConfig, port: new LeadDistributionConfig().PORT },
+  {
+    name: 'coverage-claims',
+    configClass: CoverageClaimsConfig,
+    port: new CoverageClaimsConfig().PORT,
+    metricsPort: new CoverageClaimsConfig().METRICS_PORT,
+  },
+  {
+    name: 'lead-distribution',
+    configClass: LeadDistributionConfig,
+    port: new LeadDistributionConfig().PORT,
+    metricsPort: new LeadDistributionConfig().METRICS_PORT,
+  },
 ];
 
 /** The paths the platform's HealthController serves, read from its route metadata: `{ live: '/health/live', ready: '/health/ready' }`. */

@@ -19,7 +19,8 @@ export function spawnService(
 ): ServiceProcess {
   const child = spawn(process.execPath, [`dist/apps/${app}/src/main.js`], {
     ...options,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    // METRICS_PORT 0 unless given: processes of parallel test files must not compete for 9464/9465.
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', METRICS_PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

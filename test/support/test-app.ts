@@ -56,6 +56,7 @@ export async function startTestApp<C extends ServiceConfig>(
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
     PORT: String(port),
+    METRICS_PORT: '0',
     ...options.env,
   });
   await definition.prepare?.(config, path.join(config.DATA_DIR, definition.service));

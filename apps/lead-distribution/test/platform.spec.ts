@@ -3,7 +3,7 @@ import { connect } from 'node:net';
 import { Controller, Get } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import request from 'supertest';
-import { Public } from '#platform';
+import { MetricsServer, Public } from '#platform';
 import { asOperator, startLeadDistribution, type LeadDistributionTestApp } from '../../../test/support/lead-distribution.js';
 
 @ApiExcludeController()
@@ -33,9 +33,14 @@ describe('lead-distribution platform conventions', () => {
       expect(ready.body).toMatchObject({ status: 'ok', info: { database: { status: 'up' } } });
     });
 
-    it('serves Prometheus metrics including request durations by route', async () => {
+    it('serves Prometheus metrics on their own port, never on the API port the Ingress routes', async () => {
       await request(app.url).get('/health/live').expect(200);
-      const metrics = await request(app.url).get('/metrics').expect(200);
+      const unauthenticated = await request(app.url).get('/metrics').expect(404);
+      expect(unauthenticated.text).not.toContain('http_request_duration_seconds');
+      const metricsUrl = `http://127.0.0.1:${app.app.get(MetricsServer).port}`;
+      expect(metricsUrl).not.toBe(app.url);
+      await request(metricsUrl).get('/health/live').expect(404);
+      const metrics = await request(metricsUrl).get('/metrics').expect(200);
       expect(metrics.headers['content-type']).toMatch(/^text\/plain/);
       expect(metrics.text).toContain('http_request_duration_seconds_bucket');
       expect(metrics.text).toContain('route="/health/live"');

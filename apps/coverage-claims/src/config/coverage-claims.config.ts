@@ -8,6 +8,8 @@ import { EnvInt, FieldEncryptionConfig } from '#platform';
 export class CoverageClaimsConfig extends FieldEncryptionConfig {
   override PORT = 3000;
 
+  override METRICS_PORT = 9464;
+
   override EMBEDDED_DATABASE_PORT = 54320;
 
   /**

@@ -23,6 +23,8 @@ const SetInProduction = (developmentDefault: string) =>
 export class LeadDistributionConfig extends FieldEncryptionConfig {
   override PORT = 3001;
 
+  override METRICS_PORT = 9465;
+
   override EMBEDDED_DATABASE_PORT = 54321;
 
   /** How often reserved orders whose time has come are started (they then take the leads waiting in the pool). */

@@ -7,7 +7,7 @@ import { HealthController } from '../health/health.controller.js';
 import { ProblemDetailsFilter } from '../http/problem-details.filter.js';
 import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor.js';
 import { LoggingModule } from '../logging/logging.module.js';
-import { MetricsController, MetricsRegistry } from '../metrics/metrics.js';
+import { MetricsRegistry, MetricsServer } from '../metrics/metrics.js';
 import { DATABASE_URL, SERVICE_CONFIG } from './tokens.js';
 
 export interface ServiceRuntime<C extends ServiceConfig = ServiceConfig> {
@@ -21,7 +21,7 @@ export interface ServiceRuntime<C extends ServiceConfig = ServiceConfig> {
 
 /**
  * What every service has: its validated config (injectable by its class and by SERVICE_CONFIG), the
- * database URL, JSON logging, the problem-details filter, health and metrics.
+ * database URL, JSON logging, the problem-details filter, health, and metrics on a port of their own.
  */
 @Global()
 @Module({})
@@ -34,7 +34,7 @@ export class PlatformModule {
         LoggingModule.forRoot(runtime.service, runtime.config.LOG_LEVEL, runtime.logDestination),
         TerminusModule.forRoot({ logger: false }),
       ],
-      controllers: [HealthController, MetricsController],
+      controllers: [HealthController],
       providers: [
         { provide: SERVICE_CONFIG, useValue: runtime.config },
         { provide: configClass, useValue: runtime.config },
@@ -42,6 +42,7 @@ export class PlatformModule {
         { provide: APP_FILTER, useClass: ProblemDetailsFilter },
         { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
         MetricsRegistry,
+        MetricsServer,
       ],
       exports: [SERVICE_CONFIG, configClass, DATABASE_URL, MetricsRegistry],
     };

@@ -21,6 +21,16 @@ export class ServiceConfig {
   @IsString()
   HOST = '0.0.0.0';
 
+  /**
+   * Port of the Prometheus endpoint (`GET /metrics` on HOST), apart from the API port so that the
+   * Ingress, which routes the API port, never exposes it. 0 picks a free port.
+   */
+  @EnvInt()
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  METRICS_PORT = 9464;
+
   @IsIn(LOG_LEVELS)
   LOG_LEVEL: LogLevel = 'info';
 

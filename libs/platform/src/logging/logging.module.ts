@@ -41,7 +41,7 @@ function pathOf(req: IncomingMessage): string {
   return url.split('?')[0] ?? '';
 }
 
-const isProbe = (path: string) => path.startsWith('/health/') || path === '/metrics';
+const isProbe = (path: string) => path.startsWith('/health/');
 
 @Module({})
 export class LoggingModule {

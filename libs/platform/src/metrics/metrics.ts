@@ -1,8 +1,10 @@
-import { Controller, Get, Header, Injectable } from '@nestjs/common';
-import { ApiExcludeController } from '@nestjs/swagger';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { FastifyInstance } from 'fastify';
 import { Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import { Public } from '../http/public.decorator.js';
+import { SERVICE_CONFIG } from '../bootstrap/tokens.js';
+import type { ServiceConfig } from '../config/service-config.js';
 
 /** One Prometheus registry per application instance (tests boot several in one process). */
 @Injectable()
@@ -29,15 +31,48 @@ export class MetricsRegistry {
   }
 }
 
-@ApiExcludeController()
-@Public()
-@Controller('metrics')
-export class MetricsController {
-  constructor(private readonly metrics: MetricsRegistry) {}
+/**
+ * `GET /metrics` on a port of its own (METRICS_PORT), not on the API port: the Ingress routes the
+ * API port only, and the NetworkPolicy lets only Prometheus reach this one. Starts with the
+ * application and closes with it (after the drain: the last scrape still sees it).
+ */
+@Injectable()
+export class MetricsServer implements OnApplicationBootstrap, OnApplicationShutdown {
+  private server: Server | undefined;
 
-  @Get()
-  @Header('content-type', 'text/plain; version=0.0.4; charset=utf-8')
-  scrape(): Promise<string> {
-    return this.metrics.registry.metrics();
+  constructor(
+    private readonly metrics: MetricsRegistry,
+    @Inject(SERVICE_CONFIG) private readonly config: ServiceConfig,
+  ) {}
+
+  /** The port it listens on (METRICS_PORT, or the one picked for 0). */
+  get port(): number {
+    return (this.server?.address() as AddressInfo | null)?.port ?? this.config.METRICS_PORT;
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    const server = createServer((request, response) => {
+      if (request.method !== 'GET' || request.url?.split('?')[0] !== '/metrics') {
+        response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not Found\n');
+        return;
+      }
+      this.metrics.registry.metrics().then(
+        (text) => response.writeHead(200, { 'content-type': this.metrics.registry.contentType }).end(text),
+        () => response.writeHead(500).end(),
+      );
+    });
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(this.config.METRICS_PORT, this.config.HOST, () => resolve());
+    });
+    this.server = server;
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    const server = this.server;
+    if (!server) return;
+    this.server = undefined;
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
   }
 }
