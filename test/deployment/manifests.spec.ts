@@ -163,15 +163,15 @@ describe('the Kubernetes overlays', () => {
       }
     });
 
-    it('gives a stopping pod longer than the preStop delay plus the drain', () => {
+    it('gives a stopping pod longer than the preStop delay plus the whole shutdown (SHUTDOWN_TIMEOUT_MS, drain included)', () => {
       for (const [, objects] of alone) {
         const pod = named(objects, 'Deployment', service.name).spec.template.spec;
         const container = pod.containers.find((c: Json) => c.name === service.name);
         const preStop = container.lifecycle.preStop.exec.command as string[];
         expect(preStop.slice(0, 1)).toEqual(['sleep']);
-        const drainSeconds = startingConfig(service, objects, container).SHUTDOWN_TIMEOUT_MS / 1000;
+        const shutdownSeconds = startingConfig(service, objects, container).SHUTDOWN_TIMEOUT_MS / 1000;
         expect(Number(preStop[1])).toBeGreaterThanOrEqual(5);
-        expect(pod.terminationGracePeriodSeconds).toBeGreaterThan(Number(preStop[1]) + drainSeconds);
+        expect(pod.terminationGracePeriodSeconds).toBeGreaterThan(Number(preStop[1]) + shutdownSeconds);
       }
     });
 

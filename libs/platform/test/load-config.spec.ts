@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig } from '../src/config/load-config.js';
+import { shutdownDrainMs } from '../src/config/service-config.js';
 import { LeadDistributionConfig } from '../../../apps/lead-distribution/src/config/lead-distribution.config.js';
 import { CoverageClaimsConfig } from '../../../apps/coverage-claims/src/config/coverage-claims.config.js';
 
@@ -67,5 +68,20 @@ describe('configuration', () => {
     );
     expect(problems).toContain('DATA_ENCRYPTION_KEYS: is required in production');
     expect(loadConfig(LeadDistributionConfig, {}).DATA_ENCRYPTION_KEYS).toEqual([]);
+  });
+
+  it('drains 5 s after SIGTERM in production and 1 s elsewhere unless told, and wants the shutdown timeout longer than the drain', () => {
+    expect(shutdownDrainMs(loadConfig(CoverageClaimsConfig, {}))).toBe(1_000);
+    expect(shutdownDrainMs({ NODE_ENV: 'production' })).toBe(5_000);
+    expect(shutdownDrainMs(loadConfig(CoverageClaimsConfig, { SHUTDOWN_DRAIN_MS: '0' }))).toBe(0);
+    expect(problemsOf(() => loadConfig(CoverageClaimsConfig, { SHUTDOWN_DRAIN_MS: '30000' }))).toEqual([
+      'SHUTDOWN_TIMEOUT_MS: must be longer than the drain (SHUTDOWN_DRAIN_MS, here 30000)',
+    ]);
+    expect(problemsOf(() => loadConfig(CoverageClaimsConfig, { SHUTDOWN_TIMEOUT_MS: '800' }))[0]).toMatch(
+      /^SHUTDOWN_TIMEOUT_MS: must be longer/,
+    );
+    // A drain that is not a number is reported on its own variable only.
+    const problems = problemsOf(() => loadConfig(CoverageClaimsConfig, { SHUTDOWN_DRAIN_MS: 'soon' }));
+    expect(new Set(problems.map((problem) => problem.split(':')[0]))).toEqual(new Set(['SHUTDOWN_DRAIN_MS']));
   });
 });

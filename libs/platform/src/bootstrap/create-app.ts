@@ -9,6 +9,7 @@ import { problemType } from '../http/problem.js';
 import { createValidationPipe } from '../http/validation.js';
 import { MetricsRegistry } from '../metrics/metrics.js';
 import { buildOpenApiDocument, serveOpenApi, type OpenApiInfo } from '../openapi/openapi.js';
+import { closeConnectionsOnShutdown, ShutdownState } from './shutdown.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -32,7 +33,9 @@ export async function createServiceApp({ module, config, openApi }: CreateAppOpt
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     trustProxy: true,
-    return503OnClosing: true,
+    // runService answers requests during shutdown itself (ShutdownState), with a problem body; by the
+    // time Fastify closes, no connection is left.
+    return503OnClosing: false,
     // A request Node's HTTP parser rejects (bad request line, bad header) never reaches a route;
     // it still gets a problem body rather than Fastify's default one.
     clientErrorHandler: (_error, socket) => {
@@ -64,6 +67,7 @@ export async function createServiceApp({ module, config, openApi }: CreateAppOpt
   fastify.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });
+  closeConnectionsOnShutdown(fastify, app.get(ShutdownState));
   app.get(MetricsRegistry).instrument(fastify);
 
   app.useGlobalPipes(createValidationPipe());

@@ -8,6 +8,7 @@ import { ProblemDetailsFilter } from '../http/problem-details.filter.js';
 import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor.js';
 import { LoggingModule } from '../logging/logging.module.js';
 import { MetricsRegistry, MetricsServer } from '../metrics/metrics.js';
+import { ShutdownState } from './shutdown.js';
 import { DATABASE_URL, SERVICE_CONFIG } from './tokens.js';
 
 export interface ServiceRuntime<C extends ServiceConfig = ServiceConfig> {
@@ -21,7 +22,8 @@ export interface ServiceRuntime<C extends ServiceConfig = ServiceConfig> {
 
 /**
  * What every service has: its validated config (injectable by its class and by SERVICE_CONFIG), the
- * database URL, JSON logging, the problem-details filter, health, and metrics on a port of their own.
+ * database URL, JSON logging, the problem-details filter, health, metrics on a port of their own and
+ * the shutdown state.
  */
 @Global()
 @Module({})
@@ -43,8 +45,9 @@ export class PlatformModule {
         { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
         MetricsRegistry,
         MetricsServer,
+        ShutdownState,
       ],
-      exports: [SERVICE_CONFIG, configClass, DATABASE_URL, MetricsRegistry],
+      exports: [SERVICE_CONFIG, configClass, DATABASE_URL, MetricsRegistry, ShutdownState],
     };
   }
 }

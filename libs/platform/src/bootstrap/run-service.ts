@@ -1,13 +1,15 @@
+import type { Server } from 'node:http';
 import path from 'node:path';
 import type { DynamicModule } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { ConfigError, loadConfig } from '../config/load-config.js';
-import type { ServiceConfig } from '../config/service-config.js';
+import { shutdownDrainMs, type ServiceConfig } from '../config/service-config.js';
 import type { DatabaseModuleOptions } from '../database/database.module.js';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from '../database/embedded-database.js';
 import type { OpenApiInfo } from '../openapi/openapi.js';
 import { createServiceApp } from './create-app.js';
 import type { ServiceRuntime } from './platform.module.js';
+import { ConnectionTracker, drainHttpServer, ShutdownState } from './shutdown.js';
 
 export interface ServiceDefinition<C extends ServiceConfig> {
   /** `lead-distribution` or `coverage-claims`. */
@@ -54,37 +56,50 @@ export async function runService<C extends ServiceConfig>(definition: ServiceDef
   const databaseUrl = config.DATABASE_URL ?? embedded!.url;
 
   let app: NestFastifyApplication;
+  let connections: ConnectionTracker;
   try {
     app = await createServiceApp({
       module: definition.appModule({ service: definition.service, config, databaseUrl }),
       config,
       openApi: definition.openApi,
     });
+    connections = new ConnectionTracker(app.getHttpServer() as Server);
     await app.listen({ port: config.PORT, host: config.HOST });
   } catch (error) {
     process.stderr.write(`${definition.service}: failed to start: ${error instanceof Error ? error.stack : String(error)}\n`);
     await embedded?.stop();
     process.exit(1);
   }
-  installGracefulShutdown(app, config.SHUTDOWN_TIMEOUT_MS, async () => embedded?.stop());
+  installGracefulShutdown(app, connections, { drainMs: shutdownDrainMs(config), timeoutMs: config.SHUTDOWN_TIMEOUT_MS }, async () =>
+    embedded?.stop(),
+  );
 }
 
 /**
- * On SIGTERM or SIGINT: stop accepting connections, let requests in flight finish, close the pool,
- * run `afterClose` (the embedded database), and exit 0. A drain longer than `timeoutMs` exits 1.
+ * On SIGTERM or SIGINT: drain the HTTP server (`drainHttpServer`: serve for `drainMs` with readiness
+ * 503 and connections closed after their responses, then close the listener and let requests in
+ * flight finish), close the pool, run `afterClose` (the embedded database) and exit 0. A shutdown
+ * longer than `timeoutMs` in all exits 1.
  */
-function installGracefulShutdown(app: NestFastifyApplication, timeoutMs: number, afterClose: () => Promise<unknown>): void {
-  let closing = false;
+function installGracefulShutdown(
+  app: NestFastifyApplication,
+  connections: ConnectionTracker,
+  { drainMs, timeoutMs }: { drainMs: number; timeoutMs: number },
+  afterClose: () => Promise<unknown>,
+): void {
+  const state = app.get(ShutdownState);
+  let stopping = false;
   const shutdown = async (signal: NodeJS.Signals) => {
-    if (closing) return;
-    closing = true;
-    process.stdout.write(`${JSON.stringify({ level: 'info', time: new Date().toISOString(), message: `${signal} received, draining` })}\n`);
+    if (stopping) return;
+    stopping = true;
+    log(`${signal} received, draining for ${drainMs} ms`);
     const timer = setTimeout(() => {
       process.stderr.write(`shutdown did not finish within ${timeoutMs} ms\n`);
       process.exit(1);
     }, timeoutMs);
     timer.unref();
     try {
+      await drainHttpServer(app.getHttpServer() as Server, connections, state, drainMs);
       await app.close();
       await afterClose();
       process.exit(0);
@@ -95,4 +110,8 @@ function installGracefulShutdown(app: NestFastifyApplication, timeoutMs: number,
   };
   process.once('SIGTERM', (signal) => void shutdown(signal));
   process.once('SIGINT', (signal) => void shutdown(signal));
+}
+
+function log(message: string): void {
+  process.stdout.write(`${JSON.stringify({ level: 'info', time: new Date().toISOString(), message })}\n`);
 }

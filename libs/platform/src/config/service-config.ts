@@ -1,8 +1,30 @@
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength, ValidateBy } from 'class-validator';
 import { EnvBool, EnvInt, EnvList } from './config-helpers.js';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** Long enough for load balancers to notice the readiness probe; short enough for Ctrl-C in development. */
+const DEFAULT_DRAIN_MS = { production: 5_000, other: 1_000 };
+
+/** The drain window of `config`: SHUTDOWN_DRAIN_MS, or its default for NODE_ENV. */
+export function shutdownDrainMs(config: Pick<ServiceConfig, 'NODE_ENV' | 'SHUTDOWN_DRAIN_MS'>): number {
+  return config.SHUTDOWN_DRAIN_MS ?? (config.NODE_ENV === 'production' ? DEFAULT_DRAIN_MS.production : DEFAULT_DRAIN_MS.other);
+}
+
+/** The drain is part of the shutdown's time, so the timeout must leave room after it. */
+const LongerThanDrain = () =>
+  ValidateBy({
+    name: 'longerThanDrain',
+    validator: {
+      validate: (value: unknown, args) => {
+        const drainMs: unknown = shutdownDrainMs(args?.object as ServiceConfig);
+        // An invalid SHUTDOWN_DRAIN_MS is reported on its own.
+        return typeof drainMs !== 'number' || (typeof value === 'number' && value > drainMs);
+      },
+      defaultMessage: (args) => `must be longer than the drain (SHUTDOWN_DRAIN_MS, here ${shutdownDrainMs(args?.object as ServiceConfig)})`,
+    },
+  });
 
 /**
  * Variables every service reads. Each app extends this class with its own; `.env.example` in each app
@@ -61,11 +83,24 @@ export class ServiceConfig {
   @IsString()
   DATA_DIR = '.data';
 
-  /** How long in-flight requests may take to finish after SIGTERM before the process gives up. */
+  /**
+   * How long the whole shutdown may take, from SIGTERM to exit: the drain (SHUTDOWN_DRAIN_MS), then
+   * the requests in flight. Beyond it the process exits 1.
+   */
+  @EnvInt()
+  @IsInt()
+  @LongerThanDrain()
+  SHUTDOWN_TIMEOUT_MS = 25_000;
+
+  /**
+   * How long the service keeps serving after SIGTERM, readiness 503 and every response closing its
+   * connection, before it closes its listener. Unset: `shutdownDrainMs` (5 s in production, 1 s elsewhere).
+   */
+  @IsOptional()
   @EnvInt()
   @IsInt()
   @Min(0)
-  SHUTDOWN_TIMEOUT_MS = 25_000;
+  SHUTDOWN_DRAIN_MS?: number;
 
   @EnvInt()
   @IsInt()

@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -69,7 +70,12 @@ export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions): P
 
   const url = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${options.port}/${options.database}`;
   await ensureDatabase(url, options.database);
-  return { url, stop: () => server.stop() };
+  // PostgreSQL is in the terminal's process group: Ctrl-C sends it SIGINT as well, and it may be gone
+  // before the service stops it. The package's stop() would then wait for an exit that has already
+  // happened.
+  const postgres = (server as unknown as { process?: ChildProcess }).process;
+  const exited = () => postgres !== undefined && (postgres.exitCode !== null || postgres.signalCode !== null);
+  return { url, stop: async () => (exited() ? undefined : server.stop()) };
 }
 
 /** Creates `database` on the server behind `url` (connecting to the `postgres` maintenance database) if missing. */
