@@ -28,6 +28,7 @@ const PROBLEM_JSON = /^application\/problem\+json/;
 /** `{"name": [[…]]}` with `depth` arrays: the deepest sits at level depth + 1 (the body is level 1). */
 const nameNested = (depth: number) => `{"name":${'['.repeat(depth)}${']'.repeat(depth)}}`;
 const objectWithKeys = (count: number) => JSON.stringify(Object.fromEntries(Array.from({ length: count }, (_, index) => [`k${index}`, 0])));
+const ID_MESSAGE = 'must be an integer from 1 to 2147483647';
 
 describe('lead-distribution platform conventions', () => {
   let app: LeadDistributionTestApp;
@@ -249,6 +250,22 @@ describe('lead-distribution platform conventions', () => {
     it('refuses keys named like built-in object properties, which validation would not notice as unknown', async () => {
       const response = await asOperator(app).post('/api/v1/admin/partners').send({ name: 'x', toString: 1 }).expect(400);
       expect(response.body.errors).toEqual([{ field: 'toString', message: 'is not an accepted field name' }]);
+    });
+
+    it('returns 400 naming the id for integers beyond int4 in the path, the query and the body (were 500)', async () => {
+      for (const value of ['2147483648', '9007199254740993', '1e308', '1767225600000', '-2147483649']) {
+        const path = await asOperator(app).get(`/api/v1/admin/partners/${value}`).expect(400);
+        expect(path.body.errors).toEqual([{ field: 'id', message: ID_MESSAGE }]);
+        const query = await asOperator(app).get(`/api/v1/admin/partners?parentId=${value}`).expect(400);
+        expect(query.body.errors).toEqual([{ field: 'parentId', message: ID_MESSAGE }]);
+        const body = await asOperator(app)
+          .post('/api/v1/admin/partners')
+          .set('Content-Type', 'application/json')
+          .send(`{"name":"x","parentId":${value}}`)
+          .expect(400);
+        expect(body.body.errors).toEqual([{ field: 'parentId', message: ID_MESSAGE }]);
+      }
+      await asOperator(app).get('/api/v1/admin/partners/2147483647').expect(404);
     });
   });
 });

@@ -18,6 +18,7 @@ import {
 } from 'class-validator';
 import { PageQueryDto, PaginationDto } from '../common/pagination.dto.js';
 import { QueryInt, Trim } from '../common/transforms.js';
+import { INT_ID_SCHEMA, IsIntId } from '../common/validators.js';
 import { PartnerBodyDto } from './lead.dto.js';
 import { REGION_NAMES } from './region.dto.js';
 
@@ -154,11 +155,10 @@ export class OrderDto {
 }
 
 export class ListOrdersQueryDto extends PageQueryDto {
-  @ApiPropertyOptional({ type: 'integer', description: 'Defaults to the key’s partner' })
+  @ApiPropertyOptional({ ...INT_ID_SCHEMA, description: 'Defaults to the key’s partner' })
   @IsOptional()
   @QueryInt()
-  @IsInt()
-  @Min(1)
+  @IsIntId()
   partnerId?: number;
 
   @ApiPropertyOptional({ enum: OrderStatus })
