@@ -22,7 +22,7 @@ export function createValidationPipe(): ValidationPipe {
 
 /**
  * Also checks a query's shape and text (see jsonShapeErrors) for the routes that read one. Bodies
- * are checked once for every route, before guards and interceptors, by the request-shape hook.
+ * are checked once for every route, before guards and interceptors, by checkJsonBodies.
  */
 class TextSafeValidationPipe extends ValidationPipe {
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
