@@ -4,7 +4,7 @@ import { Controller, Get } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import request from 'supertest';
 import { Public } from '#platform';
-import { measured } from '../../../test/support/event-loop.js';
+import { measured, STALL_MS } from '../../../test/support/event-loop.js';
 import {
   asOperator,
   partnerWithKey,
@@ -221,8 +221,8 @@ describe('lead-distribution platform conventions', () => {
       expect(result.status).toBe(400);
       expect(result.body.errors).toEqual([{ field: '(body)', message: 'must not have more than 256 keys' }]);
       expect(result.text.length).toBeLessThan(1000);
-      expect(elapsedMs).toBeLessThan(1000);
-      expect(maxEventLoopDelayMs).toBeLessThan(250);
+      expect(elapsedMs).toBeLessThan(STALL_MS);
+      expect(maxEventLoopDelayMs).toBeLessThan(STALL_MS);
     });
 
     it('returns 400 naming the field for an array of more than 1,000 items, before validating each (10,000 order lines took 0.5 s)', async () => {
@@ -237,7 +237,7 @@ describe('lead-distribution platform conventions', () => {
       );
       expect(result.status).toBe(400);
       expect(result.body.errors).toEqual([{ field: 'regionQuantities', message: 'must not have more than 1000 items' }]);
-      expect(maxEventLoopDelayMs).toBeLessThan(250);
+      expect(maxEventLoopDelayMs).toBeLessThan(STALL_MS);
     });
 
     it('returns 400 naming the field for text with an unpaired surrogate, in a value or a key (a name was stored mangled)', async () => {
