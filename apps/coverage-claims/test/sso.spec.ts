@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { sha256Hex } from '#platform';
 import jwt from 'jsonwebtoken';
 import request from 'supertest';
@@ -135,6 +136,43 @@ describe('SSO sign-in and token issue', () => {
 
       const nulName = await ssoRequest(app, { assertion: assertionFor(app, organisation, { name: '김\u0000설계' }) }).expect(400);
       expect(nulName.body.errors).toEqual([{ field: 'assertion.name', message: 'must not contain NUL characters' }]);
+    });
+
+    it('returns 400 naming the claim for claims shaped to reach object internals (constructor.prototype was 500)', async () => {
+      const sign = (claims: Record<string, unknown>, jwtid: string) =>
+        jwt.sign({ fcUserCi: nextCi(), ...claims }, organisation.ssoSecret, {
+          issuer: organisation.id,
+          audience: app.config.SSO_AUDIENCE,
+          expiresIn: 60,
+          jwtid,
+        });
+      const refused = (field: string) => [{ field, message: 'is not an accepted field name' }];
+      const inName = await ssoRequest(app, { assertion: sign({ name: { constructor: { prototype: {} } } }, 'poisoned-name') }).expect(400);
+      expect(inName.body.errors).toEqual(refused('assertion.name.constructor'));
+      // jsonwebtoken will not sign a `constructor` claim itself: the token is put together by hand.
+      const now = Math.floor(Date.now() / 1000);
+      const claims = {
+        iss: organisation.id,
+        aud: app.config.SSO_AUDIENCE,
+        jti: 'poisoned-claims',
+        iat: now,
+        exp: now + 60,
+        fcUserCi: nextCi(),
+        name: '김설계',
+      };
+      const unsigned = [
+        { alg: 'HS256', typ: 'JWT' },
+        { ...claims, constructor: { prototype: {} } },
+      ]
+        .map((part) => Buffer.from(JSON.stringify(part)).toString('base64url'))
+        .join('.');
+      const signature = createHmac('sha256', organisation.ssoSecret).update(unsigned).digest('base64url');
+      const topLevel = await ssoRequest(app, { assertion: `${unsigned}.${signature}` }).expect(400);
+      expect(topLevel.body.errors).toEqual(refused('assertion.constructor'));
+      const surrogate = await ssoRequest(app, { assertion: sign({ name: '김\ud800' }, 'surrogate-name') }).expect(400);
+      expect(surrogate.body.errors).toEqual([
+        { field: 'assertion.name', message: 'must be valid Unicode text (it has an unpaired surrogate)' },
+      ]);
     });
 
     it('returns 400 naming assertion.exp for an assertion valid longer than 300 seconds', async () => {

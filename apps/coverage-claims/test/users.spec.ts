@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { measured, STALL_MS } from '../../../test/support/event-loop.js';
 import { UserRole, type OrganisationWithSecretDto, type UserDto } from '#contracts';
 import {
   createOrganisation,
@@ -123,6 +124,25 @@ describe('user management', () => {
     expect(listed.body.data.map((u: UserDto) => u.id)).not.toContain(outsider.userId);
     expect(listed.body.data.every((u: UserDto) => u.organisationId === organisation.id)).toBe(true);
     await withToken(app, outsider.accessToken).get('/api/v1/users/me').expect(200);
+  });
+
+  it('refuses hostile shapes before validation: 400 naming the field for deep nesting, and for 60,000 keys within milliseconds', async () => {
+    const deep = await asAdmin()
+      .put('/api/v1/users')
+      .set('Content-Type', 'application/json')
+      .send(`{"fcUserCi":"x","name":${'['.repeat(2000)}${']'.repeat(2000)}}`)
+      .expect(400);
+    expect(deep.body.errors).toEqual([{ field: `name${'.0'.repeat(31)}`, message: 'must not nest deeper than 32 levels' }]);
+
+    const user = await addUser({ fcUserCi: nextCi(), name: '열쇠많음' });
+    const manyKeys = JSON.stringify(Object.fromEntries(Array.from({ length: 60_000 }, (_, index) => [`k${index}`, 0])));
+    const { result, elapsedMs, maxEventLoopDelayMs } = await measured(() =>
+      asAdmin().patch(`/api/v1/users/${user.id}`).set('Content-Type', 'application/json').send(manyKeys),
+    );
+    expect(result.status).toBe(400);
+    expect(result.body.errors).toEqual([{ field: '(body)', message: 'must not have more than 256 keys' }]);
+    expect(elapsedMs).toBeLessThan(STALL_MS);
+    expect(maxEventLoopDelayMs).toBeLessThan(STALL_MS);
   });
 
   it('returns 404 for an unknown user id and 400 naming a malformed one', async () => {

@@ -7,6 +7,7 @@ import request from 'supertest';
 import { ApiKeyRole } from '#contracts';
 import { ActingPartnerId, PartnerScoped, Roles } from '../src/auth/auth.decorators.js';
 import {
+  OPERATOR_KEY,
   asOperator,
   createPartner,
   partnerWithKey,
@@ -184,11 +185,17 @@ describe('X-API-Key authentication and partner scope', () => {
       expect((await asOperator(app).get(`/test-probe/own?partnerId=${partner.id}`).expect(200)).body).toEqual({ partnerId: partner.id });
     });
 
-    it('returns 400 naming partnerId when it is not a positive integer', async () => {
+    it('returns 400 naming partnerId when it is not an integer from 1 to 2147483647 (int4 + 1 was a database error, 500)', async () => {
       const { apiKey } = await partnerWithKey(app, 'Malformed');
-      for (const value of ['abc', '-3', '1.5', '0']) {
-        const response = await withKey(app, apiKey).get(`/test-probe/own?partnerId=${value}`).expect(400);
-        expect(response.body.errors).toEqual([{ field: 'partnerId', message: 'must be a positive integer' }]);
+      const invalid = [{ field: 'partnerId', message: 'must be an integer from 1 to 2147483647' }];
+      for (const value of ['abc', '-3', '1.5', '0', '2147483648', '1767225600000', '9007199254740993', '1e308']) {
+        expect((await withKey(app, apiKey).get(`/test-probe/own?partnerId=${value}`).expect(400)).body.errors).toEqual(invalid);
+        expect((await asOperator(app).get(`/test-probe/own?partnerId=${value}`).expect(400)).body.errors).toEqual(invalid);
+        const body = `{"partnerId":${/^[\d.e-]+$/.test(value) ? value : JSON.stringify(value)}}`;
+        for (const key of [apiKey, OPERATOR_KEY]) {
+          const response = await withKey(app, key).post('/test-probe/tree').set('Content-Type', 'application/json').send(body).expect(400);
+          expect(response.body.errors).toEqual(invalid);
+        }
       }
     });
   });

@@ -267,6 +267,14 @@ describe('distribution down an organisation, recall and replacement', () => {
     });
   });
 
+  it('returns 400 naming toPartnerId beyond int4 on the distributed list (was a database error, 500)', async () => {
+    const { agency } = await organisation('Overflow');
+    for (const value of ['2147483648', '1767225600000']) {
+      const response = await withKey(app, agency.apiKey).get(`/api/v1/leads/distributed?toPartnerId=${value}`).expect(400);
+      expect(response.body.errors).toEqual([{ field: 'toPartnerId', message: 'must be an integer from 1 to 2147483647' }]);
+    }
+  });
+
   it('keeps an outsider from listing another organisation’s distributed leads', async () => {
     const { agency, branch } = await organisation('DistributedPrivacy');
     const a = await deliverLead(app, productId, agency.partner.id);

@@ -9,6 +9,7 @@ import { StoredFile, StoredFileStatus } from '../src/files/entities/stored-file.
 import { FilesService } from '../src/files/files.service.js';
 import { uploadSignature } from '../src/files/storage/local-file-storage.js';
 import { LEAD_DISTRIBUTION } from '../src/service.js';
+import { measured, STALL_MS } from '../../../test/support/event-loop.js';
 import {
   asOperator,
   partnerWithKey,
@@ -241,6 +242,18 @@ describe('AS evidence files with the local storage driver', () => {
         expect(((await response.json()) as { code: string }).code).toBe('UPLOAD_SIGNATURE_INVALID');
       }
       expect((await put(presigned.uploadUrl, randomBytes(16), 'image/png')).status).toBe(204);
+    });
+
+    it('refuses a junk signature on a 10 MiB body within milliseconds, never reading the bytes as JSON (took 4 s, event loop blocked)', async () => {
+      const presigned = await presign({ originalName: 'scan.pdf', mimeType: 'application/pdf', size: TEN_MIB });
+      const expires = Number(new URL(presigned.uploadUrl).searchParams.get('expires'));
+      const { result, elapsedMs, maxEventLoopDelayMs } = await measured(() =>
+        put(uploadUrlWith(presigned, expires, 'f'.repeat(64)), Buffer.alloc(TEN_MIB), 'application/pdf'),
+      );
+      expect(result.status).toBe(403);
+      expect(((await result.json()) as { code: string }).code).toBe('UPLOAD_SIGNATURE_INVALID');
+      expect(elapsedMs).toBeLessThan(STALL_MS);
+      expect(maxEventLoopDelayMs).toBeLessThan(STALL_MS);
     });
 
     it('returns 403 UPLOAD_URL_EXPIRED for a genuine URL past its expiry', async () => {

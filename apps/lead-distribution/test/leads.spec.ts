@@ -107,6 +107,20 @@ describe('leads', () => {
       expect(fields).toEqual(expect.arrayContaining(['region', 'phone', 'birth_date', 'gender', 'extra']));
     });
 
+    it('returns 400 naming the field for text with an unpaired surrogate (email and metadata were 500, a name was stored mangled)', async () => {
+      const refused = (field: string) => [{ field, message: 'must be valid Unicode text (it has an unpaired surrogate)' }];
+      const register = (overrides: Record<string, unknown>) =>
+        withKey(app, providerKey).post('/api/v1/leads').send(leadInput(productId, overrides)).expect(400);
+      expect((await register({ email: 'a\ud800b@example.com' })).body.errors).toEqual(refused('email'));
+      expect((await register({ name: '홍\ud800동' })).body.errors).toEqual(refused('name'));
+      expect((await register({ metadata: { k: '\ud800' } })).body.errors).toEqual(refused('metadata.k'));
+      const imported = await asOperator(app)
+        .post('/api/v1/admin/leads/import')
+        .send({ leads: [leadInput(productId), leadInput(productId, { email: '\udc00@example.com' })] })
+        .expect(400);
+      expect(imported.body.errors).toEqual(refused('leads.1.email'));
+    });
+
     it('keeps birth dates as YYMMDD whichever accepted form they arrive in', async () => {
       const { partner, apiKey } = await partnerWithKey(app, 'Birth Dates');
       const id = await deliverLead(app, productId, partner.id, { birth_date: '1992-07-01' });

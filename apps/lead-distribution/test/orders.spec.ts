@@ -215,6 +215,22 @@ describe('orders and allocation', () => {
       expect((await asOperator(app).get('/api/v1/orders?partnerId=987654').expect(400)).body.errors[0].field).toBe('partnerId');
     });
 
+    it('returns 400 naming the field for a date that does not exist or that PostgreSQL would not read (were 500)', async () => {
+      const { product, as } = await setup('Impossible dates');
+      for (const date of ['2026-02-30', '2026-02-30T00:00:00Z', '2026-W01', '2026', '0000-01-01T00:00:00Z', '2026-02-28T10Z']) {
+        for (const field of ['createdFrom', 'createdTo']) {
+          const response = await as.get(`/api/v1/orders?${field}=${encodeURIComponent(date)}`).expect(400);
+          expect(response.body.errors).toEqual([{ field, message: expect.stringMatching(/^must be an ISO 8601 date/) }]);
+        }
+        const created = await as
+          .post('/api/v1/orders')
+          .send(orderBody(product.id, [{ region: '서울', quantity: 1 }], { reservationDate: date }))
+          .expect(400);
+        expect(created.body.errors).toEqual([{ field: 'reservationDate', message: expect.stringMatching(/^must be an ISO 8601 date/) }]);
+      }
+      await as.get('/api/v1/orders?createdFrom=2024-02-29&createdTo=2026-02-28T23:59:59.999%2B09:00').expect(200);
+    });
+
     it('keeps orders private to their partner', async () => {
       const { product, as } = await setup('Private Orders');
       const order = await as

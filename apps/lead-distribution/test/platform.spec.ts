@@ -4,7 +4,14 @@ import { Controller, Get } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import request from 'supertest';
 import { MetricsServer, Public } from '#platform';
-import { asOperator, startLeadDistribution, type LeadDistributionTestApp } from '../../../test/support/lead-distribution.js';
+import { measured, STALL_MS } from '../../../test/support/event-loop.js';
+import {
+  asOperator,
+  partnerWithKey,
+  startLeadDistribution,
+  withKey,
+  type LeadDistributionTestApp,
+} from '../../../test/support/lead-distribution.js';
 
 @ApiExcludeController()
 @Public()
@@ -17,6 +24,11 @@ class FailingController {
 }
 
 const PROBLEM_JSON = /^application\/problem\+json/;
+
+/** `{"name": [[…]]}` with `depth` arrays: the deepest sits at level depth + 1 (the body is level 1). */
+const nameNested = (depth: number) => `{"name":${'['.repeat(depth)}${']'.repeat(depth)}}`;
+const objectWithKeys = (count: number) => JSON.stringify(Object.fromEntries(Array.from({ length: count }, (_, index) => [`k${index}`, 0])));
+const ID_MESSAGE = 'must be an integer from 1 to 2147483647';
 
 describe('lead-distribution platform conventions', () => {
   let app: LeadDistributionTestApp;
@@ -123,11 +135,27 @@ describe('lead-distribution platform conventions', () => {
       expect(query.body.errors).toEqual([{ field: 'search', message: 'must not contain NUL characters' }]);
     });
 
+    it('lists at most 20 field errors and says how many more there are', async () => {
+      const unknown = Object.fromEntries(Array.from({ length: 100 }, (_, index) => [`unknown${index}`, 1]));
+      const response = await asOperator(app)
+        .post('/api/v1/admin/partners')
+        .send({ name: 'x', ...unknown })
+        .expect(400);
+      expect(response.body.errors).toHaveLength(20);
+      expect(response.body.detail).toMatch(/unknown19 and 80 more$/);
+    });
+
     it('returns 400 naming limit when the page size is out of range', async () => {
       const response = await asOperator(app).get('/api/v1/admin/partners?limit=101').expect(400);
       expect(response.body.errors).toEqual([{ field: 'limit', message: 'must not be greater than 100' }]);
       const pageZero = await asOperator(app).get('/api/v1/admin/partners?page=0').expect(400);
       expect(pageZero.body.errors[0].field).toBe('page');
+    });
+
+    it('answers 404 as a problem body for a path that is not valid percent-encoded UTF-8 (it names nothing)', async () => {
+      const response = await asOperator(app).get('/api/v1/admin/partners/%FF%FE').expect(404);
+      expect(response.headers['content-type']).toMatch(PROBLEM_JSON);
+      expect(response.body).toMatchObject({ status: 404, code: 'NOT_FOUND' });
     });
 
     it('answers a request HTTP cannot parse with a problem body too', async () => {
@@ -158,6 +186,91 @@ describe('lead-distribution platform conventions', () => {
         requestId: response.headers['x-request-id'],
       });
       expect(JSON.stringify(response.body)).not.toMatch(/10\.0\.0\.7|SELECT|phone|at /);
+    });
+  });
+  describe('hostile shapes, refused before anything reads them', () => {
+    let partnerKey: string;
+
+    beforeAll(async () => {
+      ({ apiKey: partnerKey } = await partnerWithKey(app, 'Hostile shapes'));
+    });
+
+    it('returns 400 naming the field for a body nested deeper than 32 levels (2,000 deep was a stack overflow, 500)', async () => {
+      const deep = await asOperator(app)
+        .post('/api/v1/admin/partners')
+        .set('Content-Type', 'application/json')
+        .send(nameNested(2000))
+        .expect(400);
+      expect(deep.headers['content-type']).toMatch(PROBLEM_JSON);
+      expect(deep.body.errors).toEqual([{ field: `name${'.0'.repeat(31)}`, message: 'must not nest deeper than 32 levels' }]);
+
+      const justOver = await asOperator(app)
+        .post('/api/v1/admin/partners')
+        .set('Content-Type', 'application/json')
+        .send(nameNested(32))
+        .expect(400);
+      expect(justOver.body.errors).toEqual([{ field: `name${'.0'.repeat(31)}`, message: 'must not nest deeper than 32 levels' }]);
+      const atTheLimit = await asOperator(app)
+        .post('/api/v1/admin/partners')
+        .set('Content-Type', 'application/json')
+        .send(nameNested(31))
+        .expect(400);
+      expect(atTheLimit.body.errors).toContainEqual({ field: 'name', message: 'must be a string' });
+    });
+
+    it('returns 400 within milliseconds, the event loop free, for an object of 60,000 keys (took 2–7 s and listed every key)', async () => {
+      const body = objectWithKeys(60_000);
+      const { result, elapsedMs, maxEventLoopDelayMs } = await measured(() =>
+        withKey(app, partnerKey).post('/api/v1/leads/contacts').set('Content-Type', 'application/json').send(body),
+      );
+      expect(result.status).toBe(400);
+      expect(result.body.errors).toEqual([{ field: '(body)', message: 'must not have more than 256 keys' }]);
+      expect(result.text.length).toBeLessThan(1000);
+      expect(elapsedMs).toBeLessThan(STALL_MS);
+      expect(maxEventLoopDelayMs).toBeLessThan(STALL_MS);
+    });
+
+    it('returns 400 naming the field for an array of more than 1,000 items, before validating each (10,000 order lines took 0.5 s)', async () => {
+      const lines = JSON.stringify({
+        productId: '0192f7a4-3c1e-7b7a-9d7e-5b0c2a1f4e10',
+        ordererName: '김담당',
+        ordererContact: '010-1234-5678',
+        regionQuantities: Array.from({ length: 10_000 }, () => ({ region: '서울', quantity: 1 })),
+      });
+      const { result, maxEventLoopDelayMs } = await measured(() =>
+        withKey(app, partnerKey).post('/api/v1/orders').set('Content-Type', 'application/json').send(lines),
+      );
+      expect(result.status).toBe(400);
+      expect(result.body.errors).toEqual([{ field: 'regionQuantities', message: 'must not have more than 1000 items' }]);
+      expect(maxEventLoopDelayMs).toBeLessThan(STALL_MS);
+    });
+
+    it('returns 400 naming the field for text with an unpaired surrogate, in a value or a key (a name was stored mangled)', async () => {
+      const value = await asOperator(app).post('/api/v1/admin/partners').send({ name: 'a\ud800b' }).expect(400);
+      expect(value.body.errors).toEqual([{ field: 'name', message: 'must be valid Unicode text (it has an unpaired surrogate)' }]);
+      const key = await asOperator(app).post('/api/v1/admin/partners').send({ name: 'x', '\udc00': 1 }).expect(400);
+      expect(key.body.errors).toEqual([{ field: '\ufffd', message: 'must be valid Unicode text (it has an unpaired surrogate)' }]);
+    });
+
+    it('refuses keys named like built-in object properties, which validation would not notice as unknown', async () => {
+      const response = await asOperator(app).post('/api/v1/admin/partners').send({ name: 'x', toString: 1 }).expect(400);
+      expect(response.body.errors).toEqual([{ field: 'toString', message: 'is not an accepted field name' }]);
+    });
+
+    it('returns 400 naming the id for integers beyond int4 in the path, the query and the body (were 500)', async () => {
+      for (const value of ['2147483648', '9007199254740993', '1e308', '1767225600000', '-2147483649']) {
+        const path = await asOperator(app).get(`/api/v1/admin/partners/${value}`).expect(400);
+        expect(path.body.errors).toEqual([{ field: 'id', message: ID_MESSAGE }]);
+        const query = await asOperator(app).get(`/api/v1/admin/partners?parentId=${value}`).expect(400);
+        expect(query.body.errors).toEqual([{ field: 'parentId', message: ID_MESSAGE }]);
+        const body = await asOperator(app)
+          .post('/api/v1/admin/partners')
+          .set('Content-Type', 'application/json')
+          .send(`{"name":"x","parentId":${value}}`)
+          .expect(400);
+        expect(body.body.errors).toEqual([{ field: 'parentId', message: ID_MESSAGE }]);
+      }
+      await asOperator(app).get('/api/v1/admin/partners/2147483647').expect(404);
     });
   });
 });

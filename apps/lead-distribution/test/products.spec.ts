@@ -43,10 +43,13 @@ describe('products, providers and regions', () => {
       expect((await withKey(app, partnerKey).get(`/api/v1/products/${product.id}/as-policy`).expect(200)).body.textContent).toBe('개정');
     });
 
-    it('returns 404 for an unknown product and 400 for a malformed id', async () => {
-      const missing = await withKey(app, partnerKey).get('/api/v1/products/0192f7a4-3c1e-7b7a-9d7e-5b0c2a1f4e10/as-policy').expect(404);
-      expect(missing.body.code).toBe('PRODUCT_NOT_FOUND');
-      await withKey(app, partnerKey).get('/api/v1/products/abc/as-policy').expect(400);
+    it('returns 404 for an id that names no product, whatever its shape (the spec lists only 401 and 404; a malformed id was 400)', async () => {
+      for (const id of ['0192f7a4-3c1e-7b7a-9d7e-5b0c2a1f4e10', 'abc', 'not-a-uuid', '2147483648', '%00', 'x'.repeat(300)]) {
+        const response = await withKey(app, partnerKey).get(`/api/v1/products/${id}/as-policy`).expect(404);
+        expect(response.body).toMatchObject({ status: 404, code: 'PRODUCT_NOT_FOUND' });
+      }
+      const undecodable = await withKey(app, partnerKey).get('/api/v1/products/%FF%FE/as-policy').expect(404);
+      expect(undecodable.headers['content-type']).toMatch(/^application\/problem\+json/);
     });
 
     it('returns 401 without a key', async () => {

@@ -16,6 +16,8 @@ export * from './database/migration-job.js';
 export * from './database/migrations.js';
 export * from './database/paged-query.js';
 export * from './database/postgres-server.js';
+export * from './http/body-shape.hook.js';
+export * from './http/json-shape.js';
 export * from './http/params.js';
 export * from './http/problem-details.filter.js';
 export * from './http/problem.js';

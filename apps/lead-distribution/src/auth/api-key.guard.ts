@@ -3,7 +3,7 @@ import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import type { FastifyRequest } from 'fastify';
 import { IS_PUBLIC } from '#platform';
-import { ApiKeyRole } from '#contracts';
+import { ApiKeyRole, isIntId } from '#contracts';
 import { ApiKeyErrors } from '../api-keys/api-keys.errors.js';
 import { API_KEY_STRATEGY } from './api-key.strategy.js';
 import { PARTNER_SCOPE, ROLES, type PartnerScopeOptions } from './auth.decorators.js';
@@ -58,7 +58,7 @@ export class ApiKeyGuard extends AuthGuard(API_KEY_STRATEGY) {
   }
 }
 
-/** `partnerId` from the query, else the JSON body; undefined when absent, NaN when malformed. */
+/** `partnerId` from the query, else the JSON body; undefined when absent, NaN when not an integer id (1 to int4 max). */
 function requestedPartnerId(request: FastifyRequest): number | undefined {
   const fromQuery = (request.query as Record<string, unknown> | undefined)?.partnerId;
   const fromBody =
@@ -66,5 +66,5 @@ function requestedPartnerId(request: FastifyRequest): number | undefined {
   const raw = fromQuery ?? fromBody;
   if (raw === undefined || raw === null || raw === '') return undefined;
   const value = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\d{1,10}$/.test(raw) ? Number(raw) : Number.NaN;
-  return Number.isSafeInteger(value) && value > 0 ? value : Number.NaN;
+  return isIntId(value) ? value : Number.NaN;
 }

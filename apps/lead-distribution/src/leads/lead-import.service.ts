@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import { CreateLeadV1Request, type ImportLeadsResponse, type ImportRowResultDto } from '#contracts';
-import { ProblemException, flattenValidationErrors } from '#platform';
+import { MAX_REPORTED_FIELD_ERRORS, ProblemException, flattenValidationErrors } from '#platform';
 import type { ApiKeyPrincipal } from '../auth/principal.js';
 import { LeadsService } from './leads.service.js';
 
@@ -25,7 +25,14 @@ export class LeadImportService {
   private async importRow(index: number, row: Record<string, unknown>, principal: ApiKeyPrincipal): Promise<ImportRowResultDto> {
     const input = plainToInstance(CreateLeadV1Request, row);
     const errors = await validate(input, { whitelist: true, forbidNonWhitelisted: true });
-    if (errors.length > 0) return { index, status: 'INVALID', code: 'VALIDATION_FAILED', errors: flattenValidationErrors(errors) };
+    if (errors.length > 0) {
+      return {
+        index,
+        status: 'INVALID',
+        code: 'VALIDATION_FAILED',
+        errors: flattenValidationErrors(errors).slice(0, MAX_REPORTED_FIELD_ERRORS),
+      };
+    }
     try {
       const outcome = await this.leads.register(input, principal);
       if (outcome.status === 'DUPLICATE') return { index, status: 'DUPLICATE', code: 'DUPLICATE_LEAD' };

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Param, Post, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiKeyRole, CreatePartnerDto, ListPartnersQueryDto, PartnerDto, PartnerListDto } from '#contracts';
-import { Idempotent, intParam } from '#platform';
+import { ApiProblems, Idempotent, intParam } from '#platform';
 import { ApiKeyAuth } from '../auth/api-key-auth.decorator.js';
 import { Roles } from '../auth/auth.decorators.js';
 import { PartnersService } from './partners.service.js';
@@ -31,6 +31,7 @@ export class PartnersAdminController {
   @Get(':id')
   @ApiOperation({ summary: 'Get one partner' })
   @ApiOkResponse({ type: PartnerDto })
+  @ApiProblems(404)
   get(@Param('id', intParam('id')) id: number): Promise<PartnerDto> {
     return this.partners.get(id);
   }

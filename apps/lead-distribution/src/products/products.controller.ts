@@ -1,13 +1,14 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiKeyRole, ProductAsPolicyResponse } from '#contracts';
-import { ApiProblems, uuidParam } from '#platform';
+import { ApiProblems } from '#platform';
 import { ApiKeyAuth } from '../auth/api-key-auth.decorator.js';
 import { Roles } from '../auth/auth.decorators.js';
 import { ProductsService } from './products.service.js';
 
 @ApiTags('products')
-@ApiKeyAuth()
+// Every role may read, and any id that names no product is a 404: the spec's 401 and 404 only.
+@ApiKeyAuth(401)
 @Roles(ApiKeyRole.Partner, ApiKeyRole.Provider, ApiKeyRole.Operator)
 @Controller('api/v1/products')
 export class ProductsController {
@@ -21,7 +22,7 @@ export class ProductsController {
   })
   @ApiOkResponse({ type: ProductAsPolicyResponse })
   @ApiProblems(404)
-  getAsPolicy(@Param('productId', uuidParam('productId')) productId: string): Promise<ProductAsPolicyResponse> {
+  getAsPolicy(@Param('productId') productId: string): Promise<ProductAsPolicyResponse> {
     return this.products.getAsPolicy(productId);
   }
 }

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { isUUID } from 'class-validator';
 import { v7 as uuidv7 } from 'uuid';
 import type { CreateProductDto, ProductAsPolicyResponse, ProductDto } from '#contracts';
 import { ProvidersService } from '../providers/providers.service.js';
@@ -34,8 +35,9 @@ export class ProductsService {
     return this.products.findById(id);
   }
 
+  /** The product, or 404 for an id that names none, whatever its shape (ids are UUIDs; anything else names nothing). */
   async require(id: string): Promise<Product> {
-    const product = await this.products.findById(id);
+    const product = isUUID(id) ? await this.products.findById(id) : null;
     if (!product) throw ProductErrors.notFound(id);
     return product;
   }

@@ -38,7 +38,7 @@ export class AddUserDto {
   @MaxLength(50)
   name!: string;
 
-  @ApiPropertyOptional({ description: 'Korean mobile number; hyphens are ignored', example: '010-1234-5678', nullable: true })
+  @ApiPropertyOptional({ type: String, description: 'Korean mobile number; hyphens are ignored', example: '010-1234-5678', nullable: true })
   @IsOptional()
   @Transform(({ value }) => normalizePhone(value))
   @IsString()
@@ -60,7 +60,12 @@ export class UpdateUserDto {
   @MaxLength(50)
   name?: string;
 
-  @ApiPropertyOptional({ description: 'Korean mobile number (hyphens ignored); null removes it', example: '010-1234-5678', nullable: true })
+  @ApiPropertyOptional({
+    type: String,
+    description: 'Korean mobile number (hyphens ignored); null removes it',
+    example: '010-1234-5678',
+    nullable: true,
+  })
   @ValidateIf((_dto, value) => value !== undefined && value !== null)
   @Transform(({ value }) => normalizePhone(value))
   @IsString()

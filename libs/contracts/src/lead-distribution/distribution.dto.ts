@@ -1,17 +1,16 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
-import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsInt, IsOptional, IsUUID, Min } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsOptional, IsUUID } from 'class-validator';
 import { PageQueryDto, PaginationDto } from '../common/pagination.dto.js';
 import { QueryInt } from '../common/transforms.js';
-import { IsOmittable } from '../common/validators.js';
+import { IsOmittable, INT_ID_SCHEMA, IsIntId } from '../common/validators.js';
 import { LeadDto, PartnerBodyDto } from './lead.dto.js';
 
 export const MAX_LEADS_PER_HANDOVER = 500;
 
 @ApiSchema({ name: 'DistributeRequest' })
 export class DistributeRequest extends PartnerBodyDto {
-  @ApiProperty({ type: 'integer', description: 'A partner below the caller in its organisation' })
-  @IsInt()
-  @Min(1)
+  @ApiProperty({ ...INT_ID_SCHEMA, description: 'A partner below the caller in its organisation' })
+  @IsIntId()
   toPartnerId!: number;
 
   @ApiProperty({ type: [String], format: 'uuid', maxItems: MAX_LEADS_PER_HANDOVER })
@@ -25,10 +24,9 @@ export class DistributeRequest extends PartnerBodyDto {
 
 @ApiSchema({ name: 'RecallRequest' })
 export class RecallRequest extends PartnerBodyDto {
-  @ApiPropertyOptional({ type: 'integer', description: 'Only from this descendant (default: any descendant owning the leads)' })
+  @ApiPropertyOptional({ ...INT_ID_SCHEMA, description: 'Only from this descendant (default: any descendant owning the leads)' })
   @IsOmittable()
-  @IsInt()
-  @Min(1)
+  @IsIntId()
   fromPartnerId?: number;
 
   @ApiProperty({ type: [String], format: 'uuid', maxItems: MAX_LEADS_PER_HANDOVER })
@@ -63,18 +61,16 @@ export class HandoverResponse {
 }
 
 export class DistributedLeadsQueryDto extends PageQueryDto {
-  @ApiPropertyOptional({ type: 'integer', description: 'Defaults to the key’s partner' })
+  @ApiPropertyOptional({ ...INT_ID_SCHEMA, description: 'Defaults to the key’s partner' })
   @IsOptional()
   @QueryInt()
-  @IsInt()
-  @Min(1)
+  @IsIntId()
   partnerId?: number;
 
-  @ApiPropertyOptional({ type: 'integer', description: 'Only leads now owned by this descendant' })
+  @ApiPropertyOptional({ ...INT_ID_SCHEMA, description: 'Only leads now owned by this descendant' })
   @IsOptional()
   @QueryInt()
-  @IsInt()
-  @Min(1)
+  @IsIntId()
   toPartnerId?: number;
 }
 

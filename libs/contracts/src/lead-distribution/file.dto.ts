@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { QueryInt, Trim } from '../common/transforms.js';
+import { INT_ID_SCHEMA, IsIntId } from '../common/validators.js';
 
 /** The only types accepted as AS evidence: photos, scans and call recordings. */
 export const EVIDENCE_MIME_TYPES = [
@@ -54,13 +55,12 @@ export class PresignedRequestDto {
   size!: number;
 
   @ApiPropertyOptional({
-    type: 'integer',
+    ...INT_ID_SCHEMA,
     description: "Partner the file belongs to; a partner key's own partner when omitted",
     example: 1,
   })
   @IsOptional()
-  @IsInt()
-  @Min(1)
+  @IsIntId()
   partnerId?: number;
 }
 

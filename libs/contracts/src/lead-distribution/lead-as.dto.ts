@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMaxSize, ArrayUnique, IsArray, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUUID, MaxLength, Min } from 'class-validator';
+import { ArrayMaxSize, ArrayUnique, IsArray, IsIn, IsNotEmpty, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
 import { PageQueryDto, PaginationDto } from '../common/pagination.dto.js';
 import { QueryInt, Trim } from '../common/transforms.js';
+import { INT_ID_SCHEMA, IsIntId } from '../common/validators.js';
 import { LeadProductDto, PartnerBodyDto } from './lead.dto.js';
 
 export enum AsStatus {
@@ -27,11 +28,10 @@ export enum AsDecision {
 }
 
 export class ListAsQueryDto extends PageQueryDto {
-  @ApiPropertyOptional({ type: 'integer', description: 'Owner (defaults to the key’s partner)' })
+  @ApiPropertyOptional({ ...INT_ID_SCHEMA, description: 'Owner (defaults to the key’s partner)' })
   @IsOptional()
   @QueryInt()
-  @IsInt()
-  @Min(1)
+  @IsIntId()
   partnerId?: number;
 
   @ApiPropertyOptional({ format: 'uuid', description: 'Only this lead; a lead the caller does not own gives an empty list' })
@@ -61,11 +61,10 @@ export class AdminListAsQueryDto extends PageQueryDto {
   @IsIn(Object.values(AsStatus))
   status?: AsStatus;
 
-  @ApiPropertyOptional({ type: 'integer', description: 'Only requests filed by this partner' })
+  @ApiPropertyOptional({ ...INT_ID_SCHEMA, description: 'Only requests filed by this partner' })
   @IsOptional()
   @QueryInt()
-  @IsInt()
-  @Min(1)
+  @IsIntId()
   partnerId?: number;
 }
 

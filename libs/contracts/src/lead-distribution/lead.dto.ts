@@ -7,7 +7,6 @@ import {
   IsBoolean,
   IsEmail,
   IsIn,
-  IsInt,
   IsNotEmpty,
   IsObject,
   IsOptional,
@@ -15,12 +14,11 @@ import {
   IsUUID,
   Matches,
   MaxLength,
-  Min,
 } from 'class-validator';
 import { PageQueryDto, PaginationDto } from '../common/pagination.dto.js';
 import { FieldErrorDto } from '../common/problem.dto.js';
 import { QueryBoolean, QueryInt, Trim } from '../common/transforms.js';
-import { IsOmittable } from '../common/validators.js';
+import { IsOmittable, INT_ID_SCHEMA, IsIntId } from '../common/validators.js';
 import { REGION_NAMES } from './region.dto.js';
 
 export enum Gender {
@@ -44,11 +42,10 @@ export const normalizeBirthDate = (value: unknown) => {
 export const YYMMDD = /^\d{2}(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])$/;
 
 export class ListLeadsQueryDto extends PageQueryDto {
-  @ApiPropertyOptional({ type: 'integer', description: 'Owner whose leads are listed (defaults to the key’s partner)' })
+  @ApiPropertyOptional({ ...INT_ID_SCHEMA, description: 'Owner whose leads are listed (defaults to the key’s partner)' })
   @IsOptional()
   @QueryInt()
-  @IsInt()
-  @Min(1)
+  @IsIntId()
   partnerId?: number;
 
   @ApiPropertyOptional({ type: Boolean, description: 'true: only used leads; false: only unused leads' })
@@ -190,19 +187,17 @@ export class LeadsListResponse {
 }
 
 export class PartnerQueryDto {
-  @ApiPropertyOptional({ type: 'integer', description: 'Defaults to the key’s partner' })
+  @ApiPropertyOptional({ ...INT_ID_SCHEMA, description: 'Defaults to the key’s partner' })
   @IsOptional()
   @QueryInt()
-  @IsInt()
-  @Min(1)
+  @IsIntId()
   partnerId?: number;
 }
 
 export class PartnerBodyDto {
-  @ApiPropertyOptional({ type: 'integer', description: 'Defaults to the key’s partner' })
+  @ApiPropertyOptional({ ...INT_ID_SCHEMA, description: 'Defaults to the key’s partner' })
   @IsOptional()
-  @IsInt()
-  @Min(1)
+  @IsIntId()
   partnerId?: number;
 }
 
@@ -265,12 +260,11 @@ export class CreateLeadV1Request {
   metadata?: Record<string, unknown>;
 
   @ApiPropertyOptional({
-    type: 'integer',
+    ...INT_ID_SCHEMA,
     description: 'Operator keys only: deliver the lead to this partner directly instead of leaving it to orders',
   })
   @IsOmittable()
-  @IsInt()
-  @Min(1)
+  @IsIntId()
   partnerId?: number;
 }
 

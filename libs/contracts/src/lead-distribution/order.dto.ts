@@ -6,7 +6,6 @@ import {
   IsArray,
   IsIn,
   IsInt,
-  IsISO8601,
   IsNotEmpty,
   IsOptional,
   IsString,
@@ -18,6 +17,7 @@ import {
 } from 'class-validator';
 import { PageQueryDto, PaginationDto } from '../common/pagination.dto.js';
 import { QueryInt, Trim } from '../common/transforms.js';
+import { INT_ID_SCHEMA, IsIntId, IsTimestamp } from '../common/validators.js';
 import { PartnerBodyDto } from './lead.dto.js';
 import { REGION_NAMES } from './region.dto.js';
 
@@ -90,7 +90,7 @@ export class CreateOrderRequest extends PartnerBodyDto {
 
   @ApiPropertyOptional({ format: 'date-time', description: 'The order starts taking leads at this time (default: now)' })
   @IsOptional()
-  @IsISO8601({ strict: true })
+  @IsTimestamp()
   reservationDate?: string;
 }
 
@@ -154,11 +154,10 @@ export class OrderDto {
 }
 
 export class ListOrdersQueryDto extends PageQueryDto {
-  @ApiPropertyOptional({ type: 'integer', description: 'Defaults to the key’s partner' })
+  @ApiPropertyOptional({ ...INT_ID_SCHEMA, description: 'Defaults to the key’s partner' })
   @IsOptional()
   @QueryInt()
-  @IsInt()
-  @Min(1)
+  @IsIntId()
   partnerId?: number;
 
   @ApiPropertyOptional({ enum: OrderStatus })
@@ -173,12 +172,12 @@ export class ListOrdersQueryDto extends PageQueryDto {
 
   @ApiPropertyOptional({ format: 'date-time', description: 'Orders created at or after' })
   @IsOptional()
-  @IsISO8601()
+  @IsTimestamp()
   createdFrom?: string;
 
   @ApiPropertyOptional({ format: 'date-time', description: 'Orders created before' })
   @IsOptional()
-  @IsISO8601()
+  @IsTimestamp()
   createdTo?: string;
 }
 

@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsInt, IsNotEmpty, IsOptional, IsString, MaxLength, Min } from 'class-validator';
+import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { PageQueryDto, PaginationDto } from '../common/pagination.dto.js';
 import { QueryInt, Trim } from '../common/transforms.js';
+import { INT_ID_SCHEMA, IsIntId } from '../common/validators.js';
 
 export class CreatePartnerDto {
   @ApiProperty({ example: '한빛 보험대리점', maxLength: 100 })
@@ -12,23 +13,21 @@ export class CreatePartnerDto {
   name!: string;
 
   @ApiPropertyOptional({
-    type: 'integer',
+    ...INT_ID_SCHEMA,
     nullable: true,
     description: 'Parent partner in the organisation tree (an agency above a branch)',
     example: 1,
   })
   @IsOptional()
-  @IsInt()
-  @Min(1)
+  @IsIntId()
   parentId?: number | null;
 }
 
 export class ListPartnersQueryDto extends PageQueryDto {
-  @ApiPropertyOptional({ type: 'integer', description: 'Only the direct children of this partner' })
+  @ApiPropertyOptional({ ...INT_ID_SCHEMA, description: 'Only the direct children of this partner' })
   @IsOptional()
   @QueryInt()
-  @IsInt()
-  @Min(1)
+  @IsIntId()
   parentId?: number;
 
   @ApiPropertyOptional({ description: 'Partial match on the name' })

@@ -3,15 +3,20 @@ import type { IncomingMessage } from 'node:http';
 import type { DynamicModule } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { Logger } from 'nestjs-pino';
 import type { ServiceConfig } from '../config/service-config.js';
-import { problemType } from '../http/problem.js';
+import { checkJsonBodies } from '../http/body-shape.hook.js';
+import { defaultCode, problemBody, statusTitle } from '../http/problem.js';
 import { createValidationPipe } from '../http/validation.js';
 import { MetricsRegistry } from '../metrics/metrics.js';
 import { buildOpenApiDocument, serveOpenApi, type OpenApiInfo } from '../openapi/openapi.js';
 import { closeConnectionsOnShutdown, ShutdownState } from './shutdown.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+// Longer than any request line Node accepts (16 KiB of headers): an id of any length reaches its
+// route, which answers for it (400 naming the parameter, or 404), instead of the router's bare 414.
+const MAX_PARAM_LENGTH = 16 * 1024;
 
 export interface CreateAppOptions {
   module: DynamicModule;
@@ -36,18 +41,23 @@ export async function createServiceApp({ module, config, openApi }: CreateAppOpt
     // runService answers requests during shutdown itself (ShutdownState), with a problem body; by the
     // time Fastify closes, no connection is left.
     return503OnClosing: false,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    // The router refuses a path it cannot decode before any hook or filter runs. Such a path names
+    // nothing: 404, as a problem body like every other error.
+    frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+      const status = error.code === 'FST_ERR_BAD_URL' ? 404 : (error.statusCode ?? 400);
+      const detail = status === 404 ? 'Nothing is found at this path (it is not valid percent-encoded UTF-8)' : statusTitle(status);
+      void reply
+        .status(status)
+        .header('x-request-id', request.id)
+        .header('content-type', 'application/problem+json; charset=utf-8')
+        .send(problemBody(status, defaultCode(status), detail, String(request.id)));
+    },
     // A request Node's HTTP parser rejects (bad request line, bad header) never reaches a route;
     // it still gets a problem body rather than Fastify's default one.
     clientErrorHandler: (_error, socket) => {
       if (!socket.writable) return;
-      const body = JSON.stringify({
-        type: problemType('BAD_REQUEST'),
-        title: 'Bad Request',
-        status: 400,
-        detail: 'The request could not be parsed as HTTP',
-        code: 'BAD_REQUEST',
-        requestId: randomUUID(),
-      });
+      const body = JSON.stringify(problemBody(400, 'BAD_REQUEST', 'The request could not be parsed as HTTP', randomUUID()));
       socket.end(
         `HTTP/1.1 400 Bad Request\r\nContent-Type: application/problem+json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
       );
@@ -68,6 +78,7 @@ export async function createServiceApp({ module, config, openApi }: CreateAppOpt
     void reply.header('x-request-id', request.id);
   });
   closeConnectionsOnShutdown(fastify, app.get(ShutdownState));
+  checkJsonBodies(fastify);
   app.get(MetricsRegistry).instrument(fastify);
 
   app.useGlobalPipes(createValidationPipe());

@@ -1,6 +1,6 @@
 import { Catch, HttpException, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ProblemException, defaultCode, problemType, statusTitle, type FieldError, type ProblemBody } from './problem.js';
+import { ProblemException, defaultCode, problemBody, statusTitle, type ProblemBody } from './problem.js';
 
 // Fastify raises these before a handler runs (body parsing); they get a stable code of ours.
 const FASTIFY_CODES: Record<string, { code: string; detail?: string }> = {
@@ -37,13 +37,13 @@ export class ProblemDetailsFilter implements ExceptionFilter {
 
   private toProblem(exception: unknown, requestId: string): ProblemBody {
     if (exception instanceof ProblemException) {
-      return build(exception.getStatus(), exception.code, exception.message, requestId, exception.errors);
+      return problemBody(exception.getStatus(), exception.code, exception.message, requestId, exception.errors);
     }
     // Nest wraps Fastify's own 4xx errors (body parsing) in an HttpException with the original as cause.
     const fastifyError = exception instanceof HttpException ? exception.cause : exception;
     if (isErrorWithStatus(fastifyError) && fastifyError.code && FASTIFY_CODES[fastifyError.code]) {
       const known = FASTIFY_CODES[fastifyError.code];
-      return build(
+      return problemBody(
         fastifyError.statusCode,
         known.code,
         known.detail ?? fastifyError.message ?? statusTitle(fastifyError.statusCode),
@@ -52,24 +52,18 @@ export class ProblemDetailsFilter implements ExceptionFilter {
     }
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
-      return build(status, defaultCode(status), messageOf(exception), requestId);
+      return problemBody(status, defaultCode(status), messageOf(exception), requestId);
     }
     if (isErrorWithStatus(exception) && exception.statusCode >= 400 && exception.statusCode < 500) {
-      return build(
+      return problemBody(
         exception.statusCode,
         defaultCode(exception.statusCode),
         exception.message ?? statusTitle(exception.statusCode),
         requestId,
       );
     }
-    return build(500, 'INTERNAL_ERROR', 'An unexpected error occurred; quote the requestId when reporting it', requestId);
+    return problemBody(500, 'INTERNAL_ERROR', 'An unexpected error occurred; quote the requestId when reporting it', requestId);
   }
-}
-
-function build(status: number, code: string, detail: string, requestId: string, errors?: FieldError[]): ProblemBody {
-  const body: ProblemBody = { type: problemType(code), title: statusTitle(status), status, detail, code, requestId };
-  if (errors && errors.length > 0) body.errors = errors;
-  return body;
 }
 
 function messageOf(exception: HttpException): string {

@@ -35,6 +35,12 @@ export function problemType(code: string): string {
   return `urn:problem:${code.toLowerCase().replaceAll('_', '-')}`;
 }
 
+export function problemBody(status: number, code: string, detail: string, requestId: string, errors?: FieldError[]): ProblemBody {
+  const body: ProblemBody = { type: problemType(code), title: statusTitle(status), status, detail, code, requestId };
+  if (errors && errors.length > 0) body.errors = errors;
+  return body;
+}
+
 const TITLES: Record<number, string> = {
   400: 'Bad Request',
   401: 'Unauthorized',

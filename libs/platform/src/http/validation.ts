@@ -1,6 +1,7 @@
 import { ValidationPipe, type ArgumentMetadata, type ValidationError } from '@nestjs/common';
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
+import { jsonShapeErrors } from './json-shape.js';
 import { ProblemException, type FieldError } from './problem.js';
 
 /**
@@ -20,61 +21,40 @@ export function createValidationPipe(): ValidationPipe {
 }
 
 /**
- * Also refuses NUL characters anywhere in a body or query: PostgreSQL cannot store or compare them
- * in text, so they would otherwise surface as a database error (500) instead of a 400 naming the field.
+ * Also checks a query's shape and text (see jsonShapeErrors) for the routes that read one. Bodies
+ * are checked once for every route, before guards and interceptors, by checkJsonBodies.
  */
 class TextSafeValidationPipe extends ValidationPipe {
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
-    if (metadata.type === 'body' || metadata.type === 'query') {
-      const errors = nulCharacterErrors(value);
+    if (metadata.type === 'query') {
+      const errors = jsonShapeErrors(value, '', '(query)');
       if (errors.length > 0) throw validationFailed(errors);
     }
     return super.transform(value, metadata);
   }
 }
 
-/** One error per field (dotted under `parent`) whose value or name holds a NUL character. */
-function nulCharacterErrors(value: unknown, parent = ''): FieldError[] {
-  // Every request passes here: walk once without allocating, and name the fields only when one has a NUL.
-  if (!holdsNul(value)) return [];
-  return fieldsWithNul(value, parent).map((field) => ({ field, message: 'must not contain NUL characters' }));
-}
-
 /**
  * Validates a plain object that did not come through the pipe (a signed token's claims, say) by the
- * same rules: the DTO's constraints and no NUL characters, failures named `<parent>.<field>`.
+ * same rules: its shape and text first, then the DTO's constraints, failures named `<parent>.<field>`.
  */
 export function validatePlain<T extends object>(dto: new () => T, value: object, parent: string): T {
+  const shapeErrors = jsonShapeErrors(value, parent);
+  if (shapeErrors.length > 0) throw validationFailed(shapeErrors);
   const instance = plainToInstance(dto, value);
-  const errors = [
-    ...nulCharacterErrors(value, parent),
-    ...flattenValidationErrors(validateSync(instance, { validationError: { target: false, value: false } }), parent),
-  ];
+  const errors = flattenValidationErrors(validateSync(instance, { validationError: { target: false, value: false } }), parent);
   if (errors.length > 0) throw validationFailed(errors);
   return instance;
 }
 
-function holdsNul(value: unknown): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (value === null || typeof value !== 'object') return false;
-  for (const key in value) {
-    if (key.includes('\u0000') || holdsNul((value as Record<string, unknown>)[key])) return true;
-  }
-  return false;
-}
-
-function fieldsWithNul(value: unknown, path: string): string[] {
-  if (typeof value === 'string') return value.includes('\u0000') ? [path || '(body)'] : [];
-  if (value === null || typeof value !== 'object') return [];
-  return Object.entries(value).flatMap(([key, item]) => [
-    ...(key.includes('\u0000') ? [path ? `${path}.${key}` : key] : []),
-    ...fieldsWithNul(item, path ? `${path}.${key}` : key),
-  ]);
-}
+/** A problem body lists at most this many field errors; the detail says how many more there were. */
+export const MAX_REPORTED_FIELD_ERRORS = 20;
 
 export function validationFailed(errors: FieldError[]): ProblemException {
-  const fields = [...new Set(errors.map((error) => error.field))].join(', ');
-  return new ProblemException(400, 'VALIDATION_FAILED', `Invalid request: ${fields}`, errors);
+  const reported = errors.slice(0, MAX_REPORTED_FIELD_ERRORS);
+  const fields = [...new Set(reported.map((error) => error.field))].join(', ');
+  const more = errors.length - reported.length;
+  return new ProblemException(400, 'VALIDATION_FAILED', `Invalid request: ${fields}${more > 0 ? ` and ${more} more` : ''}`, reported);
 }
 
 export function flattenValidationErrors(errors: ValidationError[], parent = ''): FieldError[] {

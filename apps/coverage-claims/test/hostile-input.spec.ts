@@ -1,0 +1,40 @@
+import { UserRole } from '#contracts';
+import {
+  OPERATOR_KEY,
+  createOrganisation,
+  signIn,
+  startCoverageClaims,
+  type CoverageClaimsTestApp,
+} from '../../../test/support/coverage-claims.js';
+import { STALL_MS } from '../../../test/support/event-loop.js';
+import { acceptedCredentials, hostileRequests, readOpenApiDocument, sweep } from '../../../test/support/hostile-input.js';
+
+describe('hostile input on every operation of openapi/coverage-claims.json', () => {
+  let app: CoverageClaimsTestApp;
+
+  beforeAll(async () => {
+    app = await startCoverageClaims();
+  });
+  afterAll(() => app.close());
+
+  it('answers every hostile value of every parameter and body property with a documented status below 500 and a problem body, within a second', async () => {
+    const document = await readOpenApiDocument('openapi/coverage-claims.json');
+    const organisation = await createOrganisation(app, 'Hostile Org');
+    const planner = await signIn(app, organisation, { name: '설계사' });
+    const admin = await signIn(app, organisation, { name: '관리자', role: UserRole.OrgAdmin });
+    const bearer = (name: string, token: string) => ({ name, headers: { authorization: `Bearer ${token}` } });
+
+    const credentials = await acceptedCredentials(app.url, document, {
+      Bearer: [bearer('planner token', planner.accessToken), bearer('admin token', admin.accessToken)],
+      ApiKey: [{ name: 'operator key', headers: { 'x-api-key': OPERATOR_KEY } }],
+    });
+    expect([...credentials].filter(([, accepted]) => accepted.length === 0).map(([operation]) => operation)).toEqual([]);
+
+    const report = await sweep(app.url, hostileRequests(document), credentials, { maxResponseMs: STALL_MS });
+    console.info(
+      `coverage-claims: ${report.requests} hostile requests over ${credentials.size} operations in ${Math.round(report.elapsedMs)} ms; ` +
+        `statuses ${JSON.stringify(report.statuses)}; slowest ${JSON.stringify(report.slowest)}`,
+    );
+    expect(report.failures).toEqual([]);
+  }, 120_000);
+});

@@ -1,0 +1,52 @@
+import { STALL_MS } from '../../../test/support/event-loop.js';
+import {
+  acceptedCredentials,
+  hostileRequests,
+  readOpenApiDocument,
+  sweep,
+  type Credential,
+  type Schema,
+} from '../../../test/support/hostile-input.js';
+import {
+  OPERATOR_KEY,
+  partnerWithKey,
+  providerWithProduct,
+  startLeadDistribution,
+  type LeadDistributionTestApp,
+} from '../../../test/support/lead-distribution.js';
+
+describe('hostile input on every operation of openapi/lead-distribution.json', () => {
+  let app: LeadDistributionTestApp;
+
+  beforeAll(async () => {
+    app = await startLeadDistribution();
+  });
+  afterAll(() => app.close());
+
+  it('answers every hostile value of every parameter and body property with a documented status below 500 and a problem body, within a second', async () => {
+    const document = await readOpenApiDocument('openapi/lead-distribution.json');
+    const agency = await partnerWithKey(app, 'Hostile agency');
+    const { providerKey } = await providerWithProduct(app, 'Hostile product');
+    const apiKey = (name: string, key: string): Credential => ({ name, headers: { 'x-api-key': key } });
+    // Integer path parameters name partners; the fixture's own makes the rest of the request valid.
+    const options = {
+      pathValue: (_name: string, schema: Schema) =>
+        schema.type === 'integer' || schema.type === 'number' ? String(agency.partner.id) : undefined,
+    };
+
+    const credentials = await acceptedCredentials(
+      app.url,
+      document,
+      { ApiKey: [apiKey('partner key', agency.apiKey), apiKey('provider key', providerKey), apiKey('operator key', OPERATOR_KEY)] },
+      options,
+    );
+    expect([...credentials].filter(([, accepted]) => accepted.length === 0).map(([operation]) => operation)).toEqual([]);
+
+    const report = await sweep(app.url, hostileRequests(document, options), credentials, { maxResponseMs: STALL_MS });
+    console.info(
+      `lead-distribution: ${report.requests} hostile requests over ${credentials.size} operations in ${Math.round(report.elapsedMs)} ms; ` +
+        `statuses ${JSON.stringify(report.statuses)}; slowest ${JSON.stringify(report.slowest)}`,
+    );
+    expect(report.failures).toEqual([]);
+  }, 120_000);
+});
