@@ -32,12 +32,16 @@ export class ProblemDetailsFilter implements ExceptionFilter {
     if (body.status >= 500) {
       this.logger.error({ requestId: body.requestId, error: describeError(exception) }, 'Unhandled error');
     }
+    if (exception instanceof ProblemException) void reply.headers(exception.extras.headers ?? {});
     void reply.status(body.status).header('content-type', 'application/problem+json; charset=utf-8').send(body);
   }
 
   private toProblem(exception: unknown, requestId: string): ProblemBody {
     if (exception instanceof ProblemException) {
-      return build(exception.getStatus(), exception.code, exception.message, requestId, exception.errors);
+      return {
+        ...exception.extras.members,
+        ...build(exception.getStatus(), exception.code, exception.message, requestId, exception.errors),
+      };
     }
     // Nest wraps Fastify's own 4xx errors (body parsing) in an HttpException with the original as cause.
     const fastifyError = exception instanceof HttpException ? exception.cause : exception;
