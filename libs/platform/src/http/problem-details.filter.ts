@@ -29,7 +29,10 @@ export class ProblemDetailsFilter implements ExceptionFilter {
     const request = http.getRequest<FastifyRequest>();
     const reply = http.getResponse<FastifyReply>();
     const body = this.toProblem(exception, String(request.id));
-    if (body.status >= 500) {
+    if (body.status >= 500 && exception instanceof ProblemException) {
+      // A failure the service answers on purpose (a system it depends on failed): its code says enough.
+      this.logger.warn({ requestId: body.requestId, code: body.code }, body.detail);
+    } else if (body.status >= 500) {
       this.logger.error({ requestId: body.requestId, error: describeError(exception) }, 'Unhandled error');
     }
     if (exception instanceof ProblemException) void reply.headers(exception.extras.headers ?? {});
