@@ -4,6 +4,7 @@ import { AuthModule } from './auth/auth.module.js';
 import type { CoverageClaimsConfig } from './config/coverage-claims.config.js';
 import { COVERAGE_CLAIMS_DATABASE } from './database/database.js';
 import { OrganisationsModule } from './organisations/organisations.module.js';
+import { SmsModule } from './sms/sms.module.js';
 import { TermsModule } from './terms/terms.module.js';
 import { UsersModule } from './users/users.module.js';
 
@@ -19,6 +20,7 @@ export class AppModule {
         OrganisationsModule,
         UsersModule,
         TermsModule,
+        SmsModule,
       ],
     };
   }
