@@ -123,3 +123,37 @@ export async function signIn(
   const userId = (jwt.decode(tokens.accessToken) as { sub: string }).sub;
   return { ...tokens, userId };
 }
+
+/** Ids of the terms in force that a verification request must agree to, and the optional one. */
+export const REQUIRED_TERM_IDS = ['coverage-privacy-collection-v1', 'coverage-third-party-provision-v1', 'coverage-unique-identifier-v1'];
+export const MARKETING_TERM_ID = 'coverage-marketing-v1';
+
+let phoneCounter = 0;
+
+/** A distinct mobile number for each call (never ending in 0000, which the sandbox refuses). */
+export function nextPhone(): string {
+  phoneCounter += 1;
+  return `010${String(process.pid % 10_000).padStart(4, '0')}${String(1000 + (phoneCounter % 9000)).padStart(4, '0')}`;
+}
+
+export interface VerificationBody {
+  name: string;
+  birthDate: string;
+  gender: string;
+  phone: string;
+  agreedTermIds: string[];
+}
+
+/** A valid verification request body (a fresh phone unless given). */
+export function verificationBody(overrides: Partial<VerificationBody> = {}): VerificationBody {
+  return { name: '홍길동', birthDate: '19850314', gender: 'M', phone: nextPhone(), agreedTermIds: [...REQUIRED_TERM_IDS], ...overrides };
+}
+
+/** The one-time number of the newest sandbox message to `phone`, read as an operator does. */
+export async function sandboxCode(app: CoverageClaimsTestApp, phone: string): Promise<string> {
+  const response = await asOperator(app).get('/api/v1/admin/sandbox/messages').query({ phone, limit: 1 }).expect(200);
+  const text = (response.body as { data: Array<{ text: string }> }).data[0]?.text;
+  const code = text?.match(/\[(\d{6})\]/)?.[1];
+  if (!code) throw new Error(`No sandbox message with a number to ${phone}`);
+  return code;
+}

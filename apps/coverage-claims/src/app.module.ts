@@ -2,9 +2,13 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { DatabaseModule, PlatformModule, type ServiceRuntime } from '#platform';
 import { AuthModule } from './auth/auth.module.js';
 import type { CoverageClaimsConfig } from './config/coverage-claims.config.js';
+import { CustomersModule } from './customers/customers.module.js';
 import { COVERAGE_CLAIMS_DATABASE } from './database/database.js';
 import { OrganisationsModule } from './organisations/organisations.module.js';
+import { SmsModule } from './sms/sms.module.js';
+import { TermsModule } from './terms/terms.module.js';
 import { UsersModule } from './users/users.module.js';
+import { VerificationsModule } from './verifications/verifications.module.js';
 
 @Module({})
 export class AppModule {
@@ -17,6 +21,10 @@ export class AppModule {
         AuthModule,
         OrganisationsModule,
         UsersModule,
+        TermsModule,
+        CustomersModule,
+        SmsModule,
+        VerificationsModule,
       ],
     };
   }

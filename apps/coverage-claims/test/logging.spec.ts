@@ -6,7 +6,11 @@ import {
   nextCi,
   OPERATOR_KEY,
   REDIRECT_URI,
+  asOperator,
+  sandboxCode,
+  signIn,
   startCoverageClaims,
+  verificationBody,
   withToken,
   type CoverageClaimsTestApp,
 } from '../../../test/support/coverage-claims.js';
@@ -45,5 +49,35 @@ describe('request logs', () => {
       expect(text).not.toContain(secret);
     }
     for (const personal of ['로그설계', '7777', 'log-state']) expect(text).not.toContain(personal);
+  });
+
+  it('writes no customer name, birth date or phone, no one-time number and no verification token, through verification and deletion', async () => {
+    const planner = await signIn(app, await createOrganisation(app, '로그 인증 에셋'));
+    const as = withToken(app, planner.accessToken);
+    const body = verificationBody({ name: '로그고객', birthDate: '19730921', phone: '010-8642-1357' });
+    const verification = (await as.post('/api/v1/coverage/verifications').send(body).expect(201)).body as {
+      id: string;
+      customerId: string;
+    };
+    const code = await sandboxCode(app, body.phone);
+    const wrong = code === '000000' ? '000001' : '000000';
+    await as.post(`/api/v1/coverage/verifications/${verification.id}/confirm`).send({ code: wrong }).expect(400);
+    const { verificationToken } = (await as.post(`/api/v1/coverage/verifications/${verification.id}/confirm`).send({ code }).expect(200))
+      .body as { verificationToken: string };
+    await as.post('/api/v1/coverage/verifications').send(body).expect(429);
+    // The refused delivery is logged as an upstream failure, without the phone it was for.
+    await as
+      .post('/api/v1/coverage/verifications')
+      .send({ ...body, name: '배달실패고객', phone: '010-2468-0000' })
+      .expect(502);
+    await asOperator(app).get('/api/v1/admin/sandbox/messages').query({ phone: body.phone }).expect(200);
+    await as.get(`/api/v1/customers/${verification.customerId}`).expect(200);
+    await as.delete(`/api/v1/customers/${verification.customerId}`).expect(204);
+
+    const text = logs.raw.join('\n');
+    expect(logs.lines.some((line) => line.level === 'warn' && line.code === 'SMS_DELIVERY_FAILED')).toBe(true);
+    for (const secret of [code, verificationToken]) expect(text).not.toContain(secret);
+    for (const personal of ['로그고객', '배달실패고객', '19730921', '01086421357', '8642', '1357', '2468'])
+      expect(text).not.toContain(personal);
   });
 });

@@ -12,11 +12,23 @@ describe('log redaction', () => {
         lead: { name: '홍길동', email: 'hong@example.com', region: '서울' },
         req: { headers: { authorization: 'Bearer abc.def.ghi', 'x-api-key': 'ldk_secret' } },
         claim: { clientTel: '01099998888', bankAccount: '110-123-456789' },
+        customer: { birthDate: '19850314', ci: 'CI-OF-THE-CUSTOMER', verificationToken: 'vt_secret' },
       },
       'something happened',
     );
     const line = capture.raw[0]!;
-    for (const secret of ['01012345678', '홍길동', 'hong@example.com', 'abc.def.ghi', 'ldk_secret', '01099998888', '110-123-456789']) {
+    for (const secret of [
+      '01012345678',
+      '홍길동',
+      'hong@example.com',
+      'abc.def.ghi',
+      'ldk_secret',
+      '01099998888',
+      '110-123-456789',
+      '19850314',
+      'CI-OF-THE-CUSTOMER',
+      'vt_secret',
+    ]) {
       expect(line).not.toContain(secret);
     }
     expect(capture.lines[0]).toMatchObject({ lead: { region: '서울', name: '[redacted]' } });

@@ -15,3 +15,17 @@ export interface AccessTokenClaims {
   org: string;
   role: UserRole;
 }
+
+/**
+ * What of the organisation's customers, verifications, analyses, ... a user sees (DESIGN 4): an
+ * ORG_ADMIN the whole organisation (`plannerId` null), a planner only what they made. Anything
+ * outside is answered as if it did not exist (404).
+ */
+export interface Visibility {
+  organisationId: string;
+  plannerId: string | null;
+}
+
+export function visibilityOf(principal: UserPrincipal): Visibility {
+  return { organisationId: principal.organisationId, plannerId: principal.role === UserRole.OrgAdmin ? null : principal.userId };
+}

@@ -1,9 +1,13 @@
-import { IsInt, IsString, Max, Min, MinLength, ValidateIf } from 'class-validator';
+import { IsIn, IsInt, IsString, Max, Min, MinLength, ValidateIf } from 'class-validator';
 import { EnvInt, FieldEncryptionConfig } from '#platform';
 
+/** Adapters of the SMS port (one-time numbers); only the sandbox exists so far. */
+export const SMS_ADAPTERS = ['sandbox'] as const;
+export type SmsAdapterName = (typeof SMS_ADAPTERS)[number];
+
 /**
- * DATA_ENCRYPTION_KEYS, DATA_ENCRYPTION_KEY_ID and LOOKUP_HASH_KEY (organisations' SSO secrets and
- * planners' CI at rest) come from FieldEncryptionConfig.
+ * DATA_ENCRYPTION_KEYS, DATA_ENCRYPTION_KEY_ID and LOOKUP_HASH_KEY (organisations' SSO secrets,
+ * planners' CI and customers' personal data at rest) come from FieldEncryptionConfig.
  */
 export class CoverageClaimsConfig extends FieldEncryptionConfig {
   override PORT = 3000;
@@ -45,4 +49,11 @@ export class CoverageClaimsConfig extends FieldEncryptionConfig {
   @IsString()
   @MinLength(1)
   SSO_AUDIENCE = 'coverage-claims-sso';
+
+  /**
+   * Which SMS adapter sends one-time numbers. `sandbox` delivers nothing: it keeps the messages for
+   * operators (`GET /api/v1/admin/sandbox/messages`) and fails the documented magic numbers.
+   */
+  @IsIn(SMS_ADAPTERS)
+  SMS_ADAPTER: SmsAdapterName = 'sandbox';
 }

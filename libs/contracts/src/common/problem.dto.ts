@@ -29,6 +29,13 @@ export class ProblemDto {
   @ApiPropertyOptional({ type: [FieldErrorDto], description: 'Present for validation failures: one entry per offending field' })
   errors?: FieldErrorDto[];
 
+  @ApiPropertyOptional({
+    type: 'integer',
+    description: 'Extension member of VERIFICATION_CODE_INVALID: wrong numbers still accepted before the verification locks',
+    example: 4,
+  })
+  attemptsLeft?: number;
+
   @ApiProperty({
     description: 'Echo of X-Request-Id (or the id generated for the request)',
     example: '0192f7a4-3c1e-7b7a-9d7e-5b0c2a1f4e10',

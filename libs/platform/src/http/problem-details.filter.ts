@@ -29,15 +29,22 @@ export class ProblemDetailsFilter implements ExceptionFilter {
     const request = http.getRequest<FastifyRequest>();
     const reply = http.getResponse<FastifyReply>();
     const body = this.toProblem(exception, String(request.id));
-    if (body.status >= 500) {
+    if (body.status >= 500 && exception instanceof ProblemException) {
+      // A failure the service answers on purpose (a system it depends on failed): its code says enough.
+      this.logger.warn({ requestId: body.requestId, code: body.code }, body.detail);
+    } else if (body.status >= 500) {
       this.logger.error({ requestId: body.requestId, error: describeError(exception) }, 'Unhandled error');
     }
+    if (exception instanceof ProblemException) void reply.headers(exception.extras.headers ?? {});
     void reply.status(body.status).header('content-type', 'application/problem+json; charset=utf-8').send(body);
   }
 
   private toProblem(exception: unknown, requestId: string): ProblemBody {
     if (exception instanceof ProblemException) {
-      return problemBody(exception.getStatus(), exception.code, exception.message, requestId, exception.errors);
+      return {
+        ...exception.extras.members,
+        ...problemBody(exception.getStatus(), exception.code, exception.message, requestId, exception.errors),
+      };
     }
     // Nest wraps Fastify's own 4xx errors (body parsing) in an HttpException with the original as cause.
     const fastifyError = exception instanceof HttpException ? exception.cause : exception;

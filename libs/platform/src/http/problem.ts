@@ -14,6 +14,15 @@ export interface ProblemBody {
   code: string;
   errors?: FieldError[];
   requestId: string;
+  /** RFC 9457 extension members a feature adds (`attemptsLeft`, ...). */
+  [extension: string]: unknown;
+}
+
+export interface ProblemExtras {
+  /** Extension members merged into the body; they never replace a standard member. */
+  members?: Record<string, string | number | boolean>;
+  /** Response headers sent with the problem (`Retry-After`, ...). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -26,6 +35,7 @@ export class ProblemException extends HttpException {
     readonly code: string,
     detail: string,
     readonly errors?: FieldError[],
+    readonly extras: ProblemExtras = {},
   ) {
     super(detail, status);
   }
@@ -50,9 +60,11 @@ const TITLES: Record<number, string> = {
   406: 'Not Acceptable',
   408: 'Request Timeout',
   409: 'Conflict',
+  410: 'Gone',
   413: 'Content Too Large',
   415: 'Unsupported Media Type',
   422: 'Unprocessable Content',
+  423: 'Locked',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
   502: 'Bad Gateway',
@@ -68,11 +80,14 @@ const DEFAULT_CODES: Record<number, string> = {
   406: 'NOT_ACCEPTABLE',
   408: 'REQUEST_TIMEOUT',
   409: 'CONFLICT',
+  410: 'GONE',
   413: 'PAYLOAD_TOO_LARGE',
   415: 'UNSUPPORTED_MEDIA_TYPE',
   422: 'UNPROCESSABLE',
+  423: 'LOCKED',
   429: 'RATE_LIMITED',
   500: 'INTERNAL_ERROR',
+  502: 'BAD_GATEWAY',
   503: 'SERVICE_UNAVAILABLE',
 };
 

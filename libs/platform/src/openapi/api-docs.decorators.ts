@@ -8,7 +8,11 @@ const DESCRIPTIONS: Record<number, string> = {
   403: 'Authenticated, but not allowed to do this or to act for this partner',
   404: 'The resource does not exist or is not yours',
   409: 'Conflicts with the current state',
+  410: 'No longer usable (expired)',
   422: 'Idempotency-Key reused with a different body',
+  423: 'Locked after too many failed attempts',
+  429: 'Too soon: wait the seconds in Retry-After',
+  502: 'A system outside the service failed (SMS, insurers, ...)',
 };
 
 /** Documents error statuses with the problem-details body. */

@@ -1,5 +1,12 @@
 import { IdempotencyRecords1795243200731 } from './1795243200731-IdempotencyRecords.js';
 import { OrganisationsUsersAndSignIn1795248118318 } from './1795248118318-OrganisationsUsersAndSignIn.js';
+import { CustomersConsentsAndVerifications1795416811609 } from './1795416811609-CustomersConsentsAndVerifications.js';
+import { CoverageTermsV11795416811700 } from './1795416811700-CoverageTermsV1.js';
 
 /** Every migration of the service, in order. `npm run migration:generate` writes new ones; list them here. */
-export const MIGRATIONS = [IdempotencyRecords1795243200731, OrganisationsUsersAndSignIn1795248118318];
+export const MIGRATIONS = [
+  IdempotencyRecords1795243200731,
+  OrganisationsUsersAndSignIn1795248118318,
+  CustomersConsentsAndVerifications1795416811609,
+  CoverageTermsV11795416811700,
+];

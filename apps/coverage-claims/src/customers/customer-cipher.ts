@@ -1,0 +1,73 @@
+import { Injectable } from '@nestjs/common';
+import type { Gender } from '#contracts';
+import { fieldCipherOf, lookupHash, lookupHashKeyOf, type FieldCipher } from '#platform';
+import { CoverageClaimsConfig } from '../config/coverage-claims.config.js';
+import type { Customer } from './entities/customer.entity.js';
+
+/** Who a customer is, in plain: `birthDate` YYYYMMDD, `phone` digits only. */
+export interface CustomerIdentity {
+  name: string;
+  birthDate: string;
+  gender: Gender;
+  phone: string;
+}
+
+export type SealedCustomer = Pick<
+  Customer,
+  'identityHash' | 'phoneHash' | 'keyId' | 'nameCiphertext' | 'birthDateCiphertext' | 'phoneCiphertext' | 'gender'
+>;
+
+export interface OpenedCustomer extends CustomerIdentity {
+  ci: string | null;
+}
+
+/**
+ * The same person, however the name was typed: Unicode NFC, no white space, lower case. Name, birth
+ * date and phone together, so two people sharing a phone (a family's) stay two customers.
+ */
+export function identityKey(identity: Pick<CustomerIdentity, 'name' | 'birthDate' | 'phone'>): string {
+  const name = identity.name.normalize('NFC').replace(/\s+/g, '').toLowerCase();
+  return `customer\u0000${name}\u0000${identity.birthDate}\u0000${identity.phone}`;
+}
+
+/** Encrypts customers' personal data at rest and derives the keyed hashes stored beside it. */
+@Injectable()
+export class CustomerCipher {
+  private readonly cipher: FieldCipher;
+  private readonly hashKey: string;
+
+  constructor(config: CoverageClaimsConfig) {
+    this.cipher = fieldCipherOf(config);
+    this.hashKey = lookupHashKeyOf(config);
+  }
+
+  seal(identity: CustomerIdentity): SealedCustomer {
+    const name = this.cipher.seal(identity.name);
+    return {
+      identityHash: lookupHash(this.hashKey, identityKey(identity)),
+      phoneHash: this.phoneHash(identity.phone),
+      keyId: name.keyId,
+      nameCiphertext: name.ciphertext,
+      birthDateCiphertext: this.cipher.seal(identity.birthDate).ciphertext,
+      phoneCiphertext: this.cipher.seal(identity.phone).ciphertext,
+      gender: identity.gender,
+    };
+  }
+
+  /** Keyed hash of a phone (digits only), for exact-match look-ups. */
+  phoneHash(phone: string): string {
+    return lookupHash(this.hashKey, phone);
+  }
+
+  open(customer: Customer): OpenedCustomer {
+    const open = (ciphertext: Buffer) => this.cipher.open({ keyId: customer.keyId, ciphertext });
+    return {
+      name: open(customer.nameCiphertext),
+      birthDate: open(customer.birthDateCiphertext),
+      gender: customer.gender,
+      phone: open(customer.phoneCiphertext),
+      ci:
+        customer.ciCiphertext && customer.ciKeyId ? this.cipher.open({ keyId: customer.ciKeyId, ciphertext: customer.ciCiphertext }) : null,
+    };
+  }
+}

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { CustomerCipher } from './customer-cipher.js';
+import { CustomersController } from './customers.controller.js';
+import { CustomersRepository } from './customers.repository.js';
+import { CustomersService } from './customers.service.js';
+
+/** Customers and their consents. CustomersService is what verifications (and later analyses) use. */
+@Module({
+  controllers: [CustomersController],
+  providers: [CustomerCipher, CustomersRepository, CustomersService],
+  exports: [CustomersService],
+})
+export class CustomersModule {}

@@ -1,0 +1,87 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { v7 as uuidv7 } from 'uuid';
+import type { CustomerDto } from '#contracts';
+import { visibilityOf, type UserPrincipal } from '../auth/principal.js';
+import { CustomerCipher, type CustomerIdentity, type OpenedCustomer } from './customer-cipher.js';
+import { CustomerErrors } from './customers.errors.js';
+import { CustomersRepository, type ConsentRow } from './customers.repository.js';
+import type { Customer } from './entities/customer.entity.js';
+
+export interface RecordedConsent {
+  customerId: string;
+  termIds: string[];
+  verificationId: string;
+  plannerId: string;
+  agreedAt: Date;
+}
+
+@Injectable()
+export class CustomersService {
+  constructor(
+    private readonly customers: CustomersRepository,
+    private readonly cipher: CustomerCipher,
+  ) {}
+
+  /** The customer this person is in the planner's organisation, created (by this planner) if new. Returns their id. */
+  upsert(tx: EntityManager, planner: UserPrincipal, identity: CustomerIdentity): Promise<string> {
+    return this.customers.upsert(tx, {
+      id: uuidv7(),
+      organisationId: planner.organisationId,
+      plannerId: planner.userId,
+      ...this.cipher.seal(identity),
+    });
+  }
+
+  /** Records that the customer agreed to these term versions, through this planner, with this verification request. */
+  recordConsents(tx: EntityManager, consent: RecordedConsent): Promise<void> {
+    return this.customers.insertConsents(tx, { ...consent, ids: consent.termIds.map(() => uuidv7()) });
+  }
+
+  /** Keyed hash of a phone (digits only), as stored beside customers and verifications. */
+  phoneHash(phone: string): string {
+    return this.cipher.phoneHash(phone);
+  }
+
+  /** A customer's data in plain, for a caller that has already established it may see them (a verification token). */
+  async opened(id: string): Promise<OpenedCustomer & { id: string }> {
+    const customer = await this.customers.findById(id);
+    // A verification names its customer by a cascading foreign key: a token never outlives its customer.
+    if (!customer) throw CustomerErrors.notFound(id);
+    return { id, ...this.cipher.open(customer) };
+  }
+
+  async get(principal: UserPrincipal, id: string): Promise<CustomerDto> {
+    const customer = await this.customers.findVisible(visibilityOf(principal), id);
+    if (!customer) throw CustomerErrors.notFound(id);
+    return toCustomerResponse(customer, this.cipher.open(customer), await this.customers.consentsOf(id));
+  }
+
+  /** Deletes the customer and everything derived from them, for the planner who created them or an ORG_ADMIN. */
+  async remove(principal: UserPrincipal, id: string): Promise<void> {
+    if (!(await this.customers.deleteVisible(visibilityOf(principal), id))) throw CustomerErrors.notFound(id);
+  }
+}
+
+export function toCustomerResponse(customer: Customer, opened: OpenedCustomer, consents: ConsentRow[]): CustomerDto {
+  return {
+    id: customer.id,
+    name: opened.name,
+    birthDate: opened.birthDate,
+    gender: opened.gender,
+    phone: opened.phone,
+    ci: opened.ci,
+    plannerId: customer.plannerId,
+    consents: consents.map((consent) => ({
+      termId: consent.termId,
+      version: consent.version,
+      title: consent.title,
+      required: consent.required,
+      agreedAt: consent.agreedAt.toISOString(),
+      plannerId: consent.plannerId,
+      verificationId: consent.verificationId,
+    })),
+    createdAt: customer.createdAt.toISOString(),
+    updatedAt: customer.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,27 @@
+import { Controller, Get, Query, UseGuards } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { SandboxMessageListDto, SandboxMessagesQueryDto } from '#contracts';
+import { ApiProblems } from '#platform';
+import { OperatorOnly } from '../../auth/auth.decorators.js';
+import { SandboxSelectedGuard } from './sandbox-selected.guard.js';
+import { SandboxSmsSender } from './sandbox-sms.sender.js';
+
+@ApiTags('admin: sandbox')
+@OperatorOnly()
+@UseGuards(SandboxSelectedGuard)
+@Controller('api/v1/admin/sandbox/messages')
+export class SandboxMessagesAdminController {
+  constructor(private readonly sandbox: SandboxSmsSender) {}
+
+  @Get()
+  @ApiOperation({
+    summary: 'Text messages the sandbox SMS adapter was given, newest first',
+    description:
+      'Only while SMS_ADAPTER=sandbox (otherwise 404): what a customer would have received, e.g. a one-time number. Numbers ending in 0000 are refused by the sandbox and listed as FAILED.',
+  })
+  @ApiOkResponse({ type: SandboxMessageListDto })
+  @ApiProblems(404)
+  list(@Query() query: SandboxMessagesQueryDto): Promise<SandboxMessageListDto> {
+    return this.sandbox.list(query);
+  }
+}

@@ -1,0 +1,60 @@
+import { Injectable } from '@nestjs/common';
+import { v7 as uuidv7 } from 'uuid';
+import { SandboxMessageStatus, toPagination, type SandboxMessageListDto, type SandboxMessagesQueryDto } from '#contracts';
+import { fieldCipherOf, lookupHash, lookupHashKeyOf, type FieldCipher } from '#platform';
+import { CoverageClaimsConfig } from '../../config/coverage-claims.config.js';
+import { SmsDeliveryError, type SmsMessage, type SmsSender } from '../sms.port.js';
+import { SandboxSmsRepository } from './sandbox-sms.repository.js';
+
+/** Numbers ending in this are never delivered: the gateway's failure, on request. */
+export const SANDBOX_UNDELIVERABLE_SUFFIX = '0000';
+
+/**
+ * The `sandbox` SMS adapter: delivers nothing, keeps every message (encrypted) for operators to read
+ * (`GET /api/v1/admin/sandbox/messages`), and refuses numbers ending in 0000 (kept as FAILED).
+ */
+@Injectable()
+export class SandboxSmsSender implements SmsSender {
+  private readonly cipher: FieldCipher;
+  private readonly hashKey: string;
+
+  constructor(
+    private readonly messages: SandboxSmsRepository,
+    config: CoverageClaimsConfig,
+  ) {
+    this.cipher = fieldCipherOf(config);
+    this.hashKey = lookupHashKeyOf(config);
+  }
+
+  async send(message: SmsMessage): Promise<void> {
+    const undeliverable = message.to.endsWith(SANDBOX_UNDELIVERABLE_SUFFIX);
+    const phone = this.cipher.seal(message.to);
+    await this.messages.insert({
+      id: uuidv7(),
+      phoneHash: lookupHash(this.hashKey, message.to),
+      keyId: phone.keyId,
+      phoneCiphertext: phone.ciphertext,
+      textCiphertext: this.cipher.seal(message.text).ciphertext,
+      status: undeliverable ? SandboxMessageStatus.Failed : SandboxMessageStatus.Delivered,
+    });
+    if (undeliverable) throw new SmsDeliveryError(`The sandbox does not deliver to numbers ending in ${SANDBOX_UNDELIVERABLE_SUFFIX}`);
+  }
+
+  async list(query: SandboxMessagesQueryDto): Promise<SandboxMessageListDto> {
+    const [messages, total] = await this.messages.list({
+      phoneHash: query.phone === undefined ? undefined : lookupHash(this.hashKey, query.phone),
+      offset: (query.page - 1) * query.limit,
+      limit: query.limit,
+    });
+    return {
+      data: messages.map((message) => ({
+        id: message.id,
+        phone: this.cipher.open({ keyId: message.keyId, ciphertext: message.phoneCiphertext }),
+        text: this.cipher.open({ keyId: message.keyId, ciphertext: message.textCiphertext }),
+        status: message.status,
+        createdAt: message.createdAt.toISOString(),
+      })),
+      pagination: toPagination(query, total),
+    };
+  }
+}

@@ -1,0 +1,22 @@
+/** A text message to one Korean mobile number (`to`: digits only). */
+export interface SmsMessage {
+  to: string;
+  text: string;
+}
+
+/**
+ * The SMS port: how the service sends text messages. Adapters are chosen by SMS_ADAPTER; callers
+ * inject SMS_SENDER and cannot tell which one they talk to.
+ *
+ * `send` resolves once the gateway has accepted the message, and rejects with SmsDeliveryError when
+ * it refused or could not be reached (any other error is a bug of the adapter).
+ */
+export interface SmsSender {
+  send(message: SmsMessage): Promise<void>;
+}
+
+export const SMS_SENDER = Symbol('SMS_SENDER');
+
+export class SmsDeliveryError extends Error {
+  override readonly name = 'SmsDeliveryError';
+}

@@ -1,0 +1,80 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity.js';
+import type { Visibility } from '../auth/principal.js';
+import { CustomerVerification, VerificationStatus } from './entities/customer-verification.entity.js';
+
+export interface UsableToken {
+  id: string;
+  customerId: string;
+  plannerId: string | null;
+  tokenExpiresAt: Date;
+}
+
+/**
+ * Verifications. Codes arrive as HMACs and tokens as SHA-256 only. Times are the database's clock
+ * (`clock_timestamp()`), one clock for every replica.
+ */
+@Injectable()
+export class VerificationsRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  transaction<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(work);
+  }
+
+  /**
+   * Serialises requests for one phone of one organisation until the transaction ends, then tells when
+   * the last number for it was requested, and the time now (read after the lock was granted).
+   */
+  async lockPhone(tx: EntityManager, organisationId: string, phoneHash: string): Promise<{ now: Date; lastRequestedAt: Date | null }> {
+    await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`verification:${organisationId}:${phoneHash}`]);
+    const [row] = await tx.query<Array<{ now: Date; lastRequestedAt: Date | null }>>(
+      `SELECT clock_timestamp() AS now,
+              (SELECT max(created_at) FROM customer_verifications WHERE organisation_id = $1 AND phone_hash = $2) AS "lastRequestedAt"`,
+      [organisationId, phoneHash],
+    );
+    return row!;
+  }
+
+  async insert(tx: EntityManager, verification: Omit<CustomerVerification, 'confirmedAt' | 'tokenHash' | 'tokenExpiresAt'>): Promise<void> {
+    await tx.getRepository(CustomerVerification).insert(verification as QueryDeepPartialEntity<CustomerVerification>);
+  }
+
+  /** A verification the user may see, locked until the transaction ends, with the time now; null when not visible. */
+  async lockVisible(
+    tx: EntityManager,
+    visibility: Visibility,
+    id: string,
+  ): Promise<{ verification: CustomerVerification; now: Date } | null> {
+    const where =
+      visibility.plannerId === null
+        ? { id, organisationId: visibility.organisationId }
+        : { id, organisationId: visibility.organisationId, plannerId: visibility.plannerId };
+    const verification = await tx.getRepository(CustomerVerification).findOne({ where, lock: { mode: 'pessimistic_write' } });
+    if (!verification) return null;
+    const [{ now }] = await tx.query<[{ now: Date }]>(`SELECT clock_timestamp() AS now`);
+    return { verification, now };
+  }
+
+  async recordFailedAttempt(tx: EntityManager, id: string, failedAttempts: number, status: VerificationStatus): Promise<void> {
+    await tx.getRepository(CustomerVerification).update({ id }, { failedAttempts, status });
+  }
+
+  async markConfirmed(tx: EntityManager, id: string, token: { tokenHash: string; confirmedAt: Date; tokenExpiresAt: Date }): Promise<void> {
+    await tx.getRepository(CustomerVerification).update({ id }, { status: VerificationStatus.Confirmed, ...token });
+  }
+
+  /** The confirmed verification a token belongs to, if the user may see it and the token has not expired. */
+  async findUsableToken(visibility: Visibility, tokenHash: string): Promise<UsableToken | null> {
+    const rows = await this.dataSource.query<UsableToken[]>(
+      `SELECT id, customer_id AS "customerId", planner_id AS "plannerId", token_expires_at AS "tokenExpiresAt"
+         FROM customer_verifications
+        WHERE token_hash = $1 AND status = $2 AND token_expires_at > clock_timestamp()
+          AND organisation_id = $3 AND ($4::uuid IS NULL OR planner_id = $4)`,
+      [tokenHash, VerificationStatus.Confirmed, visibility.organisationId, visibility.plannerId],
+    );
+    return rows[0] ?? null;
+  }
+}

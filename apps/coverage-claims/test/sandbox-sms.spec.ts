@@ -1,0 +1,91 @@
+import request from 'supertest';
+import type { SandboxMessageDto } from '#contracts';
+import {
+  OPERATOR_KEY,
+  asOperator,
+  createOrganisation,
+  nextPhone,
+  signIn,
+  startCoverageClaims,
+  verificationBody,
+  withToken,
+  type CoverageClaimsTestApp,
+} from '../../../test/support/coverage-claims.js';
+
+describe('sandbox SMS adapter', () => {
+  let app: CoverageClaimsTestApp;
+  let accessToken: string;
+  const phones = [nextPhone(), nextPhone()];
+
+  const messages = (query: Record<string, string | number> = {}) => asOperator(app).get('/api/v1/admin/sandbox/messages').query(query);
+
+  beforeAll(async () => {
+    app = await startCoverageClaims();
+    accessToken = (await signIn(app, await createOrganisation(app, '문자 에셋'))).accessToken;
+    const send = (phone: string) =>
+      withToken(app, accessToken).post('/api/v1/coverage/verifications').send(verificationBody({ phone })).expect(201);
+    await send(phones[0]!);
+    await send(phones[1]!);
+    await app.dataSource.query(`UPDATE customer_verifications SET created_at = created_at - interval '1 minute'`);
+    await send(phones[0]!);
+    await withToken(app, accessToken)
+      .post('/api/v1/coverage/verifications')
+      .send(verificationBody({ phone: '010-5555-0000' }))
+      .expect(502);
+  });
+  afterAll(() => app.close());
+
+  it('lets the operator read every message, newest first, page by page, with the one-time number in the text', async () => {
+    const first = await messages({ limit: 2 }).expect(200);
+    expect(first.body.pagination).toEqual({ page: 1, limit: 2, total: 4, totalPages: 2 });
+    const all = [...first.body.data, ...(await messages({ limit: 2, page: 2 }).expect(200)).body.data] as SandboxMessageDto[];
+    expect(all.map((message) => [message.phone, message.status])).toEqual([
+      ['01055550000', 'FAILED'],
+      [phones[0], 'DELIVERED'],
+      [phones[1], 'DELIVERED'],
+      [phones[0], 'DELIVERED'],
+    ]);
+    expect(all[1]).toEqual({
+      id: expect.any(String),
+      phone: phones[0],
+      text: expect.stringMatching(/^\[보장분석\] 본인확인 인증번호는 \[\d{6}\]입니다\. 3분 안에 입력해 주세요\.$/),
+      status: 'DELIVERED',
+      createdAt: expect.any(String),
+    });
+    const times = all.map((message) => Date.parse(message.createdAt));
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+  });
+
+  it('filters by phone (exact, hyphens ignored)', async () => {
+    const formatted = `${phones[0]!.slice(0, 3)}-${phones[0]!.slice(3, 7)}-${phones[0]!.slice(7)}`;
+    const response = await messages({ phone: formatted }).expect(200);
+    expect(response.body.data.map((message: SandboxMessageDto) => message.phone)).toEqual([phones[0], phones[0]]);
+    expect((await messages({ phone: '010-0000-1111' }).expect(200)).body.data).toEqual([]);
+    expect((await messages({ phone: '12345' }).expect(400)).body.errors).toEqual([
+      { field: 'phone', message: 'must be a Korean mobile number (010-1234-5678)' },
+    ]);
+  });
+
+  it('needs an operator key: none is 401, a planner’s Bearer token is not one', async () => {
+    expect((await request(app.url).get('/api/v1/admin/sandbox/messages').expect(401)).body.code).toBe('API_KEY_MISSING');
+    await request(app.url).get('/api/v1/admin/sandbox/messages').set('Authorization', `Bearer ${accessToken}`).expect(401);
+    await request(app.url).get('/api/v1/admin/sandbox/messages').set('X-API-Key', `${OPERATOR_KEY}x`).expect(401);
+  });
+
+  it('answers 404 as for an unknown route when SMS_ADAPTER is not the sandbox', async () => {
+    const config = app.config as { SMS_ADAPTER: string };
+    config.SMS_ADAPTER = 'another-gateway';
+    try {
+      const response = await messages().expect(404);
+      const unknown = await asOperator(app).get('/api/v1/admin/sandbox/unknown').expect(404);
+      expect(response.body).toEqual({
+        ...unknown.body,
+        detail: 'Cannot GET /api/v1/admin/sandbox/messages',
+        requestId: response.body.requestId,
+      });
+    } finally {
+      config.SMS_ADAPTER = 'sandbox';
+    }
+    await messages().expect(200);
+  });
+});

@@ -1,0 +1,331 @@
+import { createHash } from 'node:crypto';
+import { UserRole, type OrganisationWithSecretDto, type VerificationConfirmedDto, type VerificationDto } from '#contracts';
+import { VerificationsService } from '../src/verifications/verifications.service.js';
+import {
+  MARKETING_TERM_ID,
+  REQUIRED_TERM_IDS,
+  asOperator,
+  createOrganisation,
+  nextPhone,
+  sandboxCode,
+  signIn,
+  startCoverageClaims,
+  verificationBody,
+  withToken,
+  type CoverageClaimsTestApp,
+  type VerificationBody,
+} from '../../../test/support/coverage-claims.js';
+
+type SignedIn = Awaited<ReturnType<typeof signIn>>;
+
+describe('one-time number verification', () => {
+  let app: CoverageClaimsTestApp;
+  let organisation: OrganisationWithSecretDto;
+  let otherOrganisation: OrganisationWithSecretDto;
+  let planner: SignedIn;
+  let otherPlanner: SignedIn;
+  let admin: SignedIn;
+  let outsider: SignedIn;
+
+  const as = (user: SignedIn) => withToken(app, user.accessToken);
+
+  async function requestVerification(body: VerificationBody = verificationBody(), user: SignedIn = planner): Promise<VerificationDto> {
+    return (await as(user).post('/api/v1/coverage/verifications').send(body).expect(201)).body as VerificationDto;
+  }
+
+  const confirm = (id: string, code: string, user: SignedIn = planner) =>
+    as(user).post(`/api/v1/coverage/verifications/${id}/confirm`).send({ code });
+
+  /** A 6-digit number that is not `code`. */
+  const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+
+  const principalOf = (user: SignedIn, organisationId = organisation.id, role = UserRole.Planner) => ({
+    userId: user.userId,
+    organisationId,
+    role,
+  });
+
+  beforeAll(async () => {
+    app = await startCoverageClaims();
+    organisation = await createOrganisation(app, '인증 에셋');
+    planner = await signIn(app, organisation, { name: '김설계' });
+    otherPlanner = await signIn(app, organisation, { name: '이설계' });
+    admin = await signIn(app, organisation, { name: '박관리', role: UserRole.OrgAdmin });
+    otherOrganisation = await createOrganisation(app, '다른 에셋');
+    outsider = await signIn(app, otherOrganisation, { name: '최설계', role: UserRole.OrgAdmin });
+  });
+  afterAll(() => app.close());
+
+  it('sends a 6-digit number by SMS and gives a verification token for it, valid 30 minutes', async () => {
+    const body = verificationBody({ phone: '010-2345-6789' });
+    const started = Date.now();
+    const verification = await requestVerification(body);
+    expect(verification).toEqual({
+      id: expect.any(String),
+      customerId: expect.any(String),
+      maskedPhone: '010-****-6789',
+      expiresAt: expect.any(String),
+      expiresIn: 180,
+      resendAvailableAt: expect.any(String),
+      attemptsLeft: 5,
+    });
+    expect(Date.parse(verification.expiresAt) - started).toBeGreaterThan(170_000);
+    expect(Date.parse(verification.expiresAt) - Date.parse(verification.resendAvailableAt)).toBe(120_000);
+
+    const code = await sandboxCode(app, '01023456789');
+    expect(code).toMatch(/^\d{6}$/);
+    const confirmed = (await confirm(verification.id, code).expect(200)).body as VerificationConfirmedDto;
+    expect(confirmed).toEqual({
+      verificationId: verification.id,
+      customerId: verification.customerId,
+      verificationToken: expect.stringMatching(/^vt_[A-Za-z0-9_-]{43}$/),
+      verificationTokenExpiresAt: expect.any(String),
+      expiresIn: 1800,
+    });
+    expect(Date.parse(confirmed.verificationTokenExpiresAt) - Date.now()).toBeGreaterThan(1790_000);
+  });
+
+  it('stores the number only as a keyed hash bound to its verification, never its plain SHA-256', async () => {
+    const body = verificationBody();
+    const verification = await requestVerification(body);
+    const code = await sandboxCode(app, body.phone);
+    const [row] = await app.dataSource.query<Array<{ code_hash: string }>>(`SELECT code_hash FROM customer_verifications WHERE id = $1`, [
+      verification.id,
+    ]);
+    const sha = (value: string) => createHash('sha256').update(value).digest('hex');
+    expect(row!.code_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect([sha(code), sha(`${verification.id}:${code}`)]).not.toContain(row!.code_hash);
+  });
+
+  it('returns 400 VERIFICATION_CODE_INVALID with the attempts left for a wrong number', async () => {
+    const body = verificationBody();
+    const verification = await requestVerification(body);
+    const code = await sandboxCode(app, body.phone);
+
+    const first = await confirm(verification.id, wrong(code)).expect(400);
+    expect(first.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(first.body).toMatchObject({ code: 'VERIFICATION_CODE_INVALID', attemptsLeft: 4, errors: [{ field: 'code' }] });
+    expect((await confirm(verification.id, wrong(code)).expect(400)).body.attemptsLeft).toBe(3);
+    // Wrong tries below the limit leave the right number usable.
+    await confirm(verification.id, code).expect(200);
+  });
+
+  it('returns 410 VERIFICATION_EXPIRED once the number is past its 180 s', async () => {
+    const body = verificationBody();
+    const verification = await requestVerification(body);
+    const code = await sandboxCode(app, body.phone);
+    await app.dataSource.query(`UPDATE customer_verifications SET expires_at = now() - interval '1 second' WHERE id = $1`, [
+      verification.id,
+    ]);
+
+    const response = await confirm(verification.id, code).expect(410);
+    expect(response.body).toMatchObject({ code: 'VERIFICATION_EXPIRED', status: 410, title: 'Gone' });
+  });
+
+  it('locks the verification after 5 wrong numbers: 423 VERIFICATION_LOCKED even for the right one', async () => {
+    const body = verificationBody();
+    const verification = await requestVerification(body);
+    const code = await sandboxCode(app, body.phone);
+    const left: number[] = [];
+    for (let attempt = 0; attempt < 5; attempt += 1) left.push((await confirm(verification.id, wrong(code)).expect(400)).body.attemptsLeft);
+    expect(left).toEqual([4, 3, 2, 1, 0]);
+
+    expect((await confirm(verification.id, code).expect(423)).body.code).toBe('VERIFICATION_LOCKED');
+    const [row] = await app.dataSource.query<Array<{ status: string; failed_attempts: number }>>(
+      `SELECT status, failed_attempts FROM customer_verifications WHERE id = $1`,
+      [verification.id],
+    );
+    expect(row).toEqual({ status: 'LOCKED', failed_attempts: 5 });
+  });
+
+  it('returns 429 VERIFICATION_RESEND_TOO_SOON with Retry-After for the same phone within 60 s, per organisation', async () => {
+    const body = verificationBody();
+    const first = await requestVerification(body);
+    // Another planner of the organisation, another name: still the same phone.
+    const response = await as(otherPlanner)
+      .post('/api/v1/coverage/verifications')
+      .send({ ...body, name: '홍길순' })
+      .expect(429);
+    expect(response.body.code).toBe('VERIFICATION_RESEND_TOO_SOON');
+    const retryAfter = Number(response.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThanOrEqual(55);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+
+    // Another organisation's planner may send to the same phone.
+    await requestVerification(body, outsider);
+
+    // Sixty seconds later (the request moved back in time), a new number may be sent.
+    await app.dataSource.query(`UPDATE customer_verifications SET created_at = created_at - interval '60 seconds' WHERE id = $1`, [
+      first.id,
+    ]);
+    await requestVerification(body);
+  });
+
+  it('returns 409 VERIFICATION_ALREADY_CONFIRMED confirming a second time', async () => {
+    const body = verificationBody();
+    const verification = await requestVerification(body);
+    const code = await sandboxCode(app, body.phone);
+    await confirm(verification.id, code).expect(200);
+
+    expect((await confirm(verification.id, code).expect(409)).body.code).toBe('VERIFICATION_ALREADY_CONFIRMED');
+  });
+
+  it('returns 400 TERMS_NOT_AGREED naming agreedTermIds when a required term is not agreed, and sends nothing', async () => {
+    const body = verificationBody({ agreedTermIds: [REQUIRED_TERM_IDS[0]!, MARKETING_TERM_ID] });
+    const response = await as(planner).post('/api/v1/coverage/verifications').send(body).expect(400);
+    expect(response.body.code).toBe('TERMS_NOT_AGREED');
+    expect(response.body.errors).toEqual([{ field: 'agreedTermIds', message: expect.stringContaining(REQUIRED_TERM_IDS[1]!) }]);
+    expect(response.body.errors[0].message).toContain(REQUIRED_TERM_IDS[2]);
+    const messages = await asOperator(app).get('/api/v1/admin/sandbox/messages').query({ phone: body.phone }).expect(200);
+    expect(messages.body.pagination.total).toBe(0);
+  });
+
+  it('returns 400 TERM_UNKNOWN naming each agreed id that is not a term in force', async () => {
+    const body = verificationBody({ agreedTermIds: [...REQUIRED_TERM_IDS, 'coverage-privacy-collection-v0'] });
+    const response = await as(planner).post('/api/v1/coverage/verifications').send(body).expect(400);
+    expect(response.body).toMatchObject({ code: 'TERM_UNKNOWN', errors: [{ field: 'agreedTermIds.3' }] });
+  });
+
+  it('returns 400 naming each invalid or unknown field of a verification request', async () => {
+    const response = await as(planner)
+      .post('/api/v1/coverage/verifications')
+      .send({ name: ' ', birthDate: '19850230', gender: 'X', phone: '02-123-4567', agreedTermIds: 'all', extra: true })
+      .expect(400);
+    expect(response.body.code).toBe('VALIDATION_FAILED');
+    expect(new Set(response.body.errors.map((error: { field: string }) => error.field))).toEqual(
+      new Set(['name', 'birthDate', 'gender', 'phone', 'agreedTermIds', 'extra']),
+    );
+    const future = await as(planner)
+      .post('/api/v1/coverage/verifications')
+      .send(verificationBody({ birthDate: '20991231', agreedTermIds: [REQUIRED_TERM_IDS[0]!, REQUIRED_TERM_IDS[0]!] }))
+      .expect(400);
+    expect(future.body.errors.map((error: { field: string }) => error.field)).toEqual(['birthDate', 'agreedTermIds']);
+    const code = await confirm('0192f7a4-3c1e-7b7a-9d7e-5b0c2a1f4e10', '12345').expect(400);
+    expect(code.body.errors).toEqual([{ field: 'code', message: 'must be 6 digits' }]);
+  });
+
+  it('returns 502 SMS_DELIVERY_FAILED when the SMS is not delivered, and keeps nothing, so a retry is not held off', async () => {
+    const body = verificationBody({ phone: '010-9876-0000', name: '배달실패' });
+    const failed = await as(planner).post('/api/v1/coverage/verifications').send(body).expect(502);
+    expect(failed.body).toMatchObject({ code: 'SMS_DELIVERY_FAILED', status: 502, title: 'Bad Gateway' });
+    const count = async (table: string) =>
+      Number((await app.dataSource.query<Array<{ n: string }>>(`SELECT count(*) AS n FROM ${table}`))[0]!.n);
+    const before = { customers: await count('customers'), verifications: await count('customer_verifications') };
+
+    // At once again: the same refusal, not 429; nothing was kept either time.
+    expect((await as(planner).post('/api/v1/coverage/verifications').send(body).expect(502)).body.code).toBe('SMS_DELIVERY_FAILED');
+    expect({ customers: await count('customers'), verifications: await count('customer_verifications') }).toEqual(before);
+    const [{ n }] = await app.dataSource.query<Array<{ n: string }>>(
+      `SELECT count(*) AS n FROM customer_verifications WHERE phone_hash IN (SELECT phone_hash FROM sandbox_sms_messages WHERE status = 'FAILED')`,
+    );
+    expect(n).toBe('0');
+
+    // The planner corrects the number and the request goes through at once.
+    await requestVerification({ ...body, phone: '010-9876-0001' });
+  });
+
+  it('returns 404 VERIFICATION_NOT_FOUND for another organisation’s or another planner’s verification; an ORG_ADMIN may confirm', async () => {
+    const body = verificationBody();
+    const verification = await requestVerification(body);
+    const code = await sandboxCode(app, body.phone);
+
+    expect((await confirm(verification.id, code, outsider).expect(404)).body.code).toBe('VERIFICATION_NOT_FOUND');
+    expect((await confirm(verification.id, code, otherPlanner).expect(404)).body.code).toBe('VERIFICATION_NOT_FOUND');
+    await confirm('0192f7a4-3c1e-7b7a-9d7e-5b0c2a1f4e10', code).expect(404);
+    await confirm(verification.id, code, admin).expect(200);
+  });
+
+  it('keeps one customer per person and organisation, created by the first planner, with a consent per request', async () => {
+    const body = verificationBody({ name: '남궁 민수', birthDate: '19900101', gender: 'M' });
+    const first = await requestVerification({ ...body, agreedTermIds: [...REQUIRED_TERM_IDS, MARKETING_TERM_ID] });
+    await app.dataSource.query(`UPDATE customer_verifications SET created_at = created_at - interval '1 minute' WHERE id = $1`, [first.id]);
+    // Typed without the space by another planner: the same person.
+    const second = await requestVerification({ ...body, name: '남궁민수' }, otherPlanner);
+    expect(second.customerId).toBe(first.customerId);
+    await app.dataSource.query(`UPDATE customer_verifications SET created_at = created_at - interval '1 minute' WHERE id = $1`, [
+      second.id,
+    ]);
+    // Another birth date with the same phone (a family's phone): another customer.
+    const relative = await requestVerification({ ...body, name: '남궁민지', birthDate: '19920505', gender: 'F' });
+    expect(relative.customerId).not.toBe(first.customerId);
+    // Another organisation: another customer.
+    expect((await requestVerification(body, outsider)).customerId).not.toBe(first.customerId);
+
+    const [customer] = await app.dataSource.query<Array<{ planner_id: string }>>(`SELECT planner_id FROM customers WHERE id = $1`, [
+      first.customerId,
+    ]);
+    expect(customer!.planner_id).toBe(planner.userId);
+    const consents = await app.dataSource.query<Array<{ term_id: string; planner_id: string; verification_id: string }>>(
+      `SELECT term_id, planner_id, verification_id FROM customer_consents WHERE customer_id = $1 ORDER BY agreed_at, term_id`,
+      [first.customerId],
+    );
+    expect(consents).toHaveLength(7);
+    expect(consents.filter((consent) => consent.verification_id === first.id).map((consent) => consent.term_id)).toEqual(
+      [...REQUIRED_TERM_IDS, MARKETING_TERM_ID].sort(),
+    );
+    expect(consents.filter((consent) => consent.verification_id === second.id).every((c) => c.planner_id === otherPlanner.userId)).toBe(
+      true,
+    );
+  });
+
+  it('replays the first answer to a request repeated with its Idempotency-Key, without a second SMS', async () => {
+    const body = verificationBody();
+    const send = () => as(planner).post('/api/v1/coverage/verifications').set('Idempotency-Key', `verify-${body.phone}`).send(body);
+    const first = await send().expect(201);
+    const again = await send().expect(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body).toEqual(first.body);
+    const messages = await asOperator(app).get('/api/v1/admin/sandbox/messages').query({ phone: body.phone }).expect(200);
+    expect(messages.body.pagination.total).toBe(1);
+  });
+
+  describe('requireVerifiedCustomer (what the coverage analysis calls)', () => {
+    let service: VerificationsService;
+    let token: string;
+    let body: VerificationBody;
+
+    beforeAll(async () => {
+      service = app.app.get(VerificationsService);
+      body = verificationBody({ name: '분석대상', birthDate: '19771225', gender: 'F', phone: nextPhone() });
+      const verification = await requestVerification(body);
+      token = ((await confirm(verification.id, await sandboxCode(app, body.phone)).expect(200)).body as VerificationConfirmedDto)
+        .verificationToken;
+    });
+
+    it('gives the customer a valid token was issued for, in plain, as often as asked until it expires', async () => {
+      for (const user of [principalOf(planner), principalOf(admin, organisation.id, UserRole.OrgAdmin)]) {
+        expect(await service.requireVerifiedCustomer(user, token)).toEqual({
+          verificationId: expect.any(String),
+          customerId: expect.any(String),
+          name: '분석대상',
+          birthDate: '19771225',
+          gender: 'F',
+          phone: body.phone,
+          ci: null,
+        });
+      }
+    });
+
+    it('refuses a missing, unknown or expired token and another organisation’s or planner’s, all alike', async () => {
+      const refusal = { code: 'VERIFICATION_TOKEN_INVALID', errors: [{ field: 'verificationToken', message: expect.any(String) }] };
+      const refused = async (user: ReturnType<typeof principalOf>, presented: string | undefined) => {
+        const error = await service.requireVerifiedCustomer(user, presented).then(
+          () => null,
+          (failure: unknown) => failure as { getStatus(): number; code: string; errors: unknown },
+        );
+        expect(error && { status: error.getStatus(), code: error.code, errors: error.errors }).toEqual({ status: 400, ...refusal });
+      };
+      await refused(principalOf(planner), undefined);
+      await refused(principalOf(planner), '');
+      await refused(principalOf(planner), `${token}x`);
+      await refused(principalOf(admin, organisation.id, UserRole.OrgAdmin), `vt_${'A'.repeat(43)}`);
+      await refused(principalOf(outsider, otherOrganisation.id, UserRole.OrgAdmin), token);
+      await refused(principalOf(otherPlanner), token);
+
+      await app.dataSource.query(`UPDATE customer_verifications SET token_expires_at = now() - interval '1 second' WHERE token_hash = $1`, [
+        createHash('sha256').update(token).digest('hex'),
+      ]);
+      await refused(principalOf(planner), token);
+    });
+  });
+});
