@@ -2,6 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { DatabaseModule, PlatformModule, type ServiceRuntime } from '#platform';
 import { AuthModule } from './auth/auth.module.js';
 import type { CoverageClaimsConfig } from './config/coverage-claims.config.js';
+import { CoverageAnalysisModule } from './coverage-analysis/coverage-analysis.module.js';
 import { COVERAGE_CLAIMS_DATABASE } from './database/database.js';
 import { OrganisationsModule } from './organisations/organisations.module.js';
 import { UsersModule } from './users/users.module.js';
@@ -17,6 +18,7 @@ export class AppModule {
         AuthModule,
         OrganisationsModule,
         UsersModule,
+        CoverageAnalysisModule,
       ],
     };
   }

@@ -2,8 +2,27 @@ import { IdempotencyRecord } from '#platform';
 import { AuthCode } from '../auth/entities/auth-code.entity.js';
 import { RefreshToken } from '../auth/entities/refresh-token.entity.js';
 import { SsoAssertion } from '../auth/entities/sso-assertion.entity.js';
+import { CoverageAmount } from '../coverage-analysis/entities/coverage-amount.entity.js';
+import { CoverageCatalogueVersion } from '../coverage-analysis/entities/coverage-catalogue-version.entity.js';
+import { CoverageCategory } from '../coverage-analysis/entities/coverage-category.entity.js';
+import { CoverageCode } from '../coverage-analysis/entities/coverage-code.entity.js';
+import { CoverageSynonym } from '../coverage-analysis/entities/coverage-synonym.entity.js';
+import { Insurer } from '../coverage-analysis/entities/insurer.entity.js';
 import { Organisation } from '../organisations/entities/organisation.entity.js';
 import { User } from '../users/entities/user.entity.js';
 
 /** Every entity of the service, listed explicitly (no globs: they break in bundled or ESM builds). */
-export const ENTITIES = [IdempotencyRecord, Organisation, User, SsoAssertion, AuthCode, RefreshToken];
+export const ENTITIES = [
+  IdempotencyRecord,
+  Organisation,
+  User,
+  SsoAssertion,
+  AuthCode,
+  RefreshToken,
+  CoverageCategory,
+  CoverageCode,
+  CoverageAmount,
+  Insurer,
+  CoverageSynonym,
+  CoverageCatalogueVersion,
+];

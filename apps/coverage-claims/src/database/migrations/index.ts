@@ -1,5 +1,12 @@
 import { IdempotencyRecords1795243200731 } from './1795243200731-IdempotencyRecords.js';
 import { OrganisationsUsersAndSignIn1795248118318 } from './1795248118318-OrganisationsUsersAndSignIn.js';
+import { CoverageCatalogue1795417019665 } from './1795417019665-CoverageCatalogue.js';
+import { LoadCoverageCatalogue1795417100000 } from './1795417100000-LoadCoverageCatalogue.js';
 
 /** Every migration of the service, in order. `npm run migration:generate` writes new ones; list them here. */
-export const MIGRATIONS = [IdempotencyRecords1795243200731, OrganisationsUsersAndSignIn1795248118318];
+export const MIGRATIONS = [
+  IdempotencyRecords1795243200731,
+  OrganisationsUsersAndSignIn1795248118318,
+  CoverageCatalogue1795417019665,
+  LoadCoverageCatalogue1795417100000,
+];
