@@ -1,13 +1,15 @@
 import { catalogueFromData } from '../src/coverage-analysis/catalogue/catalogue-rows.js';
 import { CATALOGUE_2026_11 } from '../src/coverage-analysis/catalogue/v2026-11/index.js';
 import { CoverageCatalogueService } from '../src/coverage-analysis/coverage-catalogue.service.js';
+import { INSURANCE_DATA, type InsuranceDataPort } from '../src/coverage-analysis/insurance-data/insurance-data.port.js';
+import { SandboxInsuranceDataAdapter } from '../src/coverage-analysis/insurance-data/sandbox-insurance-data.adapter.js';
 import { startCoverageClaims, type CoverageClaimsTestApp } from '../../../test/support/coverage-claims.js';
 
 describe('coverage catalogue in the database', () => {
   let app: CoverageClaimsTestApp;
 
   beforeAll(async () => {
-    app = await startCoverageClaims();
+    app = await startCoverageClaims({ env: { SANDBOX_INSURANCE_DELAY_MS: '0' } });
   });
   afterAll(() => app.close());
 
@@ -41,5 +43,12 @@ describe('coverage catalogue in the database', () => {
         expect(fromDatabase.recommendationsFor(age, gender)).toEqual(fromData.recommendationsFor(age, gender));
     }
     expect(await service.current()).toBe(fromDatabase);
+  });
+
+  it('gives the sandbox insurance-data adapter under INSURANCE_DATA (INSURANCE_DATA_ADAPTER=sandbox)', async () => {
+    const port = app.app.get<InsuranceDataPort>(INSURANCE_DATA);
+    expect(port).toBeInstanceOf(SandboxInsuranceDataAdapter);
+    const contracts = await port.contractsOf({ name: '박지훈', birthDate: '19790923', gender: 'M', phone: '01077770002' });
+    expect(contracts.length).toBeGreaterThanOrEqual(1);
   });
 });

@@ -1,5 +1,7 @@
-import { IsInt, IsString, Max, Min, MinLength, ValidateIf } from 'class-validator';
+import { IsIn, IsInt, IsString, Max, Min, MinLength, ValidateIf } from 'class-validator';
 import { EnvInt, FieldEncryptionConfig } from '#platform';
+
+export const INSURANCE_DATA_ADAPTERS = ['sandbox'] as const;
 
 /**
  * DATA_ENCRYPTION_KEYS, DATA_ENCRYPTION_KEY_ID and LOOKUP_HASH_KEY (organisations' SSO secrets and
@@ -45,4 +47,15 @@ export class CoverageClaimsConfig extends FieldEncryptionConfig {
   @IsString()
   @MinLength(1)
   SSO_AUDIENCE = 'coverage-claims-sso';
+
+  /** Where customers' insurance contracts come from (docs/coverage-analysis.md). Only `sandbox` exists so far. */
+  @IsIn(INSURANCE_DATA_ADAPTERS)
+  INSURANCE_DATA_ADAPTER: (typeof INSURANCE_DATA_ADAPTERS)[number] = 'sandbox';
+
+  /** How long the sandbox insurance-data source takes to answer for its slow magic input (phone ending 0002), in ms; 0: at once. */
+  @EnvInt()
+  @IsInt()
+  @Min(0)
+  @Max(60_000)
+  SANDBOX_INSURANCE_DELAY_MS = 3_000;
 }
