@@ -3,6 +3,7 @@ export * from './common/problem.dto.js';
 export * from './common/transforms.js';
 export * from './common/validators.js';
 export * from './coverage-claims/auth.dto.js';
+export * from './coverage-claims/coverage-analysis.dto.js';
 export * from './coverage-claims/organisation.dto.js';
 export * from './coverage-claims/user.dto.js';
 export * from './lead-distribution/api-key.dto.js';
