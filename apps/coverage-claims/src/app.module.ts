@@ -3,6 +3,7 @@ import { DatabaseModule, PlatformModule, type ServiceRuntime } from '#platform';
 import { AuthModule } from './auth/auth.module.js';
 import type { CoverageClaimsConfig } from './config/coverage-claims.config.js';
 import { CustomersModule } from './customers/customers.module.js';
+import { CoverageAnalysisModule } from './coverage-analysis/coverage-analysis.module.js';
 import { COVERAGE_CLAIMS_DATABASE } from './database/database.js';
 import { OrganisationsModule } from './organisations/organisations.module.js';
 import { SmsModule } from './sms/sms.module.js';
@@ -25,6 +26,7 @@ export class AppModule {
         CustomersModule,
         SmsModule,
         VerificationsModule,
+        CoverageAnalysisModule,
       ],
     };
   }

@@ -61,6 +61,17 @@ describe('configuration', () => {
     expect(loadConfig(CoverageClaimsConfig, {}).JWT_SECRET).toBeUndefined();
   });
 
+  it('chooses the insurance-data adapter and the sandbox delay of coverage-claims, refusing other values by name', () => {
+    expect(loadConfig(CoverageClaimsConfig, {})).toMatchObject({ INSURANCE_DATA_ADAPTER: 'sandbox', SANDBOX_INSURANCE_DELAY_MS: 3000 });
+    expect(loadConfig(CoverageClaimsConfig, { SANDBOX_INSURANCE_DELAY_MS: '0' }).SANDBOX_INSURANCE_DELAY_MS).toBe(0);
+    expect(problemsOf(() => loadConfig(CoverageClaimsConfig, { INSURANCE_DATA_ADAPTER: 'credit4u' }))[0]).toMatch(
+      /^INSURANCE_DATA_ADAPTER: /,
+    );
+    expect(problemsOf(() => loadConfig(CoverageClaimsConfig, { SANDBOX_INSURANCE_DELAY_MS: '-1' }))[0]).toMatch(
+      /^SANDBOX_INSURANCE_DELAY_MS: /,
+    );
+  });
+
   it('requires the lead-distribution secrets in production, so no replica generates its own', () => {
     const problems = problemsOf(() => loadConfig(LeadDistributionConfig, { NODE_ENV: 'production' }));
     expect(problems.map((problem) => problem.split(':')[0])).toEqual(

@@ -4,6 +4,7 @@ import { EnvInt, FieldEncryptionConfig } from '#platform';
 /** Adapters of the SMS port (one-time numbers); only the sandbox exists so far. */
 export const SMS_ADAPTERS = ['sandbox'] as const;
 export type SmsAdapterName = (typeof SMS_ADAPTERS)[number];
+export const INSURANCE_DATA_ADAPTERS = ['sandbox'] as const;
 
 /**
  * DATA_ENCRYPTION_KEYS, DATA_ENCRYPTION_KEY_ID and LOOKUP_HASH_KEY (organisations' SSO secrets,
@@ -56,4 +57,14 @@ export class CoverageClaimsConfig extends FieldEncryptionConfig {
    */
   @IsIn(SMS_ADAPTERS)
   SMS_ADAPTER: SmsAdapterName = 'sandbox';
+  /** Where customers' insurance contracts come from (docs/coverage-analysis.md). Only `sandbox` exists so far. */
+  @IsIn(INSURANCE_DATA_ADAPTERS)
+  INSURANCE_DATA_ADAPTER: (typeof INSURANCE_DATA_ADAPTERS)[number] = 'sandbox';
+
+  /** How long the sandbox insurance-data source takes to answer for its slow magic input (phone ending 0002), in ms; 0: at once. */
+  @EnvInt()
+  @IsInt()
+  @Min(0)
+  @Max(60_000)
+  SANDBOX_INSURANCE_DELAY_MS = 3_000;
 }

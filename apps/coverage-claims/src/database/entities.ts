@@ -4,6 +4,12 @@ import { RefreshToken } from '../auth/entities/refresh-token.entity.js';
 import { SsoAssertion } from '../auth/entities/sso-assertion.entity.js';
 import { CustomerConsent } from '../customers/entities/customer-consent.entity.js';
 import { Customer } from '../customers/entities/customer.entity.js';
+import { CoverageAmount } from '../coverage-analysis/entities/coverage-amount.entity.js';
+import { CoverageCatalogueVersion } from '../coverage-analysis/entities/coverage-catalogue-version.entity.js';
+import { CoverageCategory } from '../coverage-analysis/entities/coverage-category.entity.js';
+import { CoverageCode } from '../coverage-analysis/entities/coverage-code.entity.js';
+import { CoverageSynonym } from '../coverage-analysis/entities/coverage-synonym.entity.js';
+import { Insurer } from '../coverage-analysis/entities/insurer.entity.js';
 import { Organisation } from '../organisations/entities/organisation.entity.js';
 import { SandboxSmsMessage } from '../sms/sandbox/entities/sandbox-sms-message.entity.js';
 import { Term } from '../terms/entities/term.entity.js';
@@ -23,4 +29,10 @@ export const ENTITIES = [
   CustomerConsent,
   CustomerVerification,
   SandboxSmsMessage,
+  CoverageCategory,
+  CoverageCode,
+  CoverageAmount,
+  Insurer,
+  CoverageSynonym,
+  CoverageCatalogueVersion,
 ];

@@ -2,6 +2,8 @@ import { IdempotencyRecords1795243200731 } from './1795243200731-IdempotencyReco
 import { OrganisationsUsersAndSignIn1795248118318 } from './1795248118318-OrganisationsUsersAndSignIn.js';
 import { CustomersConsentsAndVerifications1795416811609 } from './1795416811609-CustomersConsentsAndVerifications.js';
 import { CoverageTermsV11795416811700 } from './1795416811700-CoverageTermsV1.js';
+import { CoverageCatalogue1795417019665 } from './1795417019665-CoverageCatalogue.js';
+import { LoadCoverageCatalogue1795417100000 } from './1795417100000-LoadCoverageCatalogue.js';
 
 /** Every migration of the service, in order. `npm run migration:generate` writes new ones; list them here. */
 export const MIGRATIONS = [
@@ -9,4 +11,6 @@ export const MIGRATIONS = [
   OrganisationsUsersAndSignIn1795248118318,
   CustomersConsentsAndVerifications1795416811609,
   CoverageTermsV11795416811700,
+  CoverageCatalogue1795417019665,
+  LoadCoverageCatalogue1795417100000,
 ];

@@ -1,0 +1,33 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import type { CatalogueRows } from './catalogue/catalogue-rows.js';
+import { CoverageAmount } from './entities/coverage-amount.entity.js';
+import { CoverageCatalogueVersion } from './entities/coverage-catalogue-version.entity.js';
+import { CoverageCategory } from './entities/coverage-category.entity.js';
+import { CoverageCode } from './entities/coverage-code.entity.js';
+import { CoverageSynonym } from './entities/coverage-synonym.entity.js';
+import { Insurer } from './entities/insurer.entity.js';
+
+@Injectable()
+export class CoverageCatalogueRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** The catalogue in the tables, read in one repeatable-read snapshot; null before any version is loaded. */
+  readCurrent(): Promise<CatalogueRows | null> {
+    return this.dataSource.transaction('REPEATABLE READ', async (manager) => {
+      const [latest] = await manager
+        .getRepository(CoverageCatalogueVersion)
+        .find({ order: { loadedAt: 'DESC', version: 'DESC' }, take: 1 });
+      if (!latest) return null;
+      const [categories, codes, amounts, insurers, synonyms] = await Promise.all([
+        manager.getRepository(CoverageCategory).find(),
+        manager.getRepository(CoverageCode).find(),
+        manager.getRepository(CoverageAmount).find(),
+        manager.getRepository(Insurer).find(),
+        manager.getRepository(CoverageSynonym).find(),
+      ]);
+      return { version: latest.version, categories, codes, amounts, insurers, synonyms };
+    });
+  }
+}

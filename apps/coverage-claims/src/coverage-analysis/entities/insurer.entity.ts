@@ -1,0 +1,36 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+
+/** An insurance company, as contracts and claims name it. Catalogue data. */
+@Entity({ name: 'insurers' })
+export class Insurer {
+  /** Our own code (docs/coverage-catalogue.md); an insurance-data adapter maps its source's codes to these. */
+  @PrimaryColumn({ type: 'varchar', length: 8 })
+  code!: string;
+
+  @Column({ type: 'varchar', length: 50 })
+  name!: string;
+
+  @Column({ name: 'other_name', type: 'varchar', length: 100 })
+  otherName!: string;
+
+  @Column({ type: 'varchar', length: 8 })
+  initial!: string;
+
+  /** Code and name of an external rating agency's assessment; empty until there is a source for them. */
+  @Column({ name: 'agency_code', type: 'varchar', length: 16 })
+  agencyCode!: string;
+
+  @Column({ name: 'agency_name', type: 'varchar', length: 50 })
+  agencyName!: string;
+
+  /** Path of the logo, relative to where the front ends serve insurer logos. */
+  @Column({ name: 'logo_path', type: 'varchar', length: 200 })
+  logoPath!: string;
+
+  /** `LIFE` or `NON_LIFE`. */
+  @Column({ type: 'varchar', length: 16 })
+  type!: string;
+
+  @Column({ name: 'sort_order', type: 'int' })
+  sortOrder!: number;
+}

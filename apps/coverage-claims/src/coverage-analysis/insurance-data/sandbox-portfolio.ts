@@ -1,0 +1,409 @@
+import { createHash } from 'node:crypto';
+import { addMonthsClamped, formatCompactDate, ordinal, parseCompactDate, type LocalDate } from '../analysis/calendar.js';
+import {
+  ContractState,
+  ContractType,
+  PAYMENT_CYCLE_MONTHS,
+  PaymentCycle,
+  type InsuranceContract,
+  type InsuranceCoverage,
+  type InsuranceDataCustomer,
+} from './insurance-data.port.js';
+
+// The sandbox's portfolios: 1–20 contracts made up from the customer's identity alone, so the same
+// customer always gets the same contracts. Insurer codes and names are those of the catalogue
+// (v2026-11); coverage names are written the ways insurers write them, some of which the synonym
+// table maps and some (골절진단비, 비급여 riders, …) it deliberately does not.
+
+/** Contract dates are made up relative to this day, not to today, so that a portfolio never changes. */
+export const SANDBOX_AS_OF: LocalDate = { year: 2026, month: 1, day: 1 };
+
+const LIFE_INSURERS = [
+  ['L01', '삼성생명'],
+  ['L02', '한화생명'],
+  ['L03', '교보생명'],
+  ['L04', '신한라이프'],
+  ['L05', 'NH농협생명'],
+  ['L06', '미래에셋생명'],
+  ['L07', '흥국생명'],
+] as const;
+
+const NON_LIFE_INSURERS = [
+  ['N01', '삼성화재'],
+  ['N02', '현대해상'],
+  ['N03', 'DB손해보험'],
+  ['N04', 'KB손해보험'],
+  ['N05', '메리츠화재'],
+  ['N06', '한화손해보험'],
+  ['N07', '롯데손해보험'],
+  ['N08', '흥국화재'],
+  ['N09', 'NH농협손해보험'],
+] as const;
+
+const MAN = 10_000;
+
+interface CoverageTemplate {
+  name: string;
+  amounts: readonly number[];
+  /** Probability that a contract of the product carries it (default 1). */
+  chance?: number;
+}
+
+interface ProductTemplate {
+  name: string;
+  /** Who sells it: life insurers, non-life insurers, or both. */
+  sellers: 'LIFE' | 'NON_LIFE' | 'ANY';
+  /** Age at the start of the contract. */
+  ages: readonly [number, number];
+  /** Relative frequency among the products open to the customer. */
+  weight: number;
+  /** The contract ends at this insured age, or after this many years (then paid over the whole term). */
+  term: { toAge: readonly number[] } | { years: readonly number[] };
+  /** Payment periods in years, for products ending at an age. */
+  paymentYears?: readonly number[];
+  /** Monthly premium range at age 30, in KRW. */
+  monthlyPremium: readonly [number, number];
+  coverages: readonly CoverageTemplate[];
+}
+
+const PRODUCTS: readonly ProductTemplate[] = [
+  {
+    name: '무배당 종신보험',
+    sellers: 'LIFE',
+    ages: [15, 65],
+    weight: 3,
+    term: { toAge: [100] },
+    paymentYears: [10, 15, 20],
+    monthlyPremium: [120_000, 350_000],
+    coverages: [
+      { name: '사망보험금', amounts: [5_000 * MAN, 10_000 * MAN, 20_000 * MAN] },
+      { name: '재해사망특약', amounts: [1_000 * MAN, 3_000 * MAN], chance: 0.6 },
+      { name: '암진단비(유사암제외)', amounts: [1_000 * MAN, 2_000 * MAN], chance: 0.5 },
+      { name: '유사암진단비', amounts: [200 * MAN, 400 * MAN], chance: 0.4 },
+      { name: '질병입원일당(1일이상)', amounts: [2 * MAN, 3 * MAN], chance: 0.4 },
+      { name: '질병수술비', amounts: [30 * MAN, 50 * MAN], chance: 0.4 },
+      { name: '재해장해급여금', amounts: [1_000 * MAN], chance: 0.2 },
+      { name: '골절진단비', amounts: [30 * MAN], chance: 0.2 },
+    ],
+  },
+  {
+    name: '무배당 정기보험',
+    sellers: 'LIFE',
+    ages: [20, 55],
+    weight: 2,
+    term: { toAge: [60, 65, 70] },
+    paymentYears: [20, 30],
+    monthlyPremium: [20_000, 80_000],
+    coverages: [
+      { name: '정기사망', amounts: [10_000 * MAN, 20_000 * MAN, 30_000 * MAN] },
+      { name: '재해사망', amounts: [5_000 * MAN], chance: 0.4 },
+    ],
+  },
+  {
+    name: '무배당 암보험',
+    sellers: 'ANY',
+    ages: [0, 70],
+    weight: 3,
+    term: { toAge: [80, 90, 100] },
+    paymentYears: [10, 20, 30],
+    monthlyPremium: [25_000, 90_000],
+    coverages: [
+      { name: '일반암진단비Ⅱ', amounts: [2_000 * MAN, 3_000 * MAN, 5_000 * MAN] },
+      { name: '유사암 진단비', amounts: [400 * MAN, 600 * MAN, 1_000 * MAN] },
+      { name: '갑상선암진단비', amounts: [300 * MAN], chance: 0.2 },
+      { name: '고액암진단비', amounts: [2_000 * MAN, 5_000 * MAN], chance: 0.4 },
+      { name: '암수술비', amounts: [200 * MAN, 300 * MAN], chance: 0.6 },
+      { name: '암입원일당(1일이상)', amounts: [5 * MAN, 10 * MAN], chance: 0.5 },
+      { name: '항암방사선약물치료비', amounts: [200 * MAN], chance: 0.5 },
+    ],
+  },
+  {
+    name: '무배당 건강보험',
+    sellers: 'NON_LIFE',
+    ages: [15, 70],
+    weight: 5,
+    term: { toAge: [80, 90, 100] },
+    paymentYears: [20, 30],
+    monthlyPremium: [60_000, 180_000],
+    coverages: [
+      { name: '일반상해사망', amounts: [1_000 * MAN, 10_000 * MAN] },
+      { name: '상해후유장해(3~100%)', amounts: [5_000 * MAN, 10_000 * MAN, 20_000 * MAN] },
+      { name: '질병사망', amounts: [1_000 * MAN, 3_000 * MAN, 5_000 * MAN], chance: 0.7 },
+      { name: '질병후유장해(80%이상)', amounts: [1_000 * MAN, 3_000 * MAN], chance: 0.5 },
+      { name: '일반암진단비Ⅱ(유사암제외)', amounts: [1_000 * MAN, 3_000 * MAN, 5_000 * MAN] },
+      { name: '유사암진단비Ⅱ', amounts: [200 * MAN, 600 * MAN, 1_000 * MAN] },
+      { name: '뇌혈관질환 진단비', amounts: [1_000 * MAN, 2_000 * MAN], chance: 0.6 },
+      { name: '뇌졸중진단비', amounts: [1_000 * MAN, 2_000 * MAN], chance: 0.5 },
+      { name: '뇌출혈 진단비', amounts: [1_000 * MAN, 3_000 * MAN], chance: 0.6 },
+      { name: '허혈성심장질환 진단비', amounts: [1_000 * MAN, 2_000 * MAN], chance: 0.6 },
+      { name: '급성심근경색증 진단비', amounts: [1_000 * MAN, 3_000 * MAN], chance: 0.6 },
+      { name: '질병수술비', amounts: [30 * MAN, 50 * MAN], chance: 0.7 },
+      { name: '상해수술비', amounts: [30 * MAN, 50 * MAN], chance: 0.6 },
+      { name: '질병1~5종수술비', amounts: [10 * MAN, 30 * MAN], chance: 0.3 },
+      { name: '질병입원일당(1일이상)', amounts: [1 * MAN, 2 * MAN, 3 * MAN], chance: 0.5 },
+      { name: '상해입원일당(1일이상)', amounts: [1 * MAN, 2 * MAN], chance: 0.4 },
+      { name: '간병인사용일당(요양병원제외)', amounts: [5 * MAN, 10 * MAN, 15 * MAN], chance: 0.3 },
+      { name: '골절진단비(치아파절제외)', amounts: [10 * MAN, 30 * MAN], chance: 0.6 },
+      { name: '깁스치료비', amounts: [10 * MAN], chance: 0.4 },
+      { name: '대상포진진단비', amounts: [10 * MAN, 20 * MAN], chance: 0.3 },
+      { name: '가족일상생활중배상책임Ⅱ', amounts: [10_000 * MAN], chance: 0.4 },
+      { name: '화재벌금', amounts: [1_500 * MAN, 2_000 * MAN], chance: 0.2 },
+    ],
+  },
+  {
+    name: '실손의료비보험',
+    sellers: 'ANY',
+    ages: [0, 75],
+    weight: 3,
+    term: { years: [15] },
+    monthlyPremium: [8_000, 40_000],
+    coverages: [
+      { name: '실손의료비(입원)', amounts: [5_000 * MAN] },
+      { name: '실손의료비(통원)', amounts: [20 * MAN] },
+      { name: '비급여 도수치료·체외충격파치료·증식치료 실손의료비', amounts: [350 * MAN], chance: 0.5 },
+      { name: '비급여 주사료 실손의료비', amounts: [250 * MAN], chance: 0.5 },
+      { name: '비급여 자기공명영상진단(MRI/MRA) 실손의료비', amounts: [300 * MAN], chance: 0.5 },
+    ],
+  },
+  {
+    name: '무배당 운전자보험',
+    sellers: 'NON_LIFE',
+    ages: [20, 70],
+    weight: 3,
+    term: { years: [10, 20] },
+    monthlyPremium: [10_000, 35_000],
+    coverages: [
+      { name: '운전자벌금(대인)', amounts: [2_000 * MAN, 3_000 * MAN] },
+      { name: '운전자벌금(대물)', amounts: [500 * MAN], chance: 0.6 },
+      { name: '교통사고처리지원금', amounts: [3_000 * MAN, 10_000 * MAN, 20_000 * MAN] },
+      { name: '변호사선임비용', amounts: [500 * MAN, 3_000 * MAN, 5_000 * MAN], chance: 0.8 },
+      { name: '자동차사고부상치료비(1~14급)', amounts: [30 * MAN], chance: 0.5 },
+      { name: '면허정지위로금', amounts: [30 * MAN], chance: 0.3 },
+      { name: '상해후유장해(3~100%)', amounts: [1_000 * MAN], chance: 0.3 },
+    ],
+  },
+  {
+    name: '무배당 주택화재보험',
+    sellers: 'NON_LIFE',
+    ages: [25, 80],
+    weight: 1,
+    term: { years: [3, 5, 10] },
+    monthlyPremium: [5_000, 20_000],
+    coverages: [
+      { name: '화재손해(건물)', amounts: [10_000 * MAN, 20_000 * MAN] },
+      { name: '화재벌금', amounts: [1_500 * MAN, 2_000 * MAN] },
+      { name: '가족일상생활배상책임', amounts: [10_000 * MAN] },
+      { name: '임대인배상책임', amounts: [10_000 * MAN], chance: 0.3 },
+    ],
+  },
+  {
+    name: '무배당 치아보험',
+    sellers: 'ANY',
+    ages: [15, 65],
+    weight: 1,
+    term: { years: [10, 20] },
+    monthlyPremium: [15_000, 40_000],
+    coverages: [
+      { name: '치아보철치료비(임플란트)', amounts: [50 * MAN, 100 * MAN, 150 * MAN] },
+      { name: '치아보존치료비(크라운)', amounts: [15 * MAN, 20 * MAN, 30 * MAN] },
+      { name: '충전치료비(레진)', amounts: [10 * MAN], chance: 0.6 },
+      { name: '스케일링치료비', amounts: [1 * MAN], chance: 0.5 },
+    ],
+  },
+  {
+    name: '무배당 어린이보험',
+    sellers: 'NON_LIFE',
+    ages: [0, 14],
+    weight: 4,
+    term: { toAge: [30, 100] },
+    paymentYears: [20, 30],
+    monthlyPremium: [30_000, 70_000],
+    // No death cover: void under 15 (상법 제732조).
+    coverages: [
+      { name: '상해후유장해(3~100%)', amounts: [5_000 * MAN, 10_000 * MAN] },
+      { name: '일반암진단비', amounts: [3_000 * MAN, 5_000 * MAN] },
+      { name: '유사암진단비', amounts: [600 * MAN] },
+      { name: '뇌혈관질환진단비', amounts: [1_000 * MAN], chance: 0.6 },
+      { name: '질병입원일당(1일이상)', amounts: [1 * MAN, 2 * MAN] },
+      { name: '상해입원일당(1일이상)', amounts: [1 * MAN], chance: 0.6 },
+      { name: '일상생활배상책임', amounts: [10_000 * MAN], chance: 0.7 },
+      { name: '질병수술비', amounts: [30 * MAN], chance: 0.6 },
+      { name: '상해수술비', amounts: [30 * MAN], chance: 0.6 },
+      { name: '골절진단비', amounts: [30 * MAN], chance: 0.5 },
+      { name: '화상진단비', amounts: [20 * MAN], chance: 0.3 },
+    ],
+  },
+];
+
+/** Every coverage name the sandbox writes (the benchmark builds large portfolios from them). */
+export const SANDBOX_COVERAGE_NAMES: readonly string[] = [
+  ...new Set(PRODUCTS.flatMap((product) => product.coverages.map((coverage) => coverage.name))),
+];
+
+/** A small fast PRNG (sfc32) seeded with 128 bits: enough to make portfolios, never for secrets. */
+class SeededRandom {
+  private a: number;
+  private b: number;
+  private c: number;
+  private d: number;
+
+  constructor(seed: Buffer) {
+    [this.a, this.b, this.c, this.d] = [0, 4, 8, 12].map((offset) => seed.readUInt32LE(offset)) as [number, number, number, number];
+    for (let i = 0; i < 12; i++) this.next();
+  }
+
+  /** Uniform in [0, 1). */
+  next(): number {
+    const t = (((this.a + this.b) | 0) + this.d) | 0;
+    this.d = (this.d + 1) | 0;
+    this.a = this.b ^ (this.b >>> 9);
+    this.b = (this.c + (this.c << 3)) | 0;
+    this.c = (this.c << 21) | (this.c >>> 11);
+    this.c = (this.c + t) | 0;
+    return (t >>> 0) / 4_294_967_296;
+  }
+
+  /** Integer in [min, max]. */
+  int(min: number, max: number): number {
+    return min + Math.floor(this.next() * (max - min + 1));
+  }
+
+  pick<T>(items: readonly T[]): T {
+    return items[Math.floor(this.next() * items.length)]!;
+  }
+
+  chance(probability: number): boolean {
+    return this.next() < probability;
+  }
+}
+
+/** The identity a portfolio is derived from. CI is left out: a customer verified once with it and once without is the same customer. */
+export function sandboxSeed(customer: InsuranceDataCustomer): Buffer {
+  return createHash('sha256')
+    .update(['sandbox-portfolio/v1', customer.name, customer.birthDate, customer.gender, customer.phone].join('\u0000'))
+    .digest();
+}
+
+const dayNumber = (date: LocalDate) => Date.UTC(date.year, date.month - 1, date.day) / 86_400_000;
+
+function fromDayNumber(day: number): LocalDate {
+  const date = new Date(day * 86_400_000);
+  return { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() };
+}
+
+const roundTo = (value: number, unit: number) => Math.round(value / unit) * unit;
+
+/** The customer's contracts in the sandbox: 1 to 20, the same every time for the same customer. */
+export function sandboxPortfolio(customer: InsuranceDataCustomer): InsuranceContract[] {
+  const random = new SeededRandom(sandboxSeed(customer));
+  const birth = parseCompactDate(customer.birthDate);
+  // Most people hold a handful of contracts: median 7, one contract about 5 % of the time, 20 rarely.
+  const spread = (random.next() + random.next()) / 2;
+  const count = 1 + Math.floor(20 * spread ** 1.6);
+  const contracts: InsuranceContract[] = [];
+  for (let index = 0; index < count; index++) {
+    contracts.push(makeContract(random, customer, birth));
+  }
+  // Someone the source knows has at least one contract in force, unless all of them have ended.
+  if (!contracts.some((contract) => contract.state === ContractState.Active)) {
+    const open = contracts.find((contract) => contract.state !== ContractState.Expired);
+    if (open) open.state = ContractState.Active;
+  }
+  return contracts;
+}
+
+function makeContract(random: SeededRandom, customer: InsuranceDataCustomer, birth: LocalDate): InsuranceContract {
+  const latestStart = ordinal(birth) > ordinal(SANDBOX_AS_OF) ? birth : SANDBOX_AS_OF;
+  // Contracts start within the 25 years before SANDBOX_AS_OF, at an age the product is sold to;
+  // someone too old for any product then gets contracts from further back.
+  const windowOf = (product: ProductTemplate, floor: number) => ({
+    from: Math.max(dayNumber(birth), floor, dayNumber(addMonthsClamped(birth, 12 * product.ages[0]))),
+    to: Math.min(dayNumber(latestStart), dayNumber(addMonthsClamped(birth, 12 * (product.ages[1] + 1))) - 1),
+  });
+  const openFrom = (floor: number) =>
+    PRODUCTS.filter((product) => {
+      const window = windowOf(product, floor);
+      return window.from <= window.to;
+    });
+  const recent = dayNumber(addMonthsClamped(SANDBOX_AS_OF, -12 * 25));
+  const floor = openFrom(recent).length > 0 ? recent : -Infinity;
+  const open = openFrom(floor);
+  const product = weightedPick(random, open);
+  const window = windowOf(product, floor);
+  const start = fromDayNumber(random.int(window.from, window.to));
+  const ageAtStart = start.year - birth.year;
+
+  const sellers =
+    product.sellers === 'ANY'
+      ? random.chance(0.5)
+        ? LIFE_INSURERS
+        : NON_LIFE_INSURERS
+      : product.sellers === 'LIFE'
+        ? LIFE_INSURERS
+        : NON_LIFE_INSURERS;
+  const [insurerCode, insurerName] = random.pick<readonly [string, string]>(sellers);
+
+  let end: LocalDate;
+  let paymentYears: number;
+  if ('toAge' in product.term) {
+    end = addMonthsClamped(birth, 12 * random.pick(product.term.toAge));
+    paymentYears = random.pick(product.paymentYears ?? [20]);
+  } else {
+    paymentYears = random.pick(product.term.years);
+    end = addMonthsClamped(start, 12 * paymentYears);
+  }
+
+  const monthly = roundTo(random.int(product.monthlyPremium[0], product.monthlyPremium[1]) * (1 + Math.max(0, ageAtStart - 30) * 0.02), 10);
+  const cycle = pickCycle(random, product);
+  const months = PAYMENT_CYCLE_MONTHS[cycle];
+  const discount: Record<number, number> = { 1: 1, 3: 0.99, 6: 0.985, 12: 0.97 };
+  const premium =
+    months === null ? roundTo(monthly * 12 * Math.min(paymentYears, 10) * 0.9, 1_000) : roundTo(monthly * months * discount[months]!, 10);
+
+  const coverages: InsuranceCoverage[] = product.coverages
+    .filter((coverage) => random.chance(coverage.chance ?? 1))
+    .map((coverage) => ({ name: coverage.name, amount: random.pick(coverage.amounts) }));
+
+  let state: ContractState;
+  if (ordinal(end) < ordinal(SANDBOX_AS_OF)) state = ContractState.Expired;
+  else {
+    const roll = random.next();
+    state = roll < 0.8 ? ContractState.Active : roll < 0.92 ? ContractState.Lapsed : ContractState.Surrendered;
+  }
+
+  return {
+    insurerCode,
+    insurerName,
+    productName: `${insurerName} ${product.name}`,
+    startDate: formatCompactDate(start),
+    endDate: formatCompactDate(end),
+    contractor: random.chance(0.9) ? customer.name : '',
+    insuredPerson: customer.name,
+    state,
+    type: insurerCode.startsWith('L') ? ContractType.Life : ContractType.NonLife,
+    premium,
+    paymentCycle: cycle,
+    paymentCount: months === null ? 1 : (paymentYears * 12) / months,
+    paymentPeriodYears: months === null ? 0 : paymentYears,
+    coverages,
+  };
+}
+
+function weightedPick(random: SeededRandom, products: readonly ProductTemplate[]): ProductTemplate {
+  let roll = random.next() * products.reduce((sum, product) => sum + product.weight, 0);
+  for (const product of products) {
+    roll -= product.weight;
+    if (roll < 0) return product;
+  }
+  return products[products.length - 1]!;
+}
+
+function pickCycle(random: SeededRandom, product: ProductTemplate): PaymentCycle {
+  const roll = random.next();
+  if (roll < 0.85) return PaymentCycle.Monthly;
+  if (roll < 0.92) return PaymentCycle.Annual;
+  if (roll < 0.95) return PaymentCycle.Quarterly;
+  if (roll < 0.97) return PaymentCycle.SemiAnnual;
+  // A lump sum buys whole-life or cancer cover, not renewable 실손 or short-term products.
+  return 'toAge' in product.term ? PaymentCycle.LumpSum : PaymentCycle.Monthly;
+}
