@@ -13,7 +13,12 @@ import { BENCH_OPERATOR_KEY, startLeadDistributionService } from './support/serv
  * for each list shape, the maximum requests/s with 16 concurrent clients and p50/p99 at half that
  * rate, through the service and for the same SQL run directly, and the query plan of the page.
  *
- *   npm run build && node dist/bench/leads-list.js [--reuse] [--seconds N]
+ *   npm run build && node dist/bench/leads-list.js [--reuse] [--seconds N] [--service-dir DIR]
+ *
+ * The service's CPU time per request (user + system, from its own process metrics over the maximum
+ * rate run) is printed too: unlike requests/s it hardly moves when other work shares the machine, so
+ * it is the figure to compare two builds by. --service-dir runs the service built in another checkout
+ * (its dist/) against the same data, for such before/after comparisons.
  *
  * BENCH_DATABASE_URL names the PostgreSQL server (default: local 127.0.0.1:5432); the data goes to
  * database `bench_lead_distribution`, kept between runs (--reuse skips reloading it).
@@ -23,6 +28,7 @@ const DATABASE = 'bench_lead_distribution';
 const args = process.argv.slice(2);
 const seconds = Number(args[args.indexOf('--seconds') + 1]) || 8;
 const reuse = args.includes('--reuse');
+const serviceDir = args.includes('--service-dir') ? args[args.indexOf('--service-dir') + 1] : undefined;
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
 interface Shape {
@@ -107,7 +113,7 @@ const ms = (value: number) => value.toFixed(1);
 
 async function main(): Promise<void> {
   const { url: databaseUrl, partnerId, keys } = await prepareDatabase(process.env.BENCH_DATABASE_URL);
-  const service = await startLeadDistributionService(databaseUrl, keys);
+  const service = await startLeadDistributionService(databaseUrl, keys, { serviceDir });
   const pool = new pg.Pool({ connectionString: databaseUrl, max: CONCURRENCY * 2 });
   try {
     const partnerKey = await fetch(`${service.url}/api/v1/admin/partners/${partnerId}/api-keys`, {
@@ -125,7 +131,9 @@ async function main(): Promise<void> {
       const sql = sqlRunner(pool, [statement]);
 
       await maxThroughput(http, CONCURRENCY, 2);
+      const cpuBefore = await service.cpuSeconds();
       const httpMax = await maxThroughput(http, CONCURRENCY, seconds);
+      const cpuMicros = (((await service.cpuSeconds()) - cpuBefore) * 1e6) / Math.max(1, httpMax.requests);
       const httpFixed = await fixedRate(http, Math.max(1, httpMax.perSecond / 2), seconds);
       await maxThroughput(sql, CONCURRENCY, 2);
       const sqlMax = await maxThroughput(sql, CONCURRENCY, seconds);
@@ -143,20 +151,20 @@ async function main(): Promise<void> {
       log(`plan: ${[...new Set(scans)].join('; ')}; ${time} ms (one run, EXPLAIN ANALYZE)`);
       log(`reads AS history: ${readsAsHistory ? 'YES' : 'no'}; sequential scan of leads: ${seqScan ? 'YES' : 'no'}`);
       log(
-        `service: max ${httpMax.perSecond.toFixed(0)} req/s (errors ${httpMax.errors}); at ${httpFixed.rate.toFixed(0)} req/s p50 ${ms(httpFixed.p50)} ms, p99 ${ms(httpFixed.p99)} ms`,
+        `service: max ${httpMax.perSecond.toFixed(0)} req/s (errors ${httpMax.errors}), ${cpuMicros.toFixed(0)} µs CPU per request; at ${httpFixed.rate.toFixed(0)} req/s p50 ${ms(httpFixed.p50)} ms, p99 ${ms(httpFixed.p99)} ms`,
       );
       log(
         `direct SQL: max ${sqlMax.perSecond.toFixed(0)} req/s; at ${sqlFixed.rate.toFixed(0)} req/s p50 ${ms(sqlFixed.p50)} ms, p99 ${ms(sqlFixed.p99)} ms`,
       );
       log(`ratio service/SQL: ${(httpMax.perSecond / sqlMax.perSecond).toFixed(2)}`);
       results.push(
-        `| ${shape.name} | ${httpMax.perSecond.toFixed(0)} | ${ms(httpFixed.p50)} / ${ms(httpFixed.p99)} | ${sqlMax.perSecond.toFixed(0)} | ${ms(sqlFixed.p50)} / ${ms(sqlFixed.p99)} | ${(httpMax.perSecond / sqlMax.perSecond).toFixed(2)} | ${readsAsHistory || seqScan ? 'yes' : 'no'} |`,
+        `| ${shape.name} | ${httpMax.perSecond.toFixed(0)} | ${cpuMicros.toFixed(0)} | ${ms(httpFixed.p50)} / ${ms(httpFixed.p99)} | ${sqlMax.perSecond.toFixed(0)} | ${ms(sqlFixed.p50)} / ${ms(sqlFixed.p99)} | ${(httpMax.perSecond / sqlMax.perSecond).toFixed(2)} | ${readsAsHistory || seqScan ? 'yes' : 'no'} |`,
       );
     }
     log(
-      '\n| shape | service max req/s | service p50 / p99 ms at half max | SQL max req/s | SQL p50 / p99 ms at half max | ratio | reads AS history or seq-scans leads |',
+      '\n| shape | service max req/s | service CPU µs/request | service p50 / p99 ms at half max | SQL max req/s | SQL p50 / p99 ms at half max | ratio | reads AS history or seq-scans leads |',
     );
-    log('|---|---|---|---|---|---|---|');
+    log('|---|---|---|---|---|---|---|---|');
     for (const line of results) log(line);
   } finally {
     await pool.end();

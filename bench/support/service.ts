@@ -7,15 +7,23 @@ export interface BenchService {
   child: ChildProcess;
   port: number;
   url: string;
+  /** CPU seconds (user + system) the service process has used so far, from its own metrics. */
+  cpuSeconds(): Promise<number>;
 }
 
 /**
  * Runs the built lead-distribution (`dist/`) as production would, on `databaseUrl`, with the bench
  * operator key and the given encryption keys, and waits until it is ready.
  */
-export async function startLeadDistributionService(databaseUrl: string, keys: { encryption: string; hash: string }): Promise<BenchService> {
+export async function startLeadDistributionService(
+  databaseUrl: string,
+  keys: { encryption: string; hash: string },
+  { serviceDir = process.cwd() }: { serviceDir?: string } = {},
+): Promise<BenchService> {
   const port = await freePort();
+  const metricsPort = await freePort();
   const child = spawn(process.execPath, ['dist/apps/lead-distribution/src/main.js'], {
+    cwd: serviceDir,
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -30,17 +38,24 @@ export async function startLeadDistributionService(databaseUrl: string, keys: { 
       FILE_UPLOAD_SECRET: 'bench-file-upload-secret-0123456789abcdef',
       CDN_BASE_URL: 'https://cdn.example.com',
       PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
-      METRICS_PORT: '0',
+      METRICS_PORT: String(metricsPort),
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 240; attempt += 1) {
+  const cpuSeconds = async () => {
+    const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+    const value = /^process_cpu_seconds_total (\S+)$/m.exec(text)?.[1];
+    if (value === undefined) throw new Error('process_cpu_seconds_total missing from the metrics');
+    return Number(value);
+  };
+  // Up to five minutes: a new migration may rewrite all 1,000,000 leads before the service is ready.
+  for (let attempt = 0; attempt < 1200; attempt += 1) {
     const ready = await fetch(`${url}/health/ready`).then(
       (response) => response.ok,
       () => false,
     );
-    if (ready) return { child, port, url };
+    if (ready) return { child, port, url, cpuSeconds };
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   child.kill();
