@@ -126,8 +126,13 @@ async function traceImports(root: string, manifest: PackageJson, entries: string
     if (files.has(file)) continue;
     files.add(file);
     const source = await readFile(path.join(root, file), 'utf8');
-    // Static imports, re-exports and dynamic import('literal') alike.
-    for (const { fileName: specifier } of ts.preProcessFile(source, true, true).importedFiles) {
+    // Static imports, re-exports and dynamic import('literal') alike, and files of packages read
+    // through import.meta.resolve('literal') (the coverage report's fonts).
+    const specifiers = [
+      ...ts.preProcessFile(source, true, true).importedFiles.map((file) => file.fileName),
+      ...[...source.matchAll(/import\.meta\.resolve\(\s*(['"])([^'"]+)\1\s*\)/g)].map((match) => match[2]!),
+    ];
+    for (const specifier of specifiers) {
       if (specifier.startsWith('.')) {
         queue.push(path.posix.join(path.posix.dirname(file), specifier));
       } else if (specifier.startsWith('#')) {

@@ -5,6 +5,7 @@ export * from './common/validators.js';
 export * from './coverage-claims/auth.dto.js';
 export * from './coverage-claims/customer.dto.js';
 export * from './coverage-claims/coverage-analysis.dto.js';
+export * from './coverage-claims/coverage-report.dto.js';
 export * from './coverage-claims/organisation.dto.js';
 export * from './coverage-claims/sandbox-sms.dto.js';
 export * from './coverage-claims/term.dto.js';

@@ -1,14 +1,11 @@
+import { maskName } from '#platform';
+
 /**
  * How a lead's contact data looks until the lead is used (DESIGN.md section 3): names keep their
- * first and last character, phones their last four digits, emails two characters of the local part,
- * addresses their first two words.
+ * first and last character (maskName, shared with coverage-claims' report), phones their last four
+ * digits, emails two characters of the local part, addresses their first two words.
  */
-export function maskName(name: string): string {
-  const characters = [...name];
-  if (characters.length <= 1) return '*';
-  if (characters.length === 2) return `${characters[0]}*`;
-  return `${characters[0]}${'*'.repeat(characters.length - 2)}${characters[characters.length - 1]}`;
-}
+export { maskName };
 
 export function maskPhone(prefix: string, last4: string): string {
   return `${prefix}-****-${last4}`;
