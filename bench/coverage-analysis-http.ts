@@ -12,6 +12,8 @@ import { BENCH_OPERATOR_KEY, startCoverageClaimsService } from './support/servic
  * The whole coverage analysis through HTTP: `POST /api/v1/coverage/analyses` with 16 concurrent
  * clients back to back (verification token → sandbox contracts at zero delay → catalogue →
  * computation → sealed and stored → JSON), after a warm-up; prints requests per second and p50/p99.
+ * Then the same for reading analyses back (`GET /api/v1/coverage/analyses/{seq}`: one row, opened)
+ * and, as the floor of any Bearer operation here, `GET /api/v1/users/me`.
  *
  *   npm run bench:coverage-analysis-http -- [--seconds N] [--customers N]
  *
@@ -121,6 +123,7 @@ async function main(): Promise<void> {
 
     // Customers verified through the sandbox SMS: one verification token each.
     const verificationTokens: string[] = [];
+    const seqs: string[] = [];
     const contractCounts: number[] = [];
     const sizes: number[] = [];
     for (let index = 0; index < CUSTOMERS; index += 1) {
@@ -151,7 +154,8 @@ async function main(): Promise<void> {
       const first = await call(agent, service.url, 'POST', '/api/v1/coverage/analyses', bearer, {
         verificationToken: confirmed.verificationToken,
       });
-      const result = expectStatus(first, 201, 'analysis') as { analysis: { contracts: unknown[] } };
+      const result = expectStatus(first, 201, 'analysis') as { seq: string; analysis: { contracts: unknown[] } };
+      seqs.push(result.seq);
       contractCounts.push(result.analysis.contracts.length);
       sizes.push(Buffer.byteLength(first.body));
     }
@@ -163,18 +167,36 @@ async function main(): Promise<void> {
     );
 
     let next = 0;
-    const analyse = async () => {
-      const verificationToken = verificationTokens[next++ % verificationTokens.length]!;
-      const reply = await call(agent, service.url, 'POST', '/api/v1/coverage/analyses', bearer, { verificationToken });
-      if (reply.status !== 201) throw new Error(`HTTP ${reply.status}`);
+    const measure = async (label: string, operation: () => Promise<void>) => {
+      await maxThroughput(operation, CONCURRENCY, WARM_UP_SECONDS);
+      const result = await maxThroughput(operation, CONCURRENCY, SECONDS);
+      log(
+        `${label}, ${CONCURRENCY} clients, ${SECONDS} s: ${result.perSecond.toFixed(0)} req/s, ` +
+          `p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, ${result.requests} requests, ${result.errors} errors`,
+      );
     };
-    await maxThroughput(analyse, CONCURRENCY, WARM_UP_SECONDS);
-    const result = await maxThroughput(analyse, CONCURRENCY, SECONDS);
+    const expecting = (status: number, send: () => Promise<Reply>) => async () => {
+      const reply = await send();
+      if (reply.status !== status) throw new Error(`HTTP ${reply.status}`);
+    };
+
+    await measure(
+      'POST /api/v1/coverage/analyses',
+      expecting(201, () =>
+        call(agent, service.url, 'POST', '/api/v1/coverage/analyses', bearer, {
+          verificationToken: verificationTokens[next++ % verificationTokens.length]!,
+        }),
+      ),
+    );
     const [{ rows }] = await dataSource.query<[{ rows: string }]>(`SELECT count(*) AS rows FROM coverage_analyses`);
-    log(
-      `POST /api/v1/coverage/analyses, ${CONCURRENCY} clients, ${SECONDS} s: ${result.perSecond.toFixed(0)} req/s, ` +
-        `p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, ${result.requests} analyses, ${result.errors} errors ` +
-        `(${rows} analyses stored in all)`,
+    log(`(${rows} analyses stored in all)`);
+    await measure(
+      'GET /api/v1/coverage/analyses/{seq}',
+      expecting(200, () => call(agent, service.url, 'GET', `/api/v1/coverage/analyses/${seqs[next++ % seqs.length]!}`, bearer)),
+    );
+    await measure(
+      'GET /api/v1/users/me',
+      expecting(200, () => call(agent, service.url, 'GET', '/api/v1/users/me', bearer)),
     );
   } finally {
     agent.destroy();
