@@ -11,34 +11,73 @@ export interface BenchService {
   cpuSeconds(): Promise<number>;
 }
 
+/** Where the built service runs from: this checkout, or another one's `dist/` (before/after comparisons). */
+export interface ServiceLocation {
+  serviceDir?: string;
+}
+
 /**
  * Runs the built lead-distribution (`dist/`) as production would, on `databaseUrl`, with the bench
  * operator key and the given encryption keys, and waits until it is ready.
  */
-export async function startLeadDistributionService(
+export function startLeadDistributionService(
   databaseUrl: string,
   keys: { encryption: string; hash: string },
-  { serviceDir = process.cwd() }: { serviceDir?: string } = {},
+  location: ServiceLocation = {},
+): Promise<BenchService> {
+  return startService(
+    'dist/apps/lead-distribution/src/main.js',
+    (port) => ({
+      DATABASE_URL: databaseUrl,
+      DATA_ENCRYPTION_KEYS: keys.encryption,
+      LOOKUP_HASH_KEY: keys.hash,
+      FILE_UPLOAD_SECRET: 'bench-file-upload-secret-0123456789abcdef',
+      CDN_BASE_URL: 'https://cdn.example.com',
+      PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+    }),
+    location,
+  );
+}
+
+/**
+ * Runs the built coverage-claims as production would, on `databaseUrl`, with the bench operator key,
+ * the given keys and the sandbox adapters; `env` adds to (or overrides) that environment.
+ */
+export function startCoverageClaimsService(
+  databaseUrl: string,
+  keys: { encryption: string; hash: string; jwt: string },
+  env: Record<string, string> = {},
+): Promise<BenchService> {
+  return startService('dist/apps/coverage-claims/src/main.js', () => ({
+    DATABASE_URL: databaseUrl,
+    DATA_ENCRYPTION_KEYS: keys.encryption,
+    LOOKUP_HASH_KEY: keys.hash,
+    JWT_SECRET: keys.jwt,
+    SMS_ADAPTER: 'sandbox',
+    INSURANCE_DATA_ADAPTER: 'sandbox',
+    ...env,
+  }));
+}
+
+async function startService(
+  main: string,
+  env: (port: number) => Record<string, string>,
+  { serviceDir = process.cwd() }: ServiceLocation = {},
 ): Promise<BenchService> {
   const port = await freePort();
   const metricsPort = await freePort();
-  const child = spawn(process.execPath, ['dist/apps/lead-distribution/src/main.js'], {
+  const child = spawn(process.execPath, [main], {
     cwd: serviceDir,
     env: {
       ...process.env,
       NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
       DATABASE_POOL_SIZE: '20',
       LOG_LEVEL: 'warn',
       OPERATOR_API_KEYS: BENCH_OPERATOR_KEY,
-      DATA_ENCRYPTION_KEYS: keys.encryption,
-      LOOKUP_HASH_KEY: keys.hash,
-      FILE_UPLOAD_SECRET: 'bench-file-upload-secret-0123456789abcdef',
-      CDN_BASE_URL: 'https://cdn.example.com',
-      PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
       METRICS_PORT: String(metricsPort),
+      ...env(port),
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

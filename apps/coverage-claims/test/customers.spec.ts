@@ -69,6 +69,7 @@ describe('customers', () => {
     const customer = (await as(planner).get(`/api/v1/customers/${customerId}`).expect(200)).body as CustomerDto;
     expect(customer).toEqual({
       id: customerId,
+      number: expect.any(Number),
       name: '정다운',
       birthDate: '19810707',
       gender: 'F',
@@ -79,6 +80,7 @@ describe('customers', () => {
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });
+    expect(Number.isInteger(customer.number) && customer.number > 0).toBe(true);
     expect(customer.consents.map((consent) => consent.termId)).toEqual([...REQUIRED_TERM_IDS, MARKETING_TERM_ID]);
     expect(customer.consents[3]).toEqual({
       termId: MARKETING_TERM_ID,

@@ -297,6 +297,7 @@ describe('one-time number verification', () => {
         expect(await service.requireVerifiedCustomer(user, token)).toEqual({
           verificationId: expect.any(String),
           customerId: expect.any(String),
+          customerNumber: expect.any(Number),
           name: '분석대상',
           birthDate: '19771225',
           gender: 'F',

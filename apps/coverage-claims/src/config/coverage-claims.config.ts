@@ -67,4 +67,14 @@ export class CoverageClaimsConfig extends FieldEncryptionConfig {
   @Min(0)
   @Max(60_000)
   SANDBOX_INSURANCE_DELAY_MS = 3_000;
+
+  /**
+   * How long the analysis waits for the insurance-data source, in ms (100 … 60,000); past it the
+   * lookup is aborted and the analysis answers 504 INSURANCE_DATA_TIMEOUT.
+   */
+  @EnvInt()
+  @IsInt()
+  @Min(100)
+  @Max(60_000)
+  INSURANCE_DATA_TIMEOUT_MS = 10_000;
 }

@@ -1,4 +1,9 @@
 import { Module } from '@nestjs/common';
+import { CustomersModule } from '../customers/customers.module.js';
+import { VerificationsModule } from '../verifications/verifications.module.js';
+import { AnalysesController } from './analyses.controller.js';
+import { AnalysesRepository } from './analyses.repository.js';
+import { AnalysesService } from './analyses.service.js';
 import { CoverageCatalogueRepository } from './coverage-catalogue.repository.js';
 import { CoverageCatalogueService } from './coverage-catalogue.service.js';
 import { INSURANCE_DATA } from './insurance-data/insurance-data.port.js';
@@ -6,13 +11,15 @@ import { insuranceDataProvider } from './insurance-data/insurance-data.provider.
 import { CoverageReportModule } from './report/coverage-report.module.js';
 
 /**
- * The analysis core: the insurance-data port (INSURANCE_DATA) and the coverage catalogue. The pure
- * computation (buildCoverageAnalysis) needs no provider. The analysis operation builds on these;
- * its report operation renders through CoverageReportService (report/).
+ * Coverage analysis: the insurance-data port (INSURANCE_DATA), the coverage catalogue, the pure
+ * computation (buildCoverageAnalysis, no provider), the operation that runs and stores analyses, and
+ * the report renderer (CoverageReportService, report/). AnalysesService.getVisible is what reports
+ * and the medical analysis read analyses with.
  */
 @Module({
-  imports: [CoverageReportModule],
-  providers: [CoverageCatalogueRepository, CoverageCatalogueService, insuranceDataProvider],
-  exports: [CoverageCatalogueService, INSURANCE_DATA, CoverageReportModule],
+  imports: [VerificationsModule, CustomersModule, CoverageReportModule],
+  controllers: [AnalysesController],
+  providers: [CoverageCatalogueRepository, CoverageCatalogueService, insuranceDataProvider, AnalysesRepository, AnalysesService],
+  exports: [CoverageCatalogueService, INSURANCE_DATA, AnalysesService, CoverageReportModule],
 })
 export class CoverageAnalysisModule {}

@@ -20,13 +20,13 @@ export class CoverageCatalogueRepository {
         .getRepository(CoverageCatalogueVersion)
         .find({ order: { loadedAt: 'DESC', version: 'DESC' }, take: 1 });
       if (!latest) return null;
-      const [categories, codes, amounts, insurers, synonyms] = await Promise.all([
-        manager.getRepository(CoverageCategory).find(),
-        manager.getRepository(CoverageCode).find(),
-        manager.getRepository(CoverageAmount).find(),
-        manager.getRepository(Insurer).find(),
-        manager.getRepository(CoverageSynonym).find(),
-      ]);
+      // One after the other: a transaction is one connection, which runs one query at a time (pg
+      // deprecates queuing them, and it gains nothing).
+      const categories = await manager.getRepository(CoverageCategory).find();
+      const codes = await manager.getRepository(CoverageCode).find();
+      const amounts = await manager.getRepository(CoverageAmount).find();
+      const insurers = await manager.getRepository(Insurer).find();
+      const synonyms = await manager.getRepository(CoverageSynonym).find();
       return { version: latest.version, categories, codes, amounts, insurers, synonyms };
     });
   }

@@ -43,12 +43,15 @@ export class CustomersService {
     return this.cipher.phoneHash(phone);
   }
 
-  /** A customer's data in plain, for a caller that has already established it may see them (a verification token). */
-  async opened(id: string): Promise<OpenedCustomer & { id: string }> {
+  /**
+   * A customer's data in plain with their integer number, for a caller that has already established
+   * it may see them (a verification token, a visible analysis).
+   */
+  async opened(id: string): Promise<OpenedCustomer & { id: string; number: number }> {
     const customer = await this.customers.findById(id);
-    // A verification names its customer by a cascading foreign key: a token never outlives its customer.
+    // A verification or an analysis names its customer by a cascading foreign key: it never outlives its customer.
     if (!customer) throw CustomerErrors.notFound(id);
-    return { id, ...this.cipher.open(customer) };
+    return { id, number: customer.number, ...this.cipher.open(customer) };
   }
 
   async get(principal: UserPrincipal, id: string): Promise<CustomerDto> {
@@ -66,6 +69,7 @@ export class CustomersService {
 export function toCustomerResponse(customer: Customer, opened: OpenedCustomer, consents: ConsentRow[]): CustomerDto {
   return {
     id: customer.id,
+    number: customer.number,
     name: opened.name,
     birthDate: opened.birthDate,
     gender: opened.gender,

@@ -5,6 +5,7 @@ import { SsoAssertion } from '../auth/entities/sso-assertion.entity.js';
 import { CustomerConsent } from '../customers/entities/customer-consent.entity.js';
 import { Customer } from '../customers/entities/customer.entity.js';
 import { CoverageAmount } from '../coverage-analysis/entities/coverage-amount.entity.js';
+import { CoverageAnalysis } from '../coverage-analysis/entities/coverage-analysis.entity.js';
 import { CoverageCatalogueVersion } from '../coverage-analysis/entities/coverage-catalogue-version.entity.js';
 import { CoverageCategory } from '../coverage-analysis/entities/coverage-category.entity.js';
 import { CoverageCode } from '../coverage-analysis/entities/coverage-code.entity.js';
@@ -35,4 +36,5 @@ export const ENTITIES = [
   Insurer,
   CoverageSynonym,
   CoverageCatalogueVersion,
+  CoverageAnalysis,
 ];

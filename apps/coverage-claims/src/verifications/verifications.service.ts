@@ -40,6 +40,8 @@ const TOKEN_PREFIX = 'vt_';
 export interface VerifiedCustomer extends OpenedCustomer {
   verificationId: string;
   customerId: string;
+  /** The customer's integer number (the analysis payload's `customer_id`). */
+  customerNumber: number;
 }
 
 type ConfirmOutcome =
@@ -173,7 +175,7 @@ export class VerificationsService {
     if (!verificationToken || !verificationToken.startsWith(TOKEN_PREFIX)) throw VerificationErrors.tokenInvalid();
     const verification = await this.verifications.findUsableToken(visibilityOf(user), sha256Hex(verificationToken));
     if (!verification) throw VerificationErrors.tokenInvalid();
-    const { id: customerId, ...customer } = await this.customers.opened(verification.customerId);
-    return { verificationId: verification.id, customerId, ...customer };
+    const { id: customerId, number: customerNumber, ...customer } = await this.customers.opened(verification.customerId);
+    return { verificationId: verification.id, customerId, customerNumber, ...customer };
   }
 }

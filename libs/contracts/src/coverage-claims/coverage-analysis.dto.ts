@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
 
 // The spec's "Coverage analysis payload", field for field and spelled as the spec spells it
 // (snake_case, `insuAge`, `comapny_code`, `intial`). Rules: docs/coverage-analysis.md.
@@ -198,4 +199,31 @@ export class CoverageAnalysisDto {
 
   @ApiProperty({ type: [AnalysisContractDto] })
   contracts!: AnalysisContractDto[];
+}
+
+/** `POST /api/v1/coverage/analyses`: the customer is the one a verification token was given for. */
+export class CreateCoverageAnalysisDto {
+  @ApiProperty({
+    description:
+      'From `POST /api/v1/coverage/verifications/{id}/confirm`: valid 30 minutes, usable for any number of analyses until then, by the planner who requested the verification (or an ORG_ADMIN of the organisation)',
+    example: 'vt_3q2-7wEXAMPLEexample0123456789abcdefghijklm',
+    maxLength: 128,
+  })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(128)
+  verificationToken!: string;
+}
+
+/** A stored coverage analysis: the spec's `{ seq, analysis }`. */
+export class CoverageAnalysisResultDto {
+  @ApiProperty({
+    description: "The stored analysis's id (a UUID, as a string): `GET /api/v1/coverage/analyses/{seq}` reads it again",
+    format: 'uuid',
+    example: '019ab3c4-5d6e-7f80-9a1b-2c3d4e5f6a7b',
+  })
+  seq!: string;
+
+  @ApiProperty({ type: CoverageAnalysisDto })
+  analysis!: CoverageAnalysisDto;
 }

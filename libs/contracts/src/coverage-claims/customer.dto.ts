@@ -30,6 +30,13 @@ export class CustomerDto {
   @ApiProperty({ format: 'uuid' })
   id!: string;
 
+  @ApiProperty({
+    type: 'integer',
+    description: "The customer's integer number, given once and never reused: `customer_id` in coverage analyses",
+    example: 1042,
+  })
+  number!: number;
+
   @ApiProperty({ example: '홍길동' })
   name!: string;
 

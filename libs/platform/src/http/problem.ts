@@ -69,6 +69,7 @@ const TITLES: Record<number, string> = {
   500: 'Internal Server Error',
   502: 'Bad Gateway',
   503: 'Service Unavailable',
+  504: 'Gateway Timeout',
 };
 
 const DEFAULT_CODES: Record<number, string> = {
@@ -89,6 +90,7 @@ const DEFAULT_CODES: Record<number, string> = {
   500: 'INTERNAL_ERROR',
   502: 'BAD_GATEWAY',
   503: 'SERVICE_UNAVAILABLE',
+  504: 'GATEWAY_TIMEOUT',
 };
 
 export function statusTitle(status: number): string {

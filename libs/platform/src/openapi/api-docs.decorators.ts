@@ -13,6 +13,7 @@ const DESCRIPTIONS: Record<number, string> = {
   423: 'Locked after too many failed attempts',
   429: 'Too soon: wait the seconds in Retry-After',
   502: 'A system outside the service failed (SMS, insurers, ...)',
+  504: 'A system outside the service did not answer in time',
 };
 
 /** Documents error statuses with the problem-details body. */

@@ -15,9 +15,18 @@ import { User } from '../../users/entities/user.entity.js';
 @Entity({ name: 'customers' })
 @Index('uq_customers_organisation_identity', ['organisationId', 'identityHash'], { unique: true })
 @Index('idx_customers_organisation_phone', ['organisationId', 'phoneHash'])
+@Index('uq_customers_number', ['number'], { unique: true })
 export class Customer {
   @PrimaryColumn({ type: 'uuid' })
   id!: string;
+
+  /**
+   * The customer's integer number, given by the database (an identity column, never reused): the
+   * analysis payload's `customer_id`, which the spec types as an integer. Numbers have gaps (an upsert
+   * of a known customer draws one too).
+   */
+  @Column({ type: 'integer', generated: 'identity', generatedIdentity: 'ALWAYS' })
+  number!: number;
 
   @Column({ name: 'organisation_id', type: 'uuid' })
   organisationId!: string;

@@ -1,0 +1,92 @@
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Res } from '@nestjs/common';
+import {
+  ApiCreatedResponse,
+  ApiExtraModels,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiProduces,
+  ApiTags,
+  getSchemaPath,
+} from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { CoverageAnalysisResultDto, CoverageReportDto, CreateCoverageAnalysisDto } from '#contracts';
+import { ApiProblems, uuidParam } from '#platform';
+import { BearerAuth, CurrentUser } from '../auth/auth.decorators.js';
+import type { UserPrincipal } from '../auth/principal.js';
+import { AnalysesService } from './analyses.service.js';
+import { CoverageAnalysisErrors } from './coverage-analysis.errors.js';
+import { CoverageReportService } from './report/coverage-report.service.js';
+import { reportContentOf } from './report/report-content.js';
+import { reportFormatFor } from './report/report-media-type.js';
+
+const VISIBILITY =
+  'A planner sees the analyses they ran, an ORG_ADMIN every analysis of the organisation; any other seq (another planner’s, another organisation’s, unknown) is 404 ANALYSIS_NOT_FOUND.';
+
+@ApiTags('coverage analysis')
+@BearerAuth()
+@Controller('api/v1/coverage/analyses')
+export class AnalysesController {
+  constructor(
+    private readonly analyses: AnalysesService,
+    private readonly reports: CoverageReportService,
+  ) {}
+
+  @Post()
+  @HttpCode(201)
+  @ApiOperation({
+    summary: 'Coverage analysis result',
+    description:
+      'Fetches the contracts of the customer the `verificationToken` was given for from the insurance data source, sets what they hold against the recommended amounts for their age and gender, stores the analysis and answers the spec’s `{ seq, analysis }` (201: a new analysis is stored on every call; `seq` reads it again). A missing, unknown or expired token, or one of another planner or organisation: 400 VERIFICATION_TOKEN_INVALID naming verificationToken. The source failing: 502 INSURANCE_DATA_UNAVAILABLE; not answering within INSURANCE_DATA_TIMEOUT_MS (10 s by default): 504 INSURANCE_DATA_TIMEOUT. Either can be retried with the same token while it is valid. Not idempotent (no `Idempotency-Key`): the answer holds personal data that an idempotency record would keep in plain.',
+  })
+  @ApiCreatedResponse({ type: CoverageAnalysisResultDto, description: 'The analysis, stored under `seq`' })
+  @ApiProblems(502, 504)
+  create(@CurrentUser() user: UserPrincipal, @Body() body: CreateCoverageAnalysisDto): Promise<CoverageAnalysisResultDto> {
+    return this.analyses.create(user, body);
+  }
+
+  @Get(':seq')
+  @ApiOperation({
+    summary: 'A coverage analysis again',
+    description: `The same \`{ seq, analysis }\` as when it was made (the analysis is not computed again). A malformed seq is 400 naming seq. ${VISIBILITY}`,
+  })
+  @ApiParam({ name: 'seq', format: 'uuid', description: 'The `seq` the analysis was answered with' })
+  @ApiOkResponse({ type: CoverageAnalysisResultDto, description: 'The analysis as it was answered when made' })
+  @ApiProblems(404)
+  get(@CurrentUser() user: UserPrincipal, @Param('seq', uuidParam('seq')) seq: string): Promise<CoverageAnalysisResultDto> {
+    return this.analyses.get(user, seq);
+  }
+
+  @Post(':seq/report')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Coverage analysis result report',
+    description: `The stored analysis as a report: \`Accept: application/pdf\` (the default, also for a missing or \`*/*\` Accept) gives an A4 PDF with Korean text in an embedded, subsetted font; \`application/json\` the same content as JSON. The customer's name and phone are masked in both. An Accept that takes neither is 406 REPORT_NOT_ACCEPTABLE. A malformed seq is 400 naming seq. ${VISIBILITY}`,
+  })
+  @ApiParam({ name: 'seq', format: 'uuid', description: 'The `seq` the analysis was answered with' })
+  @ApiProduces('application/pdf', 'application/json')
+  @ApiExtraModels(CoverageReportDto)
+  @ApiOkResponse({
+    description: 'The report: the PDF (as an attachment) or its content as JSON',
+    content: {
+      'application/pdf': { schema: { type: 'string', format: 'binary' } },
+      'application/json': { schema: { $ref: getSchemaPath(CoverageReportDto) } },
+    },
+  })
+  @ApiProblems(404, 406)
+  async report(
+    @CurrentUser() user: UserPrincipal,
+    @Param('seq', uuidParam('seq')) seq: string,
+    @Headers('accept') accept: string | undefined,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<Buffer | CoverageReportDto> {
+    const format = reportFormatFor(accept);
+    if (!format) throw CoverageAnalysisErrors.reportNotAcceptable();
+    const { analysis, customer } = await this.analyses.getVisible(user, seq);
+    const report = await this.reports.render(reportContentOf(analysis, customer, new Date()), format);
+    void reply.header('content-type', report.contentType);
+    if (report.format === 'json') return report.body;
+    void reply.header('content-disposition', `attachment; filename="${report.fileName}"`);
+    return report.body;
+  }
+}
