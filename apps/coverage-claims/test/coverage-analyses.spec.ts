@@ -258,6 +258,8 @@ describe('coverage analyses', () => {
       for (const accept of [undefined, '*/*', 'application/pdf']) {
         const response = await report(seq, accept).expect(200);
         expect(response.headers['content-type']).toBe('application/pdf');
+        expect(response.headers['cache-control']).toBe('no-store');
+        expect(response.headers.vary).toMatch(/accept/i);
         expect(response.headers['content-disposition']).toMatch(/^attachment; filename="coverage-report-\d{4}-\d{2}-\d{2}\.pdf"$/);
         const pdf = response.body as Buffer;
         expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');

@@ -77,6 +77,24 @@ describe('file references in lead metadata', () => {
     expect(created.body.id).toEqual(expect.any(String));
   });
 
+  it('links only the product’s provider’s files in metadata stored before references were checked, and drops stored fileUrls', async () => {
+    const evidence = await upload(partner.apiKey);
+    const own = await upload(provider.providerKey);
+    const delivered = await register(OPERATOR_KEY, { note: 'x' }).expect(201);
+    const legacy = {
+      theirs: { fileKey: evidence.key },
+      outside: { fileKey: '../../etc/passwd', fileUrl: 'https://evil.example/x' },
+      own: { fileKey: own.key },
+    };
+    await app.dataSource.query(`UPDATE leads SET metadata = $1 WHERE id = $2`, [legacy, delivered.body.id]);
+    const lead = await withKey(app, partner.apiKey).get(`/api/v1/leads/${delivered.body.id}`).expect(200);
+    expect(lead.body.metadata).toEqual({
+      theirs: { fileKey: evidence.key },
+      outside: { fileKey: '../../etc/passwd' },
+      own: { fileKey: own.key, fileUrl: own.cdnUrl },
+    });
+  });
+
   it('lets only the product’s provider’s files be referenced by an operator', async () => {
     const other = await providerWithProduct(app, '운영자 참조 상품');
     const recording = await upload(provider.providerKey);

@@ -84,7 +84,8 @@ export class AnalysesController {
     if (!format) throw CoverageAnalysisErrors.reportNotAcceptable();
     const { analysis, customer } = await this.analyses.getVisible(user, seq);
     const report = await this.reports.render(reportContentOf(analysis, customer, new Date()), format);
-    void reply.header('content-type', report.contentType);
+    // Personal data, chosen by Accept: no cache may keep it, and none may answer one Accept with the other.
+    void reply.header('content-type', report.contentType).header('cache-control', 'no-store').header('vary', 'Accept');
     if (report.format === 'json') return report.body;
     void reply.header('content-disposition', `attachment; filename="${report.fileName}"`);
     return report.body;

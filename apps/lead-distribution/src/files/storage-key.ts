@@ -21,6 +21,11 @@ const EXTENSIONS: Record<EvidenceMimeType, string> = {
  */
 export function storageKey(owner: ActingOwner, fileId: string, mimeType: EvidenceMimeType, at: Date): string {
   const month = String(at.getUTCMonth() + 1).padStart(2, '0');
-  const folder = 'partnerId' in owner ? `as-evidence/${owner.partnerId}` : `lead-files/${owner.providerId}`;
-  return `${folder}/${at.getUTCFullYear()}/${month}/${fileId}.${EXTENSIONS[mimeType]}`;
+  const folder = 'partnerId' in owner ? `as-evidence/${owner.partnerId}/` : providerFilesPrefix(owner.providerId);
+  return `${folder}${at.getUTCFullYear()}/${month}/${fileId}.${EXTENSIONS[mimeType]}`;
+}
+
+/** Where the files of a provider are kept: every key of them starts with this. */
+export function providerFilesPrefix(providerId: string): string {
+  return `lead-files/${providerId}/`;
 }

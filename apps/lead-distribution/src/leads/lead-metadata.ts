@@ -40,19 +40,21 @@ function isStorageKey(key: string): boolean {
 /**
  * Metadata as responses show it: a `fileUrl` stored before URLs were refused is dropped everywhere,
  * and, when `urlOf` is given (the single lookup), every object with a string `fileKey` gets a
- * `fileUrl` beside it built by `urlOf` (the CDN URL of that storage key). Only the service's URLs go out.
+ * `fileUrl` beside it built by `urlOf` (the CDN URL of that storage key), unless `urlOf` gives none
+ * for the key (not a file the lead may link). Only the service's URLs go out.
  */
-export function shownMetadata(metadata: Record<string, unknown>, urlOf?: (key: string) => string): Record<string, unknown> {
+export function shownMetadata(metadata: Record<string, unknown>, urlOf?: (key: string) => string | undefined): Record<string, unknown> {
   return shown(metadata, urlOf) as Record<string, unknown>;
 }
 
-function shown(value: unknown, urlOf: ((key: string) => string) | undefined): unknown {
+function shown(value: unknown, urlOf: ((key: string) => string | undefined) | undefined): unknown {
   if (Array.isArray(value)) return value.map((item) => shown(item, urlOf));
   if (typeof value !== 'object' || value === null) return value;
   const entries = Object.entries(value)
     .filter(([key]) => key !== 'fileUrl')
     .map(([key, inner]) => [key, shown(inner, urlOf)] as const);
   const result: Record<string, unknown> = Object.fromEntries(entries);
-  if (urlOf && typeof result.fileKey === 'string') result.fileUrl = urlOf(result.fileKey);
+  const url = urlOf && typeof result.fileKey === 'string' ? urlOf(result.fileKey) : undefined;
+  if (url !== undefined) result.fileUrl = url;
   return result;
 }

@@ -27,6 +27,8 @@ export interface LeadRow {
   id: string;
   productId: string;
   productName: string;
+  /** The product's provider: whose uploaded files the lead's metadata may reference. */
+  providerId: string;
   name: string;
   /** Null unless the lead is used. */
   phoneCiphertext: Buffer | null;
@@ -53,7 +55,7 @@ const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-
 
 // The phone's ciphertext is read only for used leads: the others show the masked form.
 const ROW_COLUMNS = `
-  l.id, l.product_id AS "productId", p.name AS "productName", l.name,
+  l.id, l.product_id AS "productId", p.name AS "productName", p.provider_id AS "providerId", l.name,
   CASE WHEN l.used_at IS NOT NULL THEN l.phone_ciphertext END AS "phoneCiphertext", l.phone_key_id AS "phoneKeyId",
   l.phone_prefix AS "phonePrefix", l.phone_last4 AS "phoneLast4",
   l.email, l.region, l.address, l.birth_date AS "birthDate", l.gender, l.memo, l.metadata,

@@ -25,6 +25,7 @@ import { ProductsService } from '../products/products.service.js';
 import { Lead } from './entities/lead.entity.js';
 import { ContactAudit } from './contact-audit.js';
 import { LeadContactCipher } from './lead-contact-cipher.js';
+import { providerFilesPrefix } from '../files/storage-key.js';
 import { fileReferencesOf, shownMetadata } from './lead-metadata.js';
 import { formatPhone, maskAddress, maskEmail, maskName, searchTextAsShown } from './lead-masking.js';
 import { LeadErrors } from './leads.errors.js';
@@ -96,7 +97,11 @@ export class LeadsService {
     const history = await this.leads.asStatusesOf([id]);
     await this.audit.record(viewer, 'leads.get', [id], isUsed(row) ? [id] : []);
     const lead = this.toLeadResponse(row, isUsed(row), history.get(id));
-    return { ...lead, metadata: row.metadata ? shownMetadata(row.metadata, (key) => this.files.cdnUrl(key)) : null };
+    // Only keys of the product's provider's files get a URL: metadata stored before references were
+    // checked may name other files (another provider's, a partner's evidence), which are never linked.
+    const ownFiles = providerFilesPrefix(row.providerId);
+    const urlOf = (key: string) => (key.startsWith(ownFiles) ? this.files.cdnUrl(key) : undefined);
+    return { ...lead, metadata: row.metadata ? shownMetadata(row.metadata, urlOf) : null };
   }
 
   /**

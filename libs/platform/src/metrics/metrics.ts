@@ -34,7 +34,7 @@ export class MetricsRegistry {
 /**
  * `GET /metrics` on a port of its own (METRICS_PORT), not on the API port: the Ingress routes the
  * API port only, and the NetworkPolicy lets only Prometheus reach this one. Starts with the
- * application and closes with it (after the drain: the last scrape still sees it).
+ * application and closes with it, after the drain (scrapes during the drain are answered).
  */
 @Injectable()
 export class MetricsServer implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -63,8 +63,13 @@ export class MetricsServer implements OnApplicationBootstrap, OnApplicationShutd
     });
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
-      server.listen(this.config.METRICS_PORT, this.config.HOST, () => resolve());
+      server.listen(this.config.METRICS_PORT, this.config.HOST, () => {
+        server.off('error', reject);
+        resolve();
+      });
     });
+    // Once listening, a socket error of a scrape must neither crash the service nor pass unseen.
+    server.on('error', (error) => process.stderr.write(`metrics server: ${error.message}\n`));
     this.server = server;
   }
 
