@@ -1,3 +1,4 @@
+import { maskPhoneDigits } from '#platform';
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { VerificationStatus } from './entities/customer-verification.entity.js';
 
@@ -70,7 +71,5 @@ export function verificationText(code: string): string {
   return `[보장분석] 본인확인 인증번호는 [${code}]입니다. ${CODE_TTL_SECONDS / 60}분 안에 입력해 주세요.`;
 }
 
-/** 010-****-5678: where the number went, as a response may show it. */
-export function maskedPhone(phone: string): string {
-  return `${phone.slice(0, 3)}-****-${phone.slice(-4)}`;
-}
+/** 010-****-5678: where the number went, as a response may show it (the platform's phone mask). */
+export const maskedPhone = maskPhoneDigits;

@@ -1,15 +1,11 @@
-import { maskName } from '#platform';
+import { maskName, maskPhone } from '#platform';
 
 /**
  * How a lead's contact data looks until the lead is used (DESIGN.md section 3): names keep their
- * first and last character (maskName, shared with coverage-claims' report), phones their last four
- * digits, emails two characters of the local part, addresses their first two words.
+ * first and last character and phones their last four (maskName, maskPhone: shared with coverage-claims),
+ * emails two characters of the local part, addresses their first two words.
  */
-export { maskName };
-
-export function maskPhone(prefix: string, last4: string): string {
-  return `${prefix}-****-${last4}`;
-}
+export { maskName, maskPhone };
 
 export function maskEmail(email: string): string {
   const at = email.lastIndexOf('@');
