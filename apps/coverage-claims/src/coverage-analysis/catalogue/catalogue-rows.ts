@@ -1,5 +1,5 @@
 import type { CatalogueData } from './catalogue-data.js';
-import { CoverageCatalogue, type SynonymMatch } from './coverage-catalogue.js';
+import { CoverageCatalogue, type CatalogueInsurer, type SynonymMatch } from './coverage-catalogue.js';
 
 // The catalogue tables' rows (column values by property name, as the entities name them), from a
 // version's data: what a migration inserts, and what the runtime reader builds the catalogue from.
@@ -9,17 +9,7 @@ export interface CatalogueRows {
   categories: { code: string; name: string; sortOrder: number }[];
   codes: { code: string; categoryCode: string; name: string; sortOrder: number }[];
   amounts: { coverageCode: string; gender: string; ageFrom: number; ageTo: number; recommend: number; upperLimit: number }[];
-  insurers: {
-    code: string;
-    name: string;
-    otherName: string;
-    initial: string;
-    agencyCode: string;
-    agencyName: string;
-    logoPath: string;
-    type: string;
-    sortOrder: number;
-  }[];
+  insurers: Array<CatalogueInsurer & { sortOrder: number }>;
   synonyms: { match: string; pattern: string; coverageCode: string; sortOrder: number }[];
 }
 
