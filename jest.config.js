@@ -13,7 +13,7 @@ const swc = [
   },
 ];
 
-// ESM-only packages that CommonJS dependencies require(); Node 20 loads them natively, jest's CommonJS
+// ESM-only packages that CommonJS dependencies require(); Node loads them natively, jest's CommonJS
 // loader does not, so they are compiled to CommonJS for the tests.
 const ESM_ONLY_REQUIRED_FROM_CJS = ['content-disposition'];
 const toCommonJs = ['@swc/jest', { jsc: { target: 'es2022' }, module: { type: 'commonjs' } }];

@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import pg from 'pg';
 import { DataSource } from 'typeorm';
@@ -11,13 +12,18 @@ import { BENCH_OPERATOR_KEY, startLeadDistributionService } from './support/serv
 
 /**
  * Allocation through the HTTP API: registers LEADS leads (default 100,000) with 16 concurrent clients
- * against 1,000 open orders of mixed products and regions, and prints leads allocated per second and
- * registration latency; then times one order creation that takes a 10,000-lead pool.
+ * against 1,000 open orders of mixed products and regions, and prints leads allocated per second,
+ * registration latency and CPU per registration (the service's, from its own metrics, and its
+ * database backends', from /proc); then an operator imports IMPORT rows (default 50,000) in requests
+ * of 1,000 rows, IMPORT_CLIENTS at a time (default 1); the ledger is checked after each; then one
+ * order creation that takes a 10,000-lead pool is timed.
  *
- *   npm run build && node dist/bench/allocation.js [--leads N]
+ *   npm run build && node dist/bench/allocation.js [--leads N] [--import N] [--import-clients N] [--service-dir DIR]
  *
- * BENCH_DATABASE_URL names the PostgreSQL server (default: local 127.0.0.1:5432); the data goes to
- * database `bench_allocation`, recreated on every run.
+ * --service-dir runs the service built in another checkout (its `dist/`, for before/after runs on
+ * the same data). BENCH_DATABASE_URL names the PostgreSQL server (default: local 127.0.0.1:5432);
+ * the data goes to database `bench_allocation`, recreated on every run. Database CPU is read from
+ * /proc, so only for a server on this machine.
  */
 const DATABASE = 'bench_allocation';
 const CONCURRENCY = 16;
@@ -25,7 +31,12 @@ const ORDERS = 1000;
 const PRODUCTS = 10;
 const POOL = 10_000;
 const args = process.argv.slice(2);
-const LEADS = Number(args[args.indexOf('--leads') + 1]) || 100_000;
+const option = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
+const LEADS = Number(option('--leads') ?? 100_000);
+const IMPORT = Number(option('--import') ?? 50_000);
+const IMPORT_CLIENTS = Number(option('--import-clients') ?? 1);
+const IMPORT_BATCH = 1000;
+const serviceDir = option('--service-dir');
 const log = (line: string) => process.stdout.write(`${line}\n`);
 const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
 
@@ -50,6 +61,40 @@ function post(agent: Agent, port: number, path: string, key: string, body: unkno
     req.on('error', reject);
     req.end(payload);
   });
+}
+
+/**
+ * CPU seconds (user + system) that the backends serving the bench database have used so far, read
+ * from /proc (so only for a server on this machine; null otherwise). Sampled every 200 ms and kept
+ * per backend, so that a backend the service's pool closes still counts up to its last sample.
+ */
+function databaseCpuMeter(client: pg.Client): { read(): Promise<number | null>; stop(): void } {
+  const seen = new Map<number, number>();
+  let local = true;
+  const sample = async () => {
+    const { rows } = await client.query<{ pid: number }>(
+      `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+    );
+    for (const { pid } of rows) {
+      try {
+        // Fields after the command name: state is field 3, utime and stime fields 14 and 15.
+        const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+        seen.set(pid, (Number(fields[11]) + Number(fields[12])) / 100);
+      } catch {
+        if (seen.size === 0) local = false;
+      }
+    }
+  };
+  let sampling = Promise.resolve();
+  const timer = setInterval(() => (sampling = sampling.then(sample, () => undefined)), 200);
+  timer.unref();
+  return {
+    async read() {
+      await (sampling = sampling.then(sample, () => undefined));
+      return local ? [...seen.values()].reduce((sum, seconds) => sum + seconds, 0) : null;
+    },
+    stop: () => clearInterval(timer),
+  };
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
@@ -96,61 +141,127 @@ async function main(): Promise<void> {
   log(`${ORDERS} open orders over ${PRODUCTS} products, capacity ${capacity} leads`);
 
   const keys = { encryption: randomKeyEntry('bench'), hash: randomKeyEntry('h').split(':')[1]! };
-  const { child, port } = await startLeadDistributionService(url, keys);
+  const service = await startLeadDistributionService(url, keys, { serviceDir });
+  const { child, port } = service;
   try {
-    for (let attempt = 0; attempt < 240; attempt += 1) {
-      const ready = await fetch(`http://127.0.0.1:${port}/health/ready`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (ready) break;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
     const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
     const providerKey = JSON.parse(
       (await post(agent, port, `/api/v1/admin/providers/${providerId}/api-keys`, BENCH_OPERATOR_KEY, { name: 'bench' })).body,
     ).apiKey as string;
+    // CPU of the service process and of its database backends (same pool for the whole run).
+    const databaseCpu = databaseCpuMeter(client);
+    const cpu = async () => ({ service: await service.cpuSeconds(), database: await databaseCpu.read() });
+    const ledgerCheck = async () => {
+      const [{ over, stale }] = (
+        await client.query(
+          `SELECT count(*) FILTER (WHERE r.delivered > r.quantity)::int AS over,
+                  count(*) FILTER (WHERE r.delivered <> (SELECT count(*) FROM leads l WHERE l.order_id = r.order_id AND l.region = r.region))::int AS stale
+             FROM order_regions r`,
+        )
+      ).rows;
+      const [{ twice }] = (
+        await client.query(
+          `SELECT count(*)::int AS twice FROM (SELECT lead_id FROM lead_assignments WHERE kind = 'ORDER' GROUP BY lead_id HAVING count(*) > 1) x`,
+        )
+      ).rows;
+      log(
+        `ledger check: ${over} order regions over-delivered, ${stale} whose delivered count differs from their leads, ${twice} leads delivered twice`,
+      );
+    };
+    const perUnit = (before: { service: number; database: number | null }, after: typeof before, units: number) =>
+      `service ${(((after.service - before.service) / units) * 1e6).toFixed(0)} µs` +
+      (after.database === null || before.database === null
+        ? ''
+        : `, database ${(((after.database - before.database) / units) * 1e6).toFixed(0)} µs`);
 
-    // 1. Registrations against open orders.
-    let next = 0;
-    let errors = 0;
-    let allocated = 0;
-    const latencies: number[] = [];
-    const started = performance.now();
-    await Promise.all(
-      Array.from({ length: CONCURRENCY }, async () => {
-        for (let i = next++; i < LEADS; i = next++) {
-          const begin = performance.now();
-          const response = await post(agent, port, '/api/v1/leads', providerKey, {
-            productId: pick(productIds),
-            name: '홍길동',
-            phone: `010${String(10_000_000 + i).padStart(8, '0')}`,
-            region: pick(REGION_NAMES),
-            birth_date: '850314',
-            gender: 'M',
-          });
-          latencies.push(performance.now() - begin);
-          if (response.status !== 201) errors += 1;
-          else if (JSON.parse(response.body).orderId) allocated += 1;
-        }
-      }),
-    );
-    const seconds = (performance.now() - started) / 1000;
-    latencies.sort((a, b) => a - b);
-    log(`\n## ${LEADS} registrations, ${CONCURRENCY} concurrent clients, ${ORDERS} open orders`);
-    log(
-      `${seconds.toFixed(1)} s: ${(LEADS / seconds).toFixed(0)} registrations/s, ${(allocated / seconds).toFixed(0)} leads allocated/s (${allocated} allocated, ${LEADS - allocated - errors} to the pool, ${errors} errors)`,
-    );
-    log(
-      `registration latency p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${latencies.at(-1)!.toFixed(1)} ms`,
-    );
-    const [{ over }] = (
-      await client.query(
-        `SELECT count(*)::int AS over FROM order_regions r WHERE r.delivered > r.quantity
-            OR r.delivered <> (SELECT count(*) FROM leads l WHERE l.order_id = r.order_id AND l.region = r.region)`,
-      )
-    ).rows;
-    log(`ledger check: ${over} order regions over-delivered or out of step with their leads`);
+    // 1. Registrations against open orders (--leads 0 skips them).
+    if (LEADS > 0) {
+      let next = 0;
+      let errors = 0;
+      let allocated = 0;
+      const latencies: number[] = [];
+      const cpuBefore = await cpu();
+      const started = performance.now();
+      await Promise.all(
+        Array.from({ length: CONCURRENCY }, async () => {
+          for (let i = next++; i < LEADS; i = next++) {
+            const begin = performance.now();
+            const response = await post(agent, port, '/api/v1/leads', providerKey, {
+              productId: pick(productIds),
+              name: '홍길동',
+              phone: `010${String(10_000_000 + i).padStart(8, '0')}`,
+              region: pick(REGION_NAMES),
+              birth_date: '850314',
+              gender: 'M',
+            });
+            latencies.push(performance.now() - begin);
+            if (response.status !== 201) errors += 1;
+            else if (JSON.parse(response.body).orderId) allocated += 1;
+          }
+        }),
+      );
+      const seconds = (performance.now() - started) / 1000;
+      const cpuAfter = await cpu();
+      latencies.sort((a, b) => a - b);
+      log(`\n## ${LEADS} registrations, ${CONCURRENCY} concurrent clients, ${ORDERS} open orders`);
+      log(
+        `${seconds.toFixed(1)} s: ${(LEADS / seconds).toFixed(0)} registrations/s, ${(allocated / seconds).toFixed(0)} leads allocated/s (${allocated} allocated, ${LEADS - allocated - errors} to the pool, ${errors} errors)`,
+      );
+      log(
+        `registration latency p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${latencies.at(-1)!.toFixed(1)} ms`,
+      );
+      log(`CPU per registration: ${perUnit(cpuBefore, cpuAfter, LEADS)}`);
+      await ledgerCheck();
+    }
+
+    // 2. An operator's import: IMPORT rows in requests of IMPORT_BATCH, IMPORT_CLIENTS at a time.
+    if (IMPORT > 0) {
+      const counts = { CREATED: 0, DUPLICATE: 0, INVALID: 0, allocated: 0, failedRequests: 0 };
+      const batches = Math.ceil(IMPORT / IMPORT_BATCH);
+      const requestTimes: number[] = [];
+      let nextBatch = 0;
+      const importCpuBefore = await cpu();
+      const importStarted = performance.now();
+      await Promise.all(
+        Array.from({ length: IMPORT_CLIENTS }, async () => {
+          for (let b = nextBatch++; b < batches; b = nextBatch++) {
+            const leads = Array.from({ length: Math.min(IMPORT_BATCH, IMPORT - b * IMPORT_BATCH) }, (_, r) => ({
+              productId: pick(productIds),
+              name: '김영희',
+              phone: `011${String(10_000_000 + b * IMPORT_BATCH + r).padStart(8, '0')}`,
+              region: pick(REGION_NAMES),
+              birth_date: '900101',
+              gender: 'F',
+            }));
+            const begin = performance.now();
+            const response = await post(agent, port, '/api/v1/admin/leads/import', BENCH_OPERATOR_KEY, { leads });
+            requestTimes.push(performance.now() - begin);
+            if (response.status !== 200) {
+              counts.failedRequests += 1;
+              continue;
+            }
+            const body = JSON.parse(response.body) as {
+              results: Array<{ status: 'CREATED' | 'DUPLICATE' | 'INVALID'; partnerId?: number | null }>;
+            };
+            if (body.results.length !== leads.length) counts.failedRequests += 1;
+            for (const result of body.results) {
+              counts[result.status] += 1;
+              if (result.partnerId) counts.allocated += 1;
+            }
+          }
+        }),
+      );
+      const importSeconds = (performance.now() - importStarted) / 1000;
+      const importCpuAfter = await cpu();
+      requestTimes.sort((a, b) => a - b);
+      log(`\n## import of ${IMPORT} rows, ${batches} requests of up to ${IMPORT_BATCH} rows, ${IMPORT_CLIENTS} at a time`);
+      log(
+        `${importSeconds.toFixed(1)} s: ${(IMPORT / importSeconds).toFixed(0)} rows/s (${counts.CREATED} created, ${counts.allocated} of them allocated, ${counts.DUPLICATE} duplicates, ${counts.INVALID} invalid, ${counts.failedRequests} failed requests)`,
+      );
+      log(`request time p50 ${percentile(requestTimes, 50).toFixed(0)} ms, max ${requestTimes.at(-1)!.toFixed(0)} ms`);
+      log(`CPU per row: ${perUnit(importCpuBefore, importCpuAfter, IMPORT)}`);
+      await ledgerCheck();
+    }
 
     // 2. A 10,000-lead pool taken by one new order.
     const pool: Record<string, unknown[]> = { id: [], product: [], cipher: [], prefix: [], last4: [], hash: [], created: [] };
@@ -164,8 +275,8 @@ async function main(): Promise<void> {
       pool.created!.push(new Date(Date.now() - (POOL - i) * 1000));
     }
     await client.query(
-      `INSERT INTO leads (id, product_id, name, phone_ciphertext, phone_key_id, phone_prefix, phone_last4, phone_hash, region, birth_date, gender, search_text, created_at)
-       SELECT id, product, '풀고객', cipher, 'bench', prefix, last4, hash, '서울', '900101', 'F', '풀고객', created
+      `INSERT INTO leads (id, product_id, name, masked_name, phone_ciphertext, phone_key_id, phone_prefix, phone_last4, phone_hash, region, birth_date, gender, search_text, created_at)
+       SELECT id, product, '풀고객', '풀*객', cipher, 'bench', prefix, last4, hash, '서울', '900101', 'F', '풀*객', created
          FROM unnest($1::uuid[], $2::uuid[], $3::bytea[], $4::char(3)[], $5::char(4)[], $6::char(64)[], $7::timestamptz[])
               AS t(id, product, cipher, prefix, last4, hash, created)`,
       Object.values(pool),
@@ -187,6 +298,7 @@ async function main(): Promise<void> {
       `POST /api/v1/orders answered ${order.status} in ${elapsed.toFixed(0)} ms: status ${created.status}, delivered ${created.regionQuantities[0]?.delivered}`,
     );
     agent.destroy();
+    databaseCpu.stop();
   } finally {
     child.kill('SIGTERM');
     await client.end();

@@ -1,10 +1,10 @@
 import 'reflect-metadata';
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { acquirePostgresServer, dataSourceOptions } from '#platform';
-import { mintAssertion } from '../apps/coverage-claims/src/auth/sso-assertion.js';
 import { COVERAGE_CLAIMS_DATABASE } from '../apps/coverage-claims/src/database/database.js';
+import { call, createOrganisation, expectStatus, signIn, type Reply } from './support/coverage-claims-http.js';
 import { maxThroughput } from './support/load.js';
 import { BENCH_OPERATOR_KEY, startCoverageClaimsService } from './support/service.js';
 
@@ -31,46 +31,7 @@ const args = process.argv.slice(2);
 const option = (name: string, fallback: number) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : fallback);
 const SECONDS = option('--seconds', 10);
 const CUSTOMERS = option('--customers', 64);
-const REDIRECT_URI = 'https://planner.example.com/sso/callback';
 const log = (line: string) => process.stdout.write(`${line}\n`);
-
-interface Reply {
-  status: number;
-  body: string;
-  headers: Record<string, string | string[] | undefined>;
-}
-
-function call(agent: Agent, base: string, method: string, path: string, headers: Record<string, string>, body?: unknown): Promise<Reply> {
-  const url = new URL(path, base);
-  const payload = body === undefined ? undefined : JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: url.hostname,
-        port: url.port,
-        path: `${url.pathname}${url.search}`,
-        method,
-        agent,
-        headers: {
-          ...headers,
-          ...(payload !== undefined && { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) }),
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), headers: res.headers }));
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
-
-function expectStatus(reply: Reply, status: number, what: string): Record<string, unknown> {
-  if (reply.status !== status) throw new Error(`${what}: HTTP ${reply.status} ${reply.body.slice(0, 300)}`);
-  return reply.body ? (JSON.parse(reply.body) as Record<string, unknown>) : {};
-}
 
 /** A mobile number per customer, never ending in a sandbox magic ending (0000–0003). */
 const phoneOf = (index: number) => `0106600${String(1000 + index).padStart(4, '0')}`;
@@ -93,33 +54,9 @@ async function main(): Promise<void> {
   const operator = { 'x-api-key': BENCH_OPERATOR_KEY };
   try {
     // An organisation and a planner signed in by SSO, as in the README.
-    const organisation = expectStatus(
-      await call(agent, service.url, 'POST', '/api/v1/admin/organisations', operator, { name: 'bench 에셋', redirectUris: [REDIRECT_URI] }),
-      201,
-      'organisation',
-    ) as { id: string; ssoSecret: string };
-    const assertion = mintAssertion({
-      organisationId: organisation.id,
-      secret: organisation.ssoSecret,
-      audience: 'coverage-claims-sso',
-      fcUserCi: 'CI-BENCH-0001',
-      name: '벤치설계',
-    });
-    const sso = await call(
-      agent,
-      service.url,
-      'GET',
-      `/api/v1/auth/sso?${new URLSearchParams({ assertion, redirectUri: REDIRECT_URI })}`,
-      {},
-    );
-    if (sso.status !== 302) throw new Error(`sign-in: HTTP ${sso.status} ${sso.body}`);
-    const code = new URL(String(sso.headers.location)).searchParams.get('code')!;
-    const tokens = expectStatus(
-      await call(agent, service.url, 'GET', `/api/v1/auth/token?${new URLSearchParams({ code })}`, {}),
-      200,
-      'token',
-    ) as { accessToken: string };
-    const bearer = { authorization: `Bearer ${tokens.accessToken}` };
+    const organisation = await createOrganisation(agent, service.url, BENCH_OPERATOR_KEY, 'bench 에셋');
+    const accessToken = await signIn(agent, service.url, organisation, { fcUserCi: 'CI-BENCH-0001', name: '벤치설계' });
+    const bearer = { authorization: `Bearer ${accessToken}` };
 
     // Customers verified through the sandbox SMS: one verification token each.
     const verificationTokens: string[] = [];

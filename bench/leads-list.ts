@@ -1,34 +1,47 @@
 import 'reflect-metadata';
+import { loadavg } from 'node:os';
 import pg from 'pg';
 import { DataSource } from 'typeorm';
 import { acquirePostgresServer, dataSourceOptions } from '#platform';
 import { LEAD_DISTRIBUTION_DATABASE } from '../apps/lead-distribution/src/database/database.js';
 import { ownedLeadsQuery, type OwnedLeadFilter } from '../apps/lead-distribution/src/leads/leads.repository.js';
-import { fixedRate, httpGetter, maxThroughput, sqlRunner } from './support/load.js';
+import { fixedRate, httpGetter, maxThroughput, sqlRunner, type Operation, type Throughput } from './support/load.js';
 import { loadLeadFixture, randomKeyEntry } from './support/lead-fixtures.js';
-import { BENCH_OPERATOR_KEY, startLeadDistributionService } from './support/service.js';
+import { BENCH_OPERATOR_KEY, startLeadDistributionService, startLeadsFloor, type BenchService } from './support/service.js';
 
 /**
- * GET /api/v1/leads for one partner owning 100,000 of 1,000,000 leads (a tenth with AS history):
- * for each list shape, the maximum requests/s with 16 concurrent clients and p50/p99 at half that
- * rate, through the service and for the same SQL run directly, and the query plan of the page.
+ * GET /api/v1/leads for one partner owning 100,000 of 1,000,000 leads (a tenth with AS history),
+ * three sides for each list shape: the service; the floor, a bare Fastify server doing the same work
+ * (bench/support/leads-floor.ts: cached key, the repository's statement on a `pg` pool, the audit row,
+ * masking and decryption, the same JSON byte for byte, checked before measuring); and the statement
+ * run directly. For each side, the maximum requests/s with 16 concurrent clients and p50/p99 at half
+ * that rate; the service's and the floor's CPU time per request; the ratios service/floor and
+ * service/SQL; and the query plan of the page.
  *
- *   npm run build && node dist/bench/leads-list.js [--reuse] [--seconds N] [--service-dir DIR]
+ *   npm run build && node dist/bench/leads-list.js [--reuse] [--seconds N] [--rounds N] [--leads N]
+ *                                                   [--database NAME] [--service-dir DIR]
  *
- * The service's CPU time per request (user + system, from its own process metrics over the maximum
- * rate run) is printed too: unlike requests/s it hardly moves when other work shares the machine, so
- * it is the figure to compare two builds by. --service-dir runs the service built in another checkout
- * (its dist/) against the same data, for such before/after comparisons.
+ * --rounds N measures each side's maximum rate N times, the three sides alternating, and reports the
+ * mean: on a shared machine the load drifts, and alternating spreads the drift over the sides alike.
+ * CPU time per request (user + system, each process's own process.cpuUsage, over the maximum rate
+ * runs) counts a process's own work whatever share of the cores it got: the figure to compare two
+ * builds, or the service and the floor, by (it still rises when other work contends for the caches).
+ * --service-dir runs the service built in another checkout (its dist/) against the same data.
  *
  * BENCH_DATABASE_URL names the PostgreSQL server (default: local 127.0.0.1:5432); the data goes to
- * database `bench_lead_distribution`, kept between runs (--reuse skips reloading it).
+ * database `bench_lead_distribution` (or --database), kept between runs (--reuse skips reloading it).
+ * --leads N loads N leads instead of 1,000,000, in the same proportions.
  */
 const CONCURRENCY = 16;
-const DATABASE = 'bench_lead_distribution';
 const args = process.argv.slice(2);
-const seconds = Number(args[args.indexOf('--seconds') + 1]) || 8;
+const option = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
+const seconds = Number(option('--seconds')) || 8;
+const rounds = Number(option('--rounds')) || 1;
+// A smaller data set keeps the proportions (a tenth the measured partner's, a fifth in the pool).
+const totalLeads = Number(option('--leads')) || 1_000_000;
+const DATABASE = option('--database') ?? 'bench_lead_distribution';
 const reuse = args.includes('--reuse');
-const serviceDir = args.includes('--service-dir') ? args[args.indexOf('--service-dir') + 1] : undefined;
+const serviceDir = option('--service-dir');
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
 interface Shape {
@@ -73,7 +86,7 @@ async function prepareDatabase(
     }
   }
 
-  log(`Loading ${DATABASE} (1,000,000 leads)...`);
+  log(`Loading ${DATABASE} (${totalLeads.toLocaleString('en')} leads)...`);
   await server.dropDatabase(DATABASE);
   await server.createDatabase(DATABASE);
   const dataSource = await new DataSource(dataSourceOptions(url, LEAD_DISTRIBUTION_DATABASE, 2)).initialize();
@@ -85,10 +98,10 @@ async function prepareDatabase(
   await client.connect();
   const started = Date.now();
   const fixture = await loadLeadFixture(client, {
-    totalLeads: 1_000_000,
-    partnerLeads: 100_000,
+    totalLeads,
+    partnerLeads: Math.round(totalLeads / 10),
     otherPartners: 50,
-    poolLeads: 200_000,
+    poolLeads: Math.round(totalLeads / 5),
     asShare: 0.1,
     encryptionKey: keys.encryption,
     hashKey: keys.hash,
@@ -109,11 +122,74 @@ async function planOf(pool: pg.Pool, statement: { sql: string; params: unknown[]
   return rows.map((row) => row['QUERY PLAN']).join('\n');
 }
 
+/** The statement's execution time in the database (EXPLAIN ANALYZE, median of three runs), ms. */
+async function executionMs(pool: pg.Pool, statement: { sql: string; params: unknown[] }): Promise<number> {
+  const times: number[] = [];
+  for (let run = 0; run < 3; run += 1) times.push(Number(/Execution Time: ([\d.]+) ms/.exec(await planOf(pool, statement))?.[1]));
+  return times.sort((a, b) => a - b)[1]!;
+}
+
+/** The body of one GET, as bytes. */
+async function bodyOf(base: string, path: string, headers: Record<string, string>): Promise<Buffer> {
+  const response = await fetch(`${base}${path}`, { headers });
+  if (response.status !== 200) throw new Error(`GET ${base}${path}: HTTP ${response.status}`);
+  return Buffer.from(await response.arrayBuffer());
+}
+
+interface Side {
+  operation: Operation;
+  /** The process serving it, whose CPU time is counted; none for the SQL. */
+  process?: BenchService;
+}
+
+interface SideResult {
+  perSecond: number;
+  /** Each round's maximum rate. */
+  rounds: number[];
+  errors: number;
+  cpuMicros?: number;
+  p50: number;
+  p99: number;
+}
+
+/** Maximum rate of each side `rounds` times, the sides alternating; then p50/p99 at half the mean maximum. */
+async function measure(sides: Side[]): Promise<SideResult[]> {
+  for (const side of sides) await maxThroughput(side.operation, CONCURRENCY, 2);
+  const runs: Throughput[][] = sides.map(() => []);
+  const cpu = sides.map(() => 0);
+  for (let round = 0; round < rounds; round += 1) {
+    for (const [index, side] of sides.entries()) {
+      const before = await side.process?.cpuSeconds();
+      runs[index]!.push(await maxThroughput(side.operation, CONCURRENCY, seconds));
+      if (side.process) cpu[index]! += (await side.process.cpuSeconds()) - before!;
+    }
+  }
+  const results: SideResult[] = [];
+  for (const [index, side] of sides.entries()) {
+    const requests = runs[index]!.reduce((sum, run) => sum + run.requests, 0);
+    const elapsed = runs[index]!.reduce((sum, run) => sum + run.seconds, 0);
+    const perSecond = requests / elapsed;
+    const fixed = await fixedRate(side.operation, Math.max(1, perSecond / 2), seconds);
+    results.push({
+      perSecond,
+      rounds: runs[index]!.map((run) => run.perSecond),
+      errors: runs[index]!.reduce((sum, run) => sum + run.errors, 0) + fixed.errors,
+      cpuMicros: side.process ? (cpu[index]! * 1e6) / Math.max(1, requests) : undefined,
+      p50: fixed.p50,
+      p99: fixed.p99,
+    });
+  }
+  return results;
+}
+
 const ms = (value: number) => value.toFixed(1);
+const rate = (value: number) => value.toFixed(0);
+const ratio = (value: number) => value.toFixed(2);
 
 async function main(): Promise<void> {
   const { url: databaseUrl, partnerId, keys } = await prepareDatabase(process.env.BENCH_DATABASE_URL);
   const service = await startLeadDistributionService(databaseUrl, keys, { serviceDir });
+  const floor = await startLeadsFloor(databaseUrl, keys);
   const pool = new pg.Pool({ connectionString: databaseUrl, max: CONCURRENCY * 2 });
   try {
     const partnerKey = await fetch(`${service.url}/api/v1/admin/partners/${partnerId}/api-keys`, {
@@ -121,54 +197,81 @@ async function main(): Promise<void> {
       headers: { 'x-api-key': BENCH_OPERATOR_KEY, 'content-type': 'application/json' },
       body: JSON.stringify({ name: 'bench' }),
     }).then(async (response) => ((await response.json()) as { apiKey: string }).apiKey);
-    const get = httpGetter(service.url, { 'x-api-key': partnerKey }, CONCURRENCY);
+    const headers = { 'x-api-key': partnerKey };
+    const getService = httpGetter(service.url, headers, CONCURRENCY);
+    const getFloor = httpGetter(floor.url, headers, CONCURRENCY);
+    log(
+      `rounds ${rounds}, ${seconds} s each; load average at start: ${loadavg()
+        .map((load) => load.toFixed(2))
+        .join(', ')}`,
+    );
 
-    const results: string[] = [];
+    const table: string[] = [];
+    const misses: string[] = [];
     for (const shape of SHAPES) {
-      const filter: OwnedLeadFilter = { partnerId, ...shape.filter };
-      const statement = ownedLeadsQuery(filter);
-      const http = get(`/api/v1/leads?${shape.query}`);
-      const sql = sqlRunner(pool, [statement]);
+      const path = `/api/v1/leads?${shape.query}`;
+      const statement = ownedLeadsQuery({ partnerId, ...shape.filter });
+      const [fromService, fromFloor] = [await bodyOf(service.url, path, headers), await bodyOf(floor.url, path, headers)];
+      if (!fromService.equals(fromFloor)) throw new Error(`${shape.name}: the floor's body differs from the service's`);
 
-      await maxThroughput(http, CONCURRENCY, 2);
-      const cpuBefore = await service.cpuSeconds();
-      const httpMax = await maxThroughput(http, CONCURRENCY, seconds);
-      const cpuMicros = (((await service.cpuSeconds()) - cpuBefore) * 1e6) / Math.max(1, httpMax.requests);
-      const httpFixed = await fixedRate(http, Math.max(1, httpMax.perSecond / 2), seconds);
-      await maxThroughput(sql, CONCURRENCY, 2);
-      const sqlMax = await maxThroughput(sql, CONCURRENCY, seconds);
-      const sqlFixed = await fixedRate(sql, Math.max(1, sqlMax.perSecond / 2), seconds);
-
+      const [http, bare, sql] = await measure([
+        { operation: getService(path), process: service },
+        { operation: getFloor(path), process: floor },
+        { operation: sqlRunner(pool, [statement]) },
+      ]);
       const plan = await planOf(pool, statement);
+      const sqlMs = await executionMs(pool, statement);
       const readsAsHistory = plan.includes('lead_as_requests');
       const seqScan = /Seq Scan on leads/.test(plan);
-      const time = /Execution Time: ([\d.]+) ms/.exec(plan)?.[1];
       const scans = [
         ...plan.matchAll(/(Parallel )?(Index Only Scan|Index Scan|Bitmap Index Scan|Seq Scan)( Backward)? (using|on) [a-z_0-9]+/g),
       ].map((m) => m[0]);
+      const toFloor = http!.perSecond / bare!.perSecond;
+      const toSql = http!.perSecond / sql!.perSecond;
 
-      log(`\n## ${shape.name}  (GET /api/v1/leads?${shape.query})`);
-      log(`plan: ${[...new Set(scans)].join('; ')}; ${time} ms (one run, EXPLAIN ANALYZE)`);
+      log(`\n## ${shape.name}  (GET ${path}; same body from service and floor, ${fromService.length} bytes)`);
+      log(`plan: ${[...new Set(scans)].join('; ')}; ${ms(sqlMs)} ms in the database (EXPLAIN ANALYZE, median of 3)`);
       log(`reads AS history: ${readsAsHistory ? 'YES' : 'no'}; sequential scan of leads: ${seqScan ? 'YES' : 'no'}`);
-      log(
-        `service: max ${httpMax.perSecond.toFixed(0)} req/s (errors ${httpMax.errors}), ${cpuMicros.toFixed(0)} µs CPU per request; at ${httpFixed.rate.toFixed(0)} req/s p50 ${ms(httpFixed.p50)} ms, p99 ${ms(httpFixed.p99)} ms`,
-      );
-      log(
-        `direct SQL: max ${sqlMax.perSecond.toFixed(0)} req/s; at ${sqlFixed.rate.toFixed(0)} req/s p50 ${ms(sqlFixed.p50)} ms, p99 ${ms(sqlFixed.p99)} ms`,
-      );
-      log(`ratio service/SQL: ${(httpMax.perSecond / sqlMax.perSecond).toFixed(2)}`);
-      results.push(
-        `| ${shape.name} | ${httpMax.perSecond.toFixed(0)} | ${cpuMicros.toFixed(0)} | ${ms(httpFixed.p50)} / ${ms(httpFixed.p99)} | ${sqlMax.perSecond.toFixed(0)} | ${ms(sqlFixed.p50)} / ${ms(sqlFixed.p99)} | ${(httpMax.perSecond / sqlMax.perSecond).toFixed(2)} | ${readsAsHistory || seqScan ? 'yes' : 'no'} |`,
+      for (const [name, result] of [
+        ['service', http!],
+        ['floor', bare!],
+        ['direct SQL', sql!],
+      ] as const) {
+        log(
+          `${name}: max ${rate(result.perSecond)} req/s (rounds ${result.rounds.map(rate).join(', ')}; errors ${result.errors})` +
+            `${result.cpuMicros === undefined ? '' : `, ${rate(result.cpuMicros)} µs CPU per request`}; at half max p50 ${ms(result.p50)} ms, p99 ${ms(result.p99)} ms`,
+        );
+      }
+      log(`service/floor ${ratio(toFloor)}; service/SQL ${ratio(toSql)}; load average now ${loadavg()[0]!.toFixed(2)}`);
+
+      if (toFloor < 0.85) misses.push(`${shape.name}: service/floor ${ratio(toFloor)} < 0.85`);
+      if (http!.p99 >= 50) misses.push(`${shape.name}: service p99 ${ms(http!.p99)} ms ≥ 50 ms`);
+      if (sqlMs > 2 && toSql < 0.7) misses.push(`${shape.name}: service/SQL ${ratio(toSql)} < 0.7 with ${ms(sqlMs)} ms of SQL`);
+      if (readsAsHistory || seqScan) misses.push(`${shape.name}: reads AS history or seq-scans leads`);
+      table.push(
+        `| ${shape.name} | ${ms(sqlMs)} | ${rate(http!.perSecond)} | ${rate(bare!.perSecond)} | ${rate(sql!.perSecond)} | ${ratio(toFloor)} | ${ratio(toSql)} | ` +
+          `${ms(http!.p50)} / ${ms(http!.p99)} | ${ms(bare!.p50)} / ${ms(bare!.p99)} | ${ms(sql!.p50)} / ${ms(sql!.p99)} | ${rate(http!.cpuMicros!)} | ${rate(bare!.cpuMicros!)} |`,
       );
     }
     log(
-      '\n| shape | service max req/s | service CPU µs/request | service p50 / p99 ms at half max | SQL max req/s | SQL p50 / p99 ms at half max | ratio | reads AS history or seq-scans leads |',
+      '\n| shape | SQL ms | service req/s | floor req/s | SQL req/s | service/floor | service/SQL | service p50 / p99 ms | floor p50 / p99 ms | SQL p50 / p99 ms | service CPU µs/req | floor CPU µs/req |',
     );
-    log('|---|---|---|---|---|---|---|---|');
-    for (const line of results) log(line);
+    log('|---|---|---|---|---|---|---|---|---|---|---|---|');
+    for (const line of table) log(line);
+    log(
+      `\nload average at the end: ${loadavg()
+        .map((load) => load.toFixed(2))
+        .join(', ')}`,
+    );
+    log(
+      misses.length === 0
+        ? 'Targets met: service ≥ 0.85 of the floor, p99 < 50 ms at half max, ≥ 0.7 of SQL where SQL takes over 2 ms, no AS history or seq scan.'
+        : `Targets missed:\n${misses.map((miss) => `- ${miss}`).join('\n')}`,
+    );
   } finally {
     await pool.end();
     service.child.kill('SIGTERM');
+    floor.child.kill('SIGTERM');
   }
 }
 

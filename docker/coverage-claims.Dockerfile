@@ -4,10 +4,11 @@
 #   docker build -f docker/coverage-claims.Dockerfile -t coverage-claims:0.1.0 .
 # No configuration is baked in: the environment sets it (DATABASE_URL is required).
 
-# Every stage starts from the same exact Node.js release on Debian 12 (docs/deployment.md: pinning the digest).
+# Every stage starts from the same exact Node.js release on Debian 12, the one CI tests with
+# (.ci/node24/package.json; a deployment test compares them). Pinning the digest: docs/deployment.md.
 
 # Compile everything, then keep what the coverage-claims entry points import (scripts/app-bundle.ts).
-FROM node:20.20.2-bookworm-slim AS build
+FROM node:24.21.0-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --ignore-scripts --no-audit --no-fund
@@ -18,12 +19,12 @@ COPY scripts scripts
 RUN npm run build && node dist/scripts/app-bundle.js coverage-claims /bundle
 
 # Install the pruned package.json and lock: production packages of this service only.
-FROM node:20.20.2-bookworm-slim AS deps
+FROM node:24.21.0-bookworm-slim AS deps
 WORKDIR /app
 COPY --from=build /bundle/package.json /bundle/package-lock.json ./
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
 
-FROM node:20.20.2-bookworm-slim AS runtime
+FROM node:24.21.0-bookworm-slim AS runtime
 WORKDIR /app
 ENV NODE_ENV=production PORT=3000 DATA_DIR=/app/.data
 COPY --from=deps /app/node_modules node_modules

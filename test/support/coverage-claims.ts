@@ -93,11 +93,23 @@ export function assertionFor(
   });
 }
 
+/** The PKCE pair the helpers sign in with: RFC 7636 appendix B's example. */
+export const CODE_VERIFIER = 'dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk';
+export const CODE_CHALLENGE = 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM';
+
+/** GET /api/v1/auth/sso with the registered redirect URI and the helpers' PKCE challenge, unless the query replaces them. */
 export function ssoRequest(app: CoverageClaimsTestApp, query: Record<string, string>) {
   return request(app.url)
     .get('/api/v1/auth/sso')
-    .query({ redirectUri: REDIRECT_URI, ...query })
+    .query({ redirectUri: REDIRECT_URI, code_challenge: CODE_CHALLENGE, code_challenge_method: 'S256', ...query })
     .redirects(0);
+}
+
+/** GET /api/v1/auth/token for a code, with the helpers' verifier and redirect URI unless the query replaces them. */
+export function exchangeCode(app: CoverageClaimsTestApp, code: string, query: Record<string, string> = {}) {
+  return request(app.url)
+    .get('/api/v1/auth/token')
+    .query({ code, code_verifier: CODE_VERIFIER, redirectUri: REDIRECT_URI, ...query });
 }
 
 /** Signs a planner in by SSO and returns the one-time code of the redirect. */
@@ -119,7 +131,7 @@ export async function signIn(
   claims: PlannerClaims = {},
 ): Promise<TokenResponseDto & { userId: string }> {
   const code = await ssoCode(app, organisation, claims);
-  const tokens = (await request(app.url).get('/api/v1/auth/token').query({ code }).expect(200)).body as TokenResponseDto;
+  const tokens = (await exchangeCode(app, code).expect(200)).body as TokenResponseDto;
   const userId = (jwt.decode(tokens.accessToken) as { sub: string }).sub;
   return { ...tokens, userId };
 }

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { LIMITS_OUT_OF_THE_WAY } from './rate-limits.js';
 
 export { freePort } from '#platform';
 
@@ -20,7 +21,7 @@ export function spawnService(
   const child = spawn(process.execPath, [`dist/apps/${app}/src/main.js`], {
     ...options,
     // METRICS_PORT 0 unless given: processes of parallel test files must not compete for 9464/9465.
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', METRICS_PORT: '0', ...env },
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', METRICS_PORT: '0', ...LIMITS_OUT_OF_THE_WAY, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

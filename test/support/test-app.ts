@@ -10,6 +10,8 @@ import type { DestinationStream } from 'pino';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { acquirePostgresServer, createServiceApp, loadConfig, type ServiceConfig, type ServiceDefinition } from '#platform';
+import { reportResponses, ResponseValidator, validateResponses } from './response-validation.js';
+import { LIMITS_OUT_OF_THE_WAY } from './rate-limits.js';
 import { templateName } from './template-name.js';
 
 export interface TestApp<C extends ServiceConfig> {
@@ -29,6 +31,11 @@ export interface TestAppOptions {
   controllers?: Type[];
   /** Receives the service's log lines (set LOG_LEVEL in env too). */
   logDestination?: DestinationStream;
+  /**
+   * Runs on this database (another test app's `databaseUrl`: a second replica) instead of a fresh
+   * clone; closing the app leaves it to its owner.
+   */
+  databaseUrl?: string;
 }
 
 /**
@@ -44,8 +51,9 @@ export async function startTestApp<C extends ServiceConfig>(
   if (!serverUrl || !runId) throw new Error('The jest global set-up did not run');
   const server = await acquirePostgresServer(serverUrl);
   const database = `t_${runId}_${definition.databaseName}_${process.env.JEST_WORKER_ID ?? '0'}_${randomBytes(3).toString('hex')}`;
-  await server.createDatabase(database, templateName(runId, definition.databaseName));
-  const databaseUrl = server.urlFor(database);
+  const ownDatabase = options.databaseUrl === undefined;
+  if (ownDatabase) await server.createDatabase(database, templateName(runId, definition.databaseName));
+  const databaseUrl = options.databaseUrl ?? server.urlFor(database);
 
   // Local state (generated secrets, stored files) goes to a directory of this file's own.
   const dataDir = await mkdtemp(path.join(tmpdir(), `${definition.service}-test-`));
@@ -57,6 +65,7 @@ export async function startTestApp<C extends ServiceConfig>(
     DATA_DIR: dataDir,
     PORT: String(port),
     METRICS_PORT: '0',
+    ...LIMITS_OUT_OF_THE_WAY,
     ...options.env,
   });
   await definition.prepare?.(config, path.join(config.DATA_DIR, definition.service));
@@ -66,6 +75,9 @@ export async function startTestApp<C extends ServiceConfig>(
     config,
     openApi: definition.openApi,
   });
+  // Every response is checked against the committed document; close() throws on a mismatch.
+  const responses = ResponseValidator.forService(definition.service);
+  validateResponses(app.getHttpAdapter().getInstance(), responses);
   await app.listen({ port: config.PORT, host: '127.0.0.1' });
   const address = app.getHttpServer().address();
   if (typeof address !== 'object' || address === null) throw new Error('The test app is not listening');
@@ -78,8 +90,9 @@ export async function startTestApp<C extends ServiceConfig>(
     databaseUrl,
     close: async () => {
       await app.close();
-      await server.dropDatabase(database);
+      if (ownDatabase) await server.dropDatabase(database);
       await rm(dataDir, { recursive: true, force: true });
+      reportResponses(definition.service, responses.tally);
     },
   };
 }

@@ -1,10 +1,16 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { DatabaseModule, PlatformModule, type ServiceRuntime } from '#platform';
 import { AuthModule } from './auth/auth.module.js';
+import { ClaimReferenceModule } from './claim-reference/claim-reference.module.js';
+import { ClaimsModule } from './claims/claims.module.js';
 import type { CoverageClaimsConfig } from './config/coverage-claims.config.js';
 import { CustomersModule } from './customers/customers.module.js';
+import { FilesModule } from './files/files.module.js';
 import { CoverageAnalysisModule } from './coverage-analysis/coverage-analysis.module.js';
 import { COVERAGE_CLAIMS_DATABASE } from './database/database.js';
+import { CheckupsModule } from './medical/checkups/checkups.module.js';
+import { NhisModule } from './medical/nhis/nhis.module.js';
+import { MedicalAnalysisModule } from './medical/analysis/medical-analysis.module.js';
 import { OrganisationsModule } from './organisations/organisations.module.js';
 import { SmsModule } from './sms/sms.module.js';
 import { TermsModule } from './terms/terms.module.js';
@@ -27,6 +33,12 @@ export class AppModule {
         SmsModule,
         VerificationsModule,
         CoverageAnalysisModule,
+        NhisModule,
+        CheckupsModule,
+        MedicalAnalysisModule,
+        ClaimReferenceModule,
+        FilesModule,
+        ClaimsModule,
       ],
     };
   }

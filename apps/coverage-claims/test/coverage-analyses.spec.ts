@@ -147,6 +147,15 @@ describe('coverage analyses', () => {
     expect((await analyse(`vt_${'A'.repeat(43)}`).expect(400)).body.code).toBe('VERIFICATION_TOKEN_INVALID');
   });
 
+  it('returns 400 VERIFICATION_TOKEN_INVALID for another planner’s token of the same organisation, and analyses it for its ORG_ADMIN', async () => {
+    const { token } = await verified();
+    expect((await analyse(token, otherPlanner).expect(400)).body).toMatchObject({
+      code: 'VERIFICATION_TOKEN_INVALID',
+      errors: [{ field: 'verificationToken' }],
+    });
+    await analyse(token, admin).expect(201);
+  });
+
   it('returns 404 ANALYSIS_NOT_FOUND to a planner reading another planner’s analysis', async () => {
     const { seq } = await analysed(planner);
     const response = await read(seq, otherPlanner).expect(404);
@@ -224,7 +233,7 @@ describe('coverage analyses', () => {
     }
   });
 
-  it('deletes the customer’s analyses with the customer: the seq is 404 afterwards', async () => {
+  it('deletes the customer’s analyses with the customer: the seq and its reports are 404 afterwards', async () => {
     const { seq, customerId } = await analysed(planner);
     await analyse((await verified()).token).expect(201); // another customer's analysis stays
     const before = Number((await app.dataSource.query<Array<{ n: string }>>(`SELECT count(*) AS n FROM coverage_analyses`))[0]!.n);
@@ -237,6 +246,11 @@ describe('coverage analyses', () => {
     );
     expect((await read(seq).expect(404)).body.code).toBe('ANALYSIS_NOT_FOUND');
     expect((await read(seq, admin).expect(404)).body.code).toBe('ANALYSIS_NOT_FOUND');
+    // Reports are rendered from the stored analysis on demand, never kept: none is left to fetch.
+    for (const accept of ['application/pdf', 'application/json']) {
+      const report = await as(planner).post(`/api/v1/coverage/analyses/${seq}/report`).set('Accept', accept).expect(404);
+      expect(report.body.code).toBe('ANALYSIS_NOT_FOUND');
+    }
   });
 
   describe('the report (POST /api/v1/coverage/analyses/{seq}/report)', () => {
@@ -349,11 +363,12 @@ describe('coverage analyses', () => {
       paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
       components: { schemas: Record<string, Schema> };
     };
+    // 429: every operation is rate limited (docs/rate-limits.md).
     expect(Object.keys(document.paths['/api/v1/coverage/analyses']!.post!.responses).sort()).toEqual(
-      ['201', '400', '401', '403', '502', '504'].sort(),
+      ['201', '400', '401', '403', '413', '415', '429', '500', '502', '503', '504'].sort(),
     );
     expect(Object.keys(document.paths['/api/v1/coverage/analyses/{seq}']!.get!.responses).sort()).toEqual(
-      ['200', '400', '401', '403', '404'].sort(),
+      ['200', '400', '401', '403', '404', '429', '500', '503'].sort(),
     );
 
     const schemas = document.components.schemas;

@@ -113,7 +113,7 @@ describe('customers', () => {
     expect(await count('customer_verifications', customerId)).toBe(1);
   });
 
-  it('deletes a customer with their consents and verifications, for the planner who created them; the token stops working', async () => {
+  it('deletes a customer with their consents and verifications (and the refused requests for their phone), for the planner who created them; the token stops working', async () => {
     const body = verificationBody({ name: '삭제대상' });
     const { customerId, confirmed } = await verifiedCustomer(body);
     // A second, unconfirmed request (a minute later) adds a verification and its consents.
@@ -121,9 +121,25 @@ describe('customers', () => {
       customerId,
     ]);
     await as(planner).post('/api/v1/coverage/verifications').send(body).expect(201);
-    expect([await count('customer_verifications', customerId), await count('customer_consents', customerId)]).toEqual([2, 6]);
+    // The second request is not confirmed: its consents are not recorded.
+    expect([await count('customer_verifications', customerId), await count('customer_consents', customerId)]).toEqual([2, 3]);
+    // A request for the same phone whose SMS the gateway refused: FAILED, naming no customer.
+    const failedRequests = `SELECT count(*) AS n FROM customer_verifications
+      WHERE customer_id IS NULL AND status = 'FAILED' AND phone_hash = (SELECT phone_hash FROM customers WHERE id = $1)`;
+    await app.dataSource.query(
+      `INSERT INTO customer_verifications (id, organisation_id, customer_id, planner_id, phone_hash, code_hash, gender, agreed_term_ids,
+                                           expires_at, failed_attempts, status, created_at)
+       SELECT gen_random_uuid(), organisation_id, NULL, planner_id, phone_hash, code_hash, gender, agreed_term_ids,
+              expires_at, 0, 'FAILED', created_at - interval '2 minutes'
+         FROM customer_verifications WHERE customer_id = $1 LIMIT 1`,
+      [customerId],
+    );
+    const [{ phone_hash: phoneHash }] = await app.dataSource.query(`SELECT phone_hash FROM customers WHERE id = $1`, [customerId]);
+    expect(Number((await app.dataSource.query(failedRequests, [customerId]))[0].n)).toBe(1);
 
     await as(planner).delete(`/api/v1/customers/${customerId}`).expect(204);
+    const leftForPhone = await app.dataSource.query(`SELECT count(*) AS n FROM customer_verifications WHERE phone_hash = $1`, [phoneHash]);
+    expect(Number(leftForPhone[0].n)).toBe(0);
 
     expect([
       await count('customer_verifications', customerId),

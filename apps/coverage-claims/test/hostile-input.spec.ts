@@ -24,10 +24,17 @@ describe('hostile input on every operation of openapi/coverage-claims.json', () 
     const admin = await signIn(app, organisation, { name: '관리자', role: UserRole.OrgAdmin });
     const bearer = (name: string, token: string) => ({ name, headers: { authorization: `Bearer ${token}` } });
 
-    const credentials = await acceptedCredentials(app.url, document, {
-      Bearer: [bearer('planner token', planner.accessToken), bearer('admin token', admin.accessToken)],
-      ApiKey: [{ name: 'operator key', headers: { 'x-api-key': OPERATOR_KEY } }],
-    });
+    // Sign-out ends the sign-in of its token: it is probed with a sign-in of its own.
+    const signingOut = await signIn(app, organisation, { name: '나갈설계사' });
+    const credentials = await acceptedCredentials(
+      app.url,
+      document,
+      {
+        Bearer: [bearer('planner token', planner.accessToken), bearer('admin token', admin.accessToken)],
+        ApiKey: [{ name: 'operator key', headers: { 'x-api-key': OPERATOR_KEY } }],
+      },
+      { byOperation: { 'POST /api/v1/auth/sign-out': [bearer('a sign-in of its own', signingOut.accessToken)] } },
+    );
     expect([...credentials].filter(([, accepted]) => accepted.length === 0).map(([operation]) => operation)).toEqual([]);
 
     const report = await sweep(app.url, hostileRequests(document), credentials, { maxResponseMs: STALL_MS });

@@ -1,3 +1,4 @@
+import jwt from 'jsonwebtoken';
 import { readFile } from 'node:fs/promises';
 import { Controller, Get } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
@@ -72,7 +73,8 @@ describe('coverage-claims platform and Bearer authentication', () => {
     const organisation = await createOrganisation(app);
     const planner = await signIn(app, organisation);
     const response = await withToken(app, planner.accessToken).get('/test-probe/me').expect(200);
-    expect(response.body).toEqual({ userId: planner.userId, organisationId: organisation.id, role: 'PLANNER' });
+    const { sid } = jwt.decode(planner.accessToken) as { sid: string };
+    expect(response.body).toEqual({ userId: planner.userId, organisationId: organisation.id, role: 'PLANNER', signInId: sid });
   });
 
   it('returns 401 TOKEN_INVALID for a well-signed token of a user that does not exist, or of another organisation', async () => {
@@ -102,7 +104,7 @@ describe('coverage-claims platform and Bearer authentication', () => {
 
     const actual = await request(app.url).get('/api/v1/users/me').set('Origin', FRONT_END).expect(401);
     expect(actual.headers['access-control-allow-origin']).toBe(FRONT_END);
-    expect(actual.headers['access-control-expose-headers']).toBe('x-request-id');
+    expect(actual.headers['access-control-expose-headers']).toBe('x-request-id, x-total-count, ratelimit, ratelimit-policy, retry-after');
 
     const stranger = await request(app.url)
       .options('/api/v1/users/me')

@@ -1,5 +1,7 @@
 import request from 'supertest';
 import type { SandboxMessageDto } from '#contracts';
+import { SandboxSmsRepository } from '../src/sms/sandbox/sandbox-sms.repository.js';
+import { SANDBOX_RETENTION_HOURS } from '../src/sms/sandbox/sandbox-sms.sender.js';
 import {
   OPERATOR_KEY,
   asOperator,
@@ -87,5 +89,18 @@ describe('sandbox SMS adapter', () => {
       config.SMS_ADAPTER = 'sandbox';
     }
     await messages().expect(200);
+  });
+
+  it('forgets messages after 24 hours', async () => {
+    const phone = nextPhone();
+    await withToken(app, accessToken).post('/api/v1/coverage/verifications').send(verificationBody({ phone })).expect(201);
+    const before = (await messages().expect(200)).body.pagination.total as number;
+    await app.dataSource.query(
+      `UPDATE sandbox_sms_messages SET created_at = now() - interval '25 hours' WHERE phone_hash = (
+         SELECT phone_hash FROM sandbox_sms_messages ORDER BY created_at DESC, id DESC LIMIT 1)`,
+    );
+    await app.app.get(SandboxSmsRepository).pruneOlderThan(SANDBOX_RETENTION_HOURS);
+    expect((await messages({ phone }).expect(200)).body.pagination.total).toBe(0);
+    expect((await messages().expect(200)).body.pagination.total).toBe(before - 1);
   });
 });

@@ -6,8 +6,10 @@ import { UserRole, type OrganisationWithSecretDto, type TokenResponseDto } from 
 import {
   REDIRECT_URI,
   asOperator,
+  CODE_VERIFIER,
   assertionFor,
   createOrganisation,
+  exchangeCode,
   nextCi,
   signIn,
   ssoCode,
@@ -18,6 +20,7 @@ import {
 } from '../../../test/support/coverage-claims.js';
 
 const token = (app: CoverageClaimsTestApp, query: Record<string, string>) => request(app.url).get('/api/v1/auth/token').query(query);
+const signInOf = (accessToken: string) => (jwt.decode(accessToken) as { sid: string }).sid;
 
 describe('SSO sign-in and token issue', () => {
   let app: CoverageClaimsTestApp;
@@ -182,7 +185,9 @@ describe('SSO sign-in and token issue', () => {
 
     it('returns 400 naming each missing or malformed query parameter', async () => {
       const response = await request(app.url).get('/api/v1/auth/sso').query({ assertion: 'not-a-jwt' }).redirects(0).expect(400);
-      expect(new Set(response.body.errors.map((e: { field: string }) => e.field))).toEqual(new Set(['assertion', 'redirectUri']));
+      expect(new Set(response.body.errors.map((e: { field: string }) => e.field))).toEqual(
+        new Set(['assertion', 'redirectUri', 'code_challenge', 'code_challenge_method']),
+      );
     });
 
     it('returns 401 for an assertion signed with the secret an organisation had before its rotation', async () => {
@@ -197,7 +202,7 @@ describe('SSO sign-in and token issue', () => {
   describe('GET /api/v1/auth/token', () => {
     it('exchanges a code for a Bearer access token, its lifetime and a refresh token', async () => {
       const code = await ssoCode(app, organisation);
-      const response = await token(app, { code }).expect(200);
+      const response = await exchangeCode(app, code).expect(200);
       expect(response.headers['cache-control']).toBe('no-store');
       expect(response.body).toEqual({
         accessToken: expect.any(String),
@@ -216,14 +221,14 @@ describe('SSO sign-in and token issue', () => {
 
     it('accepts a code once: the second exchange is 401 AUTH_CODE_INVALID', async () => {
       const code = await ssoCode(app, organisation);
-      await token(app, { code }).expect(200);
-      const again = await token(app, { code }).expect(401);
+      await exchangeCode(app, code).expect(200);
+      const again = await exchangeCode(app, code).expect(401);
       expect(again.body.code).toBe('AUTH_CODE_INVALID');
     });
 
     it('lets exactly one of several concurrent exchanges of one code through', async () => {
       const code = await ssoCode(app, organisation);
-      const responses = await Promise.all(Array.from({ length: 6 }, () => token(app, { code })));
+      const responses = await Promise.all(Array.from({ length: 6 }, () => exchangeCode(app, code)));
       expect(responses.map((r) => r.status).sort()).toEqual([200, 401, 401, 401, 401, 401]);
     });
 
@@ -236,7 +241,7 @@ describe('SSO sign-in and token issue', () => {
       expect(lifetime).toBe(60);
       // Sixty seconds later (moved back rather than waited for):
       await app.dataSource.query(`UPDATE auth_codes SET expires_at = now() - interval '1 second' WHERE code_hash = $1`, [sha256Hex(code)]);
-      const response = await token(app, { code }).expect(401);
+      const response = await exchangeCode(app, code).expect(401);
       expect(response.body.code).toBe('AUTH_CODE_INVALID');
     });
 
@@ -290,6 +295,26 @@ describe('SSO sign-in and token issue', () => {
       expect(expired.body.code).toBe('REFRESH_TOKEN_INVALID');
     });
 
+    it('ends no refresh token later than its sign-in', async () => {
+      const tokens = await signIn(app, organisation);
+      const [row] = await app.dataSource.query<Array<{ tokenEnd: Date; signInEnd: Date; lifetime: number }>>(
+        `SELECT r.expires_at AS "tokenEnd", s.expires_at AS "signInEnd", extract(epoch FROM s.expires_at - s.created_at)::int AS lifetime
+           FROM refresh_tokens r JOIN sign_ins s ON s.id = r.family_id WHERE r.token_hash = $1`,
+        [sha256Hex(tokens.refreshToken)],
+      );
+      expect(row!.lifetime).toBe(app.config.SIGN_IN_LIFETIME_SECONDS);
+      // A sign-in with an hour left: the rotated token gets that hour, not REFRESH_TOKEN_TTL_SECONDS.
+      await app.dataSource.query(`UPDATE sign_ins SET expires_at = now() + interval '1 hour' WHERE id = $1`, [
+        signInOf(tokens.accessToken),
+      ]);
+      const rotated = (await token(app, { refreshToken: tokens.refreshToken }).expect(200)).body as TokenResponseDto;
+      const [next] = await app.dataSource.query<Array<{ tokenEnd: Date; signInEnd: Date }>>(
+        `SELECT r.expires_at AS "tokenEnd", s.expires_at AS "signInEnd" FROM refresh_tokens r JOIN sign_ins s ON s.id = r.family_id WHERE r.token_hash = $1`,
+        [sha256Hex(rotated.refreshToken)],
+      );
+      expect(next!.tokenEnd.getTime()).toBe(next!.signInEnd.getTime());
+    });
+
     it('stores refresh tokens only as hashes', async () => {
       const tokens = await signIn(app, organisation);
       const rows = await app.dataSource.query<unknown[]>(`SELECT 1 FROM refresh_tokens WHERE token_hash = $1`, [
@@ -298,6 +323,120 @@ describe('SSO sign-in and token issue', () => {
       expect(rows).toHaveLength(1);
       const plain = await app.dataSource.query<unknown[]>(`SELECT 1 FROM refresh_tokens WHERE token_hash = $1`, [tokens.refreshToken]);
       expect(plain).toHaveLength(0);
+    });
+  });
+
+  describe('PKCE, the redirect URI, the sign-in lifetime and sign-out', () => {
+    it('refuses a sign-in request without code_challenge, with a malformed one or with the plain method (400 naming the field)', async () => {
+      const missing = await ssoRequest(app, { assertion: assertionFor(app, organisation), code_challenge: '' }).expect(400);
+      expect(missing.body.errors).toContainEqual(expect.objectContaining({ field: 'code_challenge' }));
+      const short = await ssoRequest(app, { assertion: assertionFor(app, organisation), code_challenge: 'abc' }).expect(400);
+      expect(short.body.errors).toContainEqual(expect.objectContaining({ field: 'code_challenge' }));
+      const plain = await ssoRequest(app, { assertion: assertionFor(app, organisation), code_challenge_method: 'plain' }).expect(400);
+      expect(plain.body.errors).toEqual([expect.objectContaining({ field: 'code_challenge_method' })]);
+      const noMethod = await request(app.url)
+        .get('/api/v1/auth/sso')
+        .query({
+          assertion: assertionFor(app, organisation),
+          redirectUri: REDIRECT_URI,
+          code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+        })
+        .redirects(0)
+        .expect(400);
+      expect(noMethod.body.errors).toEqual([expect.objectContaining({ field: 'code_challenge_method' })]);
+    });
+
+    it('returns 400 naming code_verifier and redirectUri when a code is exchanged without them', async () => {
+      const code = await ssoCode(app, organisation);
+      const response = await token(app, { code }).expect(400);
+      expect(response.body.errors).toEqual(
+        expect.arrayContaining([
+          { field: 'code_verifier', message: 'is required with code' },
+          { field: 'redirectUri', message: 'is required with code' },
+        ]),
+      );
+      const malformed = await exchangeCode(app, code, { code_verifier: 'too-short' }).expect(400);
+      expect(malformed.body.errors).toEqual([expect.objectContaining({ field: 'code_verifier' })]);
+      // Refused by validation, the code is still good:
+      await exchangeCode(app, code).expect(200);
+    });
+
+    it('returns 401 AUTH_CODE_INVALID for a wrong code_verifier, and the code still works with the right one', async () => {
+      const code = await ssoCode(app, organisation);
+      const wrong = await exchangeCode(app, code, { code_verifier: CODE_VERIFIER.replace(/^d/, 'e') }).expect(401);
+      expect(wrong.body.code).toBe('AUTH_CODE_INVALID');
+      const other = await exchangeCode(app, code, { code_verifier: 'x'.repeat(64) }).expect(401);
+      expect(other.body.code).toBe('AUTH_CODE_INVALID');
+      await exchangeCode(app, code).expect(200);
+    });
+
+    it('returns 401 AUTH_CODE_INVALID for a code exchanged with another redirect URI than the one it was sent to', async () => {
+      const second = 'https://planner.example.com/other/callback';
+      const twoUris = await createOrganisation(app, 'Two Callbacks', [REDIRECT_URI, second]);
+      const response = await ssoRequest(app, { assertion: assertionFor(app, twoUris), redirectUri: second }).expect(302);
+      const code = new URL(response.headers.location as string).searchParams.get('code')!;
+      const mismatch = await exchangeCode(app, code, { redirectUri: REDIRECT_URI }).expect(401);
+      expect(mismatch.body.code).toBe('AUTH_CODE_INVALID');
+      const withSlash = await exchangeCode(app, code, { redirectUri: `${second}/` }).expect(401);
+      expect(withSlash.body.code).toBe('AUTH_CODE_INVALID');
+      await exchangeCode(app, code, { redirectUri: second }).expect(200);
+    });
+
+    it('refuses the refresh token and the access tokens of a sign-in past its absolute lifetime, however recently rotated', async () => {
+      const tokens = await signIn(app, organisation);
+      const rotated = (await token(app, { refreshToken: tokens.refreshToken }).expect(200)).body as TokenResponseDto;
+      expect(signInOf(rotated.accessToken)).toBe(signInOf(tokens.accessToken));
+      // SIGN_IN_LIFETIME_SECONDS later (moved back rather than waited for); the rotated token itself is fresh:
+      await app.dataSource.query(`UPDATE sign_ins SET expires_at = now() - interval '1 second' WHERE id = $1`, [
+        signInOf(tokens.accessToken),
+      ]);
+      const refresh = await token(app, { refreshToken: rotated.refreshToken }).expect(401);
+      expect(refresh.body.code).toBe('REFRESH_TOKEN_INVALID');
+      const me = await withToken(app, rotated.accessToken).get('/api/v1/users/me').expect(401);
+      expect(me.body.code).toBe('TOKEN_INVALID');
+    });
+
+    it('signs out: that access token, its refresh token and the other access tokens of the sign-in are 401; another sign-in is untouched', async () => {
+      const fcUserCi = nextCi();
+      const tokens = await signIn(app, organisation, { fcUserCi });
+      const rotated = (await token(app, { refreshToken: tokens.refreshToken }).expect(200)).body as TokenResponseDto;
+      const elsewhere = await signIn(app, organisation, { fcUserCi });
+
+      const signOut = await withToken(app, rotated.accessToken).post('/api/v1/auth/sign-out').expect(204);
+      expect(signOut.text).toBe('');
+
+      for (const accessToken of [tokens.accessToken, rotated.accessToken]) {
+        const after = await withToken(app, accessToken).get('/api/v1/users/me').expect(401);
+        expect(after.body.code).toBe('TOKEN_INVALID');
+      }
+      const refresh = await token(app, { refreshToken: rotated.refreshToken }).expect(401);
+      expect(refresh.body.code).toBe('REFRESH_TOKEN_INVALID');
+      // Signing out twice: the token is already refused.
+      await withToken(app, rotated.accessToken).post('/api/v1/auth/sign-out').expect(401);
+
+      await withToken(app, elsewhere.accessToken).get('/api/v1/users/me').expect(200);
+      await token(app, { refreshToken: elsewhere.refreshToken }).expect(200);
+    });
+
+    it('returns 401 TOKEN_MISSING for a sign-out without a token', async () => {
+      const response = await request(app.url).post('/api/v1/auth/sign-out').expect(401);
+      expect(response.body.code).toBe('TOKEN_MISSING');
+    });
+
+    it('revokes the access tokens of a sign-in whose used refresh token is presented again', async () => {
+      const tokens = await signIn(app, organisation);
+      const rotated = (await token(app, { refreshToken: tokens.refreshToken }).expect(200)).body as TokenResponseDto;
+      await token(app, { refreshToken: tokens.refreshToken }).expect(401);
+      await withToken(app, rotated.accessToken).get('/api/v1/users/me').expect(401);
+    });
+
+    it('refuses an access token without a sign-in (sid), however well signed', async () => {
+      const tokens = await signIn(app, organisation);
+      const claims = jwt.decode(tokens.accessToken) as jwt.JwtPayload;
+      const { sid: _sid, ...withoutSid } = claims;
+      const forged = jwt.sign(withoutSid, app.config.JWT_SECRET!, { algorithm: 'HS256' });
+      const response = await withToken(app, forged).get('/api/v1/users/me').expect(401);
+      expect(response.body.code).toBe('TOKEN_INVALID');
     });
   });
 });

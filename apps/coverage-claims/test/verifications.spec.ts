@@ -1,5 +1,7 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { UserRole, type OrganisationWithSecretDto, type VerificationConfirmedDto, type VerificationDto } from '#contracts';
+import pg from 'pg';
+import { CustomersService } from '../src/customers/customers.service.js';
 import { VerificationsService } from '../src/verifications/verifications.service.js';
 import {
   MARKETING_TERM_ID,
@@ -122,6 +124,53 @@ describe('one-time number verification', () => {
     expect(response.body).toMatchObject({ code: 'VERIFICATION_EXPIRED', status: 410, title: 'Gone' });
   });
 
+  it('marks the request FAILED when recording the customer fails after the SMS went out, so a new request need not wait 60 s', async () => {
+    const body = verificationBody({ name: '기록실패' });
+    // The customer's insert fails once the number is out (step 3), as a database error would make it.
+    await app.dataSource.query(`CREATE FUNCTION refuse_customer() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'refused for the test'; END $$`);
+    await app.dataSource.query(`CREATE TRIGGER refuse_customer BEFORE INSERT ON customers FOR EACH ROW EXECUTE FUNCTION refuse_customer()`);
+    try {
+      await as(planner).post('/api/v1/coverage/verifications').send(body).expect(500);
+    } finally {
+      await app.dataSource.query(`DROP TRIGGER refuse_customer ON customers`);
+      await app.dataSource.query(`DROP FUNCTION refuse_customer()`);
+    }
+    const [row] = await app.dataSource.query<Array<{ status: string; customer_id: string | null }>>(
+      `SELECT status, customer_id FROM customer_verifications ORDER BY created_at DESC LIMIT 1`,
+    );
+    expect(row).toEqual({ status: 'FAILED', customer_id: null });
+    await requestVerification(body);
+  });
+
+  it('expires an earlier number once a newer one has been sent to the phone: 410 for the old, 200 for the new', async () => {
+    const body = verificationBody();
+    const first = await requestVerification(body);
+    const firstCode = await sandboxCode(app, body.phone);
+    // Past the 60 s resend guard, without waiting for it.
+    await app.dataSource.query(`UPDATE customer_verifications SET created_at = created_at - interval '61 seconds' WHERE id = $1`, [
+      first.id,
+    ]);
+    const second = await requestVerification(body);
+    const secondCode = await sandboxCode(app, body.phone);
+
+    expect((await confirm(first.id, firstCode).expect(410)).body.code).toBe('VERIFICATION_EXPIRED');
+    await confirm(second.id, secondCode).expect(200);
+  });
+
+  it('leaves the number of another customer sharing the phone good when a number is sent for this one', async () => {
+    const parent = verificationBody({ name: '김부모' });
+    const child = { ...parent, name: '김자녀', birthDate: '20050101' };
+    const parentRequest = await requestVerification(parent);
+    const parentCode = await sandboxCode(app, parent.phone);
+    await app.dataSource.query(`UPDATE customer_verifications SET created_at = created_at - interval '61 seconds' WHERE id = $1`, [
+      parentRequest.id,
+    ]);
+    const childRequest = await requestVerification(child);
+    expect(childRequest.customerId).not.toBe(parentRequest.customerId);
+    await confirm(parentRequest.id, parentCode).expect(200);
+  });
+
   it('locks the verification after 5 wrong numbers: 423 VERIFICATION_LOCKED even for the right one', async () => {
     const body = verificationBody();
     const verification = await requestVerification(body);
@@ -204,21 +253,24 @@ describe('one-time number verification', () => {
     expect(code.body.errors).toEqual([{ field: 'code', message: 'must be 6 digits' }]);
   });
 
-  it('returns 502 SMS_DELIVERY_FAILED when the SMS is not delivered, and keeps nothing, so a retry is not held off', async () => {
+  it('returns 502 SMS_DELIVERY_FAILED when the SMS is not delivered, keeps no customer or consent, and holds no retry off', async () => {
     const body = verificationBody({ phone: '010-9876-0000', name: '배달실패' });
-    const failed = await as(planner).post('/api/v1/coverage/verifications').send(body).expect(502);
-    expect(failed.body).toMatchObject({ code: 'SMS_DELIVERY_FAILED', status: 502, title: 'Bad Gateway' });
     const count = async (table: string) =>
       Number((await app.dataSource.query<Array<{ n: string }>>(`SELECT count(*) AS n FROM ${table}`))[0]!.n);
-    const before = { customers: await count('customers'), verifications: await count('customer_verifications') };
+    const before = { customers: await count('customers'), consents: await count('customer_consents') };
+    const failed = await as(planner).post('/api/v1/coverage/verifications').send(body).expect(502);
+    expect(failed.body).toMatchObject({ code: 'SMS_DELIVERY_FAILED', status: 502, title: 'Bad Gateway' });
 
-    // At once again: the same refusal, not 429; nothing was kept either time.
+    // At once again: the same refusal, not 429; no customer and no consent was kept either time.
     expect((await as(planner).post('/api/v1/coverage/verifications').send(body).expect(502)).body.code).toBe('SMS_DELIVERY_FAILED');
-    expect({ customers: await count('customers'), verifications: await count('customer_verifications') }).toEqual(before);
-    const [{ n }] = await app.dataSource.query<Array<{ n: string }>>(
-      `SELECT count(*) AS n FROM customer_verifications WHERE phone_hash IN (SELECT phone_hash FROM sandbox_sms_messages WHERE status = 'FAILED')`,
+    expect({ customers: await count('customers'), consents: await count('customer_consents') }).toEqual(before);
+    // What is kept is the record of the two refusals: FAILED, with no customer, never confirmable.
+    const refused = await app.dataSource.query<Array<{ status: string; customer_id: string | null }>>(
+      `SELECT status, customer_id FROM customer_verifications
+        WHERE phone_hash IN (SELECT phone_hash FROM sandbox_sms_messages WHERE status = 'FAILED')`,
     );
-    expect(n).toBe('0');
+    expect(refused.length).toBeGreaterThanOrEqual(2);
+    expect(refused.every((row) => row.status === 'FAILED' && row.customer_id === null)).toBe(true);
 
     // The planner corrects the number and the request goes through at once.
     await requestVerification({ ...body, phone: '010-9876-0001' });
@@ -235,13 +287,15 @@ describe('one-time number verification', () => {
     await confirm(verification.id, code, admin).expect(200);
   });
 
-  it('keeps one customer per person and organisation, created by the first planner, with a consent per request', async () => {
+  it('keeps one customer per person and organisation, created by the first planner, with a consent per confirmed request', async () => {
     const body = verificationBody({ name: '남궁 민수', birthDate: '19900101', gender: 'M' });
     const first = await requestVerification({ ...body, agreedTermIds: [...REQUIRED_TERM_IDS, MARKETING_TERM_ID] });
+    await confirm(first.id, await sandboxCode(app, body.phone)).expect(200);
     await app.dataSource.query(`UPDATE customer_verifications SET created_at = created_at - interval '1 minute' WHERE id = $1`, [first.id]);
     // Typed without the space by another planner: the same person.
     const second = await requestVerification({ ...body, name: '남궁민수' }, otherPlanner);
     expect(second.customerId).toBe(first.customerId);
+    await confirm(second.id, await sandboxCode(app, body.phone), otherPlanner).expect(200);
     await app.dataSource.query(`UPDATE customer_verifications SET created_at = created_at - interval '1 minute' WHERE id = $1`, [
       second.id,
     ]);
@@ -268,6 +322,72 @@ describe('one-time number verification', () => {
     );
   });
 
+  it('changes an existing customer only when a request for them is confirmed, and leaves an orphan to the confirming planner', async () => {
+    const body = verificationBody({ name: '변경대상', birthDate: '19800808', gender: 'M' });
+    const first = await requestVerification(body);
+    await confirm(first.id, await sandboxCode(app, body.phone)).expect(200);
+    const stored = async () =>
+      (
+        await app.dataSource.query<Array<{ gender: string; planner_id: string | null }>>(
+          `SELECT gender, planner_id FROM customers WHERE id = $1`,
+          [first.customerId],
+        )
+      )[0]!;
+    await app.dataSource.query(`UPDATE customer_verifications SET created_at = created_at - interval '1 minute' WHERE id = $1`, [first.id]);
+    // Another planner's request stating another gender, never confirmed: the customer stays as they were.
+    const unconfirmed = await requestVerification({ ...body, gender: 'F' }, otherPlanner);
+    expect(unconfirmed.customerId).toBe(first.customerId);
+    expect(await stored()).toEqual({ gender: 'M', planner_id: planner.userId });
+    // The creator is deleted: an unconfirmed request does not adopt the customer either...
+    await app.dataSource.query(`UPDATE customers SET planner_id = NULL WHERE id = $1`, [first.customerId]);
+    await app.dataSource.query(`UPDATE customer_verifications SET created_at = created_at - interval '1 minute' WHERE id = $1`, [
+      unconfirmed.id,
+    ]);
+    const again = await requestVerification({ ...body, gender: 'F' }, otherPlanner);
+    expect(await stored()).toEqual({ gender: 'M', planner_id: null });
+    // ...the confirmed one does, with the gender it stated.
+    await confirm(again.id, await sandboxCode(app, body.phone), otherPlanner).expect(200);
+    expect(await stored()).toEqual({ gender: 'F', planner_id: otherPlanner.userId });
+  });
+
+  it('answers a burst of requests for one phone queued on its lock (a pool’s worth) with one 201 and 429s, without stalling', async () => {
+    const body = verificationBody({ name: '동시요청' });
+    const lockKey = `verification:${organisation.id}:${app.app.get(CustomersService).phoneHash(body.phone.replace(/\D/g, ''))}`;
+    // Hold the phone's lock from outside the service's pool until every pooled connection is a
+    // request waiting for it: the one that then gets it must not need another connection before
+    // it lets its own go (the SMS gateway's record is written on one).
+    const outside = new pg.Client({ connectionString: (app.dataSource.options as { url: string }).url });
+    await outside.connect();
+    try {
+      await outside.query(`SELECT pg_advisory_lock(hashtextextended($1, 0))`, [lockKey]);
+      const burst = app.config.DATABASE_POOL_SIZE + 4;
+      const responses = Promise.all(
+        Array.from({ length: burst }, () =>
+          as(planner)
+            .post('/api/v1/coverage/verifications')
+            .send(body)
+            .timeout(20_000)
+            .then((response) => response.status),
+        ),
+      );
+      const waiting = async () =>
+        Number(
+          (
+            await outside.query<{ n: string }>(
+              `SELECT count(*) AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND wait_event = 'advisory' AND pid <> pg_backend_pid()`,
+            )
+          ).rows[0]!.n,
+        );
+      while ((await waiting()) < app.config.DATABASE_POOL_SIZE) await new Promise((resolve) => setTimeout(resolve, 20));
+      await outside.query(`SELECT pg_advisory_unlock(hashtextextended($1, 0))`, [lockKey]);
+      const statuses = await responses;
+      expect(statuses.filter((status) => status === 201)).toHaveLength(1);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(burst - 1);
+    } finally {
+      await outside.end();
+    }
+  }, 30_000);
+
   it('replays the first answer to a request repeated with its Idempotency-Key, without a second SMS', async () => {
     const body = verificationBody();
     const send = () => as(planner).post('/api/v1/coverage/verifications').set('Idempotency-Key', `verify-${body.phone}`).send(body);
@@ -277,6 +397,16 @@ describe('one-time number verification', () => {
     expect(again.body).toEqual(first.body);
     const messages = await asOperator(app).get('/api/v1/admin/sandbox/messages').query({ phone: body.phone }).expect(200);
     expect(messages.body.pagination.total).toBe(1);
+    // The record keeps the request only as a keyed hash: the plain SHA-256 of a name, birth date and
+    // phone could be found again by trying them all.
+    const [record] = await app.dataSource.query<Array<{ request_hash: string }>>(
+      `SELECT request_hash FROM idempotency_records WHERE idempotency_key = $1`,
+      [`verify-${body.phone}`],
+    );
+    const text = `POST /api/v1/coverage/verifications\n${JSON.stringify(body)}`;
+    const key = createHmac('sha256', Buffer.from(app.config.LOOKUP_HASH_KEY!, 'base64url')).update('platform:idempotency-request').digest();
+    expect(record!.request_hash).toBe(createHmac('sha256', key).update(text).digest('hex'));
+    expect(record!.request_hash).not.toBe(createHash('sha256').update(text).digest('hex'));
   });
 
   describe('requireVerifiedCustomer (what the coverage analysis calls)', () => {

@@ -1,4 +1,4 @@
-import { localSecret, prepareFieldEncryption, type ServiceDefinition } from '#platform';
+import { prepareFieldEncryption, prepareFileStorage, type ServiceDefinition } from '#platform';
 import { AppModule } from './app.module.js';
 import { LEAD_DISTRIBUTION_DATABASE } from './database/database.js';
 import { LeadDistributionConfig } from './config/lead-distribution.config.js';
@@ -15,10 +15,11 @@ export const LEAD_DISTRIBUTION: ServiceDefinition<LeadDistributionConfig> = {
     description:
       'Lead (DB) distribution for partners: orders, owned leads, AS requests, evidence files, distribution down an organisation. Every call carries X-API-Key.',
     version: '1.0.0',
+    baseUrl: { variable: 'lead_base_url', local: 'http://127.0.0.1:3001' },
     auth: 'api-key',
   },
   prepare: async (config, dataDir) => {
     await prepareFieldEncryption(config, dataDir);
-    if (config.STORAGE_DRIVER === 'local') config.FILE_UPLOAD_SECRET ??= await localSecret(dataDir, 'file-upload-secret');
+    await prepareFileStorage(config, dataDir);
   },
 };

@@ -4,9 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CreateBucketCommand, GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
-import { ProblemException } from '#platform';
+import { FILE_STORAGE, ProblemException, type FileStorage } from '#platform';
 import { StoredFileStatus } from '../src/files/entities/stored-file.entity.js';
 import { FilesService } from '../src/files/files.service.js';
+import { answerBeforeBody } from '../../../test/support/uploads.js';
 import { partnerWithKey, startLeadDistribution, withKey, type LeadDistributionTestApp } from '../../../test/support/lead-distribution.js';
 
 const BUCKET = 'evidence';
@@ -109,6 +110,24 @@ describe('AS evidence files with the s3 storage driver (S3-compatible server on 
     expect(row[0]!.status).toBe(StoredFileStatus.Uploaded);
   });
 
+  it('gives a presigned S3 GET of the stored bytes as a download URL (the platform driver a claim history uses)', async () => {
+    const bytes = randomBytes(3000);
+    const presigned = await presign('application/pdf', bytes.length);
+    expect((await put(presigned.uploadUrl, bytes, 'application/pdf')).status).toBe(200);
+    const storage = app.app.get<FileStorage>(FILE_STORAGE);
+    const url = await storage.createDownloadUrl(
+      { id: presigned.fileId, key: presigned.key, mimeType: 'application/pdf' },
+      new Date(Date.now() + 600_000),
+    );
+    expect(new URL(url).searchParams.get('X-Amz-Expires')).toBe('600');
+    const fetched = await fetch(url);
+    expect(fetched.status).toBe(200);
+    expect([fetched.headers.get('content-type'), fetched.headers.get('content-disposition'), fetched.headers.get('cache-control')]).toEqual(
+      ['application/pdf', 'attachment', 'no-store'],
+    );
+    expect(Buffer.from(await fetched.arrayBuffer())).toEqual(bytes);
+  });
+
   it('refuses a file whose upload had another size: S3 refuses the PUT or HeadObject shows the difference', async () => {
     const presigned = await presign('image/png', 1000);
     const upload = await put(presigned.uploadUrl, randomBytes(900), 'image/png');
@@ -151,5 +170,8 @@ describe('AS evidence files with the s3 storage driver (S3-compatible server on 
       'image/png',
     );
     expect(response.status).toBe(404);
+    // Answered before a body is read: 10 MiB declared, 64 KiB sent, the 404 comes.
+    const held = await answerBeforeBody(`${app.url}/api/v1/files/upload/${presigned.fileId}`, 10 * 1024 * 1024, 'image/png');
+    expect(held.status).toBe(404);
   });
 });

@@ -240,10 +240,32 @@ describe('leads', () => {
       const { partner, apiKey } = await partnerWithKey(app, 'Search');
       const other = await providerWithProduct(app, '치아보험 특별 DB');
       const phone = '01055557788';
-      const byName = await deliverLead(app, productId, partner.id, { name: '김철수', email: null, memo: null });
-      const byEmail = await deliverLead(app, productId, partner.id, { name: '이영희', email: 'chulsoo.fan@example.com', memo: null });
-      const byMemo = await deliverLead(app, productId, partner.id, { name: '박민수', email: null, memo: '철수 씨 소개' });
-      const byProduct = await deliverLead(app, other.product.id, partner.id, { name: '최지우', email: null, memo: null });
+      // The others' phones (random sequence numbers) must not hold the searched digits by chance.
+      const otherPhone = () => {
+        for (;;) {
+          const candidate = nextPhone();
+          if (!candidate.includes('7788')) return candidate;
+        }
+      };
+      const byName = await deliverLead(app, productId, partner.id, { name: '김철수', email: null, memo: null, phone: otherPhone() });
+      const byEmail = await deliverLead(app, productId, partner.id, {
+        name: '이영희',
+        email: 'chulsoo.fan@example.com',
+        memo: null,
+        phone: otherPhone(),
+      });
+      const byMemo = await deliverLead(app, productId, partner.id, {
+        name: '박민수',
+        email: null,
+        memo: '철수 씨 소개',
+        phone: otherPhone(),
+      });
+      const byProduct = await deliverLead(app, other.product.id, partner.id, {
+        name: '최지우',
+        email: null,
+        memo: null,
+        phone: otherPhone(),
+      });
       const byPhone = await deliverLead(app, productId, partner.id, { name: '정하나', email: null, memo: null, phone });
       // Unused leads are searched by what they show, masked (contact-visibility.spec.ts).
       for (const id of [byName, byEmail, byMemo, byProduct, byPhone]) {

@@ -1,14 +1,15 @@
+import type { KeyObject } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import jwt from 'jsonwebtoken';
 import { v7 as uuidv7 } from 'uuid';
 import { CoverageClaimsConfig } from '../config/coverage-claims.config.js';
 import { requiredSecret } from './jwt.strategy.js';
-import type { AccessTokenClaims, UserPrincipal } from './principal.js';
+import type { AccessTokenClaims, AuthenticatedUser } from './principal.js';
 
 /** Signs access tokens: HS256 with JWT_SECRET, JWT_ISSUER, JWT_AUDIENCE, ACCESS_TOKEN_TTL_SECONDS. */
 @Injectable()
 export class AccessTokenSigner {
-  private readonly secret: string;
+  private readonly secret: KeyObject;
 
   constructor(private readonly config: CoverageClaimsConfig) {
     this.secret = requiredSecret(config.JWT_SECRET);
@@ -18,8 +19,8 @@ export class AccessTokenSigner {
     return this.config.ACCESS_TOKEN_TTL_SECONDS;
   }
 
-  sign(user: UserPrincipal): string {
-    const claims: Omit<AccessTokenClaims, 'sub'> = { org: user.organisationId, role: user.role };
+  sign(user: AuthenticatedUser): string {
+    const claims: Omit<AccessTokenClaims, 'sub'> = { org: user.organisationId, role: user.role, sid: user.signInId };
     return jwt.sign(claims, this.secret, {
       algorithm: 'HS256',
       subject: user.userId,

@@ -1,7 +1,7 @@
 import { SetMetadata, applyDecorators, createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import { ApiBearerAuth, ApiSecurity } from '@nestjs/swagger';
 import { API_KEY_SCHEME, ApiProblems, BEARER_SCHEME } from '#platform';
-import type { UserPrincipal, UserRole } from './principal.js';
+import type { AuthenticatedUser, UserRole } from './principal.js';
 
 export const USER_ROLES = 'auth:userRoles';
 export const OPERATOR_ONLY = 'auth:operatorOnly';
@@ -15,8 +15,8 @@ export const BearerAuth = () => applyDecorators(ApiBearerAuth(BEARER_SCHEME), Ap
 /** Operator API: called with an operator key (OPERATOR_API_KEYS) in X-API-Key instead of a Bearer token. */
 export const OperatorOnly = () => applyDecorators(SetMetadata(OPERATOR_ONLY, true), ApiSecurity(API_KEY_SCHEME), ApiProblems(400, 401));
 
-export const CurrentUser = createParamDecorator((_: unknown, context: ExecutionContext): UserPrincipal => {
-  const user = context.switchToHttp().getRequest<{ user?: UserPrincipal }>().user;
+export const CurrentUser = createParamDecorator((_: unknown, context: ExecutionContext): AuthenticatedUser => {
+  const user = context.switchToHttp().getRequest<{ user?: AuthenticatedUser }>().user;
   if (!user) throw new Error('CurrentUser used on a route without authentication');
   return user;
 });

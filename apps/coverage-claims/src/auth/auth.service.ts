@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
@@ -9,7 +10,7 @@ import { UsersService } from '../users/users.service.js';
 import { AccessTokenSigner } from './access-tokens.js';
 import { AuthErrors } from './auth.errors.js';
 import { AuthRepository } from './auth.repository.js';
-import type { UserPrincipal } from './principal.js';
+import type { AuthenticatedUser, UserPrincipal } from './principal.js';
 import { CLOCK_TOLERANCE_SECONDS, assertionIssuer, verifyAssertion } from './sso-assertion.js';
 
 export const CODE_TTL_SECONDS = 60;
@@ -52,29 +53,44 @@ export class AuthService {
       if (!(await this.auth.recordAssertion(tx, organisation.id, claims.jti, usableUntil))) throw AuthErrors.assertionReplayed();
       const user = await this.users.signedInBySso(tx, organisation.id, claims);
       if (user.status !== UserStatus.Active) throw AuthErrors.userDisabled();
-      await this.auth.insertCode(tx, sha256Hex(code), user.id, CODE_TTL_SECONDS);
+      await this.auth.insertCode(
+        tx,
+        { codeHash: sha256Hex(code), userId: user.id, redirectUri: query.redirectUri, codeChallenge: query.code_challenge },
+        CODE_TTL_SECONDS,
+      );
     });
     if (Math.random() < PRUNE_PROBABILITY) this.pruneInBackground();
     return redirectLocation(query.redirectUri, { code, state: query.state });
   }
 
-  /** Exchanges a code or a refresh token for new tokens. */
+  /** Exchanges a code (with its PKCE verifier and redirect URI) or a refresh token for new tokens. */
   issueTokens(query: TokenQueryDto): Promise<TokenResponseDto> {
-    return query.refreshToken !== undefined ? this.refresh(query.refreshToken) : this.exchangeCode(query.code!);
+    return query.refreshToken !== undefined
+      ? this.refresh(query.refreshToken)
+      : this.exchangeCode(query.code!, query.code_verifier!, query.redirectUri!);
   }
 
-  private exchangeCode(code: string): Promise<TokenResponseDto> {
+  /** A code starts a sign-in: the family of the refresh tokens and the `sid` of the access tokens issued under it. */
+  private exchangeCode(code: string, codeVerifier: string, redirectUri: string): Promise<TokenResponseDto> {
     return this.auth.transaction(async (tx) => {
-      const userId = await this.auth.claimCode(tx, sha256Hex(code));
+      const userId = await this.auth.claimCode(tx, { codeHash: sha256Hex(code), redirectUri, codeChallenge: s256Challenge(codeVerifier) });
       if (!userId) throw AuthErrors.codeInvalid();
-      return this.issue(tx, await this.activeUser(tx, userId, AuthErrors.codeInvalid), uuidv7());
+      const user = await this.activeUser(tx, userId, AuthErrors.codeInvalid);
+      const signInId = uuidv7();
+      await this.auth.insertSignIn(tx, { id: signInId, userId }, this.config.SIGN_IN_LIFETIME_SECONDS);
+      return this.issue(tx, user, signInId);
     });
+  }
+
+  /** Sign-out: ends the sign-in the access token was issued under, with every token issued under it. */
+  async signOut(user: AuthenticatedUser): Promise<void> {
+    await this.auth.revokeSignIn(user.signInId);
   }
 
   /**
    * Rotation: the token is marked used and its successor issued in one transaction. A token that was
-   * already used is a sign that it leaked: its whole family is revoked (outside the failed
-   * transaction, so the revocation stays).
+   * already used is a sign that it leaked: its sign-in is revoked, with its access tokens (outside
+   * the failed transaction, so the revocation stays).
    */
   private async refresh(refreshToken: string): Promise<TokenResponseDto> {
     const tokenHash = sha256Hex(refreshToken);
@@ -85,7 +101,7 @@ export class AuthService {
     if (issued) return issued;
     const family = await this.auth.familyOfUsedToken(tokenHash);
     if (!family) throw AuthErrors.refreshTokenInvalid();
-    await this.auth.revokeFamily(family);
+    await this.auth.revokeSignIn(family);
     this.logger.warn({ familyId: family }, 'A used refresh token was presented again; its family is revoked');
     throw AuthErrors.refreshTokenReused();
   }
@@ -99,14 +115,19 @@ export class AuthService {
     return user;
   }
 
-  private async issue(tx: EntityManager, user: UserPrincipal, familyId: string): Promise<TokenResponseDto> {
+  private async issue(tx: EntityManager, user: UserPrincipal, signInId: string): Promise<TokenResponseDto> {
     const refreshToken = randomSecret(REFRESH_TOKEN_PREFIX);
     await this.auth.insertRefreshToken(
       tx,
-      { id: uuidv7(), tokenHash: sha256Hex(refreshToken), familyId, userId: user.userId },
+      { id: uuidv7(), tokenHash: sha256Hex(refreshToken), familyId: signInId, userId: user.userId },
       this.config.REFRESH_TOKEN_TTL_SECONDS,
     );
-    return { accessToken: this.accessTokens.sign(user), tokenType: 'Bearer', expiresIn: this.accessTokens.expiresIn, refreshToken };
+    return {
+      accessToken: this.accessTokens.sign({ ...user, signInId }),
+      tokenType: 'Bearer',
+      expiresIn: this.accessTokens.expiresIn,
+      refreshToken,
+    };
   }
 
   private pruneInBackground(): void {
@@ -125,4 +146,9 @@ export function redirectLocation(redirectUri: string, parameters: { code: string
   if (parameters.state !== undefined) query.set('state', parameters.state);
   const separator = !redirectUri.includes('?') ? '?' : /[?&]$/.test(redirectUri) ? '' : '&';
   return `${redirectUri}${separator}${query.toString()}`;
+}
+
+/** RFC 7636 S256: BASE64URL(SHA-256(ASCII(code_verifier))), no padding. */
+export function s256Challenge(codeVerifier: string): string {
+  return createHash('sha256').update(codeVerifier, 'ascii').digest('base64url');
 }

@@ -17,6 +17,11 @@ export class OperatorKeys {
   authenticate(request: FastifyRequest): void {
     const presented = request.headers['x-api-key'];
     if (typeof presented !== 'string' || presented === '') throw AuthErrors.operatorKeyMissing();
-    if (!matchesAnyHash(sha256Hex(presented), this.hashes)) throw AuthErrors.operatorKeyInvalid();
+    if (!this.matches(presented)) throw AuthErrors.operatorKeyInvalid();
+  }
+
+  /** Whether `presented` is one of the configured keys. */
+  matches(presented: string): boolean {
+    return matchesAnyHash(sha256Hex(presented), this.hashes);
   }
 }

@@ -9,11 +9,18 @@ export interface UserPrincipal {
   role: UserRole;
 }
 
+/** The user of a Bearer request, with the sign-in (`sid`) their access token was issued under. */
+export interface AuthenticatedUser extends UserPrincipal {
+  signInId: string;
+}
+
 /** Claims of an access token besides iss, aud, exp, iat and jti. */
 export interface AccessTokenClaims {
   sub: string;
   org: string;
   role: UserRole;
+  /** The sign-in (sign_ins.id): sign-out or a reused refresh token revokes it, and with it this token. */
+  sid: string;
 }
 
 /**

@@ -1,21 +1,62 @@
-import { IsIn, IsInt, IsString, Max, Min, MinLength, ValidateIf } from 'class-validator';
-import { EnvInt, FieldEncryptionConfig } from '#platform';
+import { IsBoolean, IsIn, IsInt, IsString, Max, Min, MinLength, ValidateIf } from 'class-validator';
+import { EnvBool, EnvInt, FileStorageConfig } from '#platform';
 
 /** Adapters of the SMS port (one-time numbers); only the sandbox exists so far. */
 export const SMS_ADAPTERS = ['sandbox'] as const;
 export type SmsAdapterName = (typeof SMS_ADAPTERS)[number];
 export const INSURANCE_DATA_ADAPTERS = ['sandbox'] as const;
+export const NHIS_ADAPTERS = ['sandbox'] as const;
+/** Adapters of the fax port (claims to insurers); only the sandbox exists so far. */
+export const FAX_ADAPTERS = ['sandbox'] as const;
 
 /**
  * DATA_ENCRYPTION_KEYS, DATA_ENCRYPTION_KEY_ID and LOOKUP_HASH_KEY (organisations' SSO secrets,
- * planners' CI and customers' personal data at rest) come from FieldEncryptionConfig.
+ * planners' CI and customers' personal data at rest) come from FieldEncryptionConfig, the storage
+ * variables of claims' evidence files (STORAGE_DRIVER, CDN_BASE_URL, FILE_UPLOAD_*, PUBLIC_BASE_URL,
+ * S3_*) from FileStorageConfig.
  */
-export class CoverageClaimsConfig extends FieldEncryptionConfig {
+export class CoverageClaimsConfig extends FileStorageConfig {
   override PORT = 3000;
+
+  /** Development default of the file CDN prefix; production sets CDN_BASE_URL. */
+  override CDN_BASE_URL = 'http://127.0.0.1:3000/files';
 
   override METRICS_PORT = 9464;
 
   override EMBEDDED_DATABASE_PORT = 54320;
+
+  override RATE_LIMIT_REDIS_PREFIX = 'rate-limit:coverage-claims:';
+
+  /** Requests one planner may make in a window of RATE_LIMIT_WINDOW_SECONDS, whichever token they use (policy `planner`). */
+  @EnvInt()
+  @IsInt()
+  @Min(1)
+  RATE_LIMIT_PLANNER = 300;
+
+  /** Sign-in requests (the SSO redirect and token issue) one client address may make in a window (policy `sign-in`). */
+  @EnvInt()
+  @IsInt()
+  @Min(1)
+  RATE_LIMIT_SIGN_IN = 30;
+
+  /** One-time-number requests (each sends an SMS) one planner may make in RATE_LIMIT_SMS_WINDOW_SECONDS (policy `sms-planner`). */
+  @EnvInt()
+  @IsInt()
+  @Min(1)
+  RATE_LIMIT_SMS_PLANNER = 30;
+
+  /** One-time-number requests all planners of one organisation may make in RATE_LIMIT_SMS_WINDOW_SECONDS (policy `sms-organisation`). */
+  @EnvInt()
+  @IsInt()
+  @Min(1)
+  RATE_LIMIT_SMS_ORGANISATION = 500;
+
+  /** The window of the SMS limits, in seconds (60 … 86,400). */
+  @EnvInt()
+  @IsInt()
+  @Min(60)
+  @Max(86_400)
+  RATE_LIMIT_SMS_WINDOW_SECONDS = 3600;
 
   /**
    * HS256 secret that signs and verifies access tokens (at least 32 characters). Required in
@@ -45,6 +86,16 @@ export class CoverageClaimsConfig extends FieldEncryptionConfig {
   @Min(300)
   @Max(7_776_000)
   REFRESH_TOKEN_TTL_SECONDS = 1_209_600;
+
+  /**
+   * How long one sign-in lasts at most, in seconds (1 hour … 1 year), however often its refresh
+   * token is rotated: then the planner signs in again. Its refresh tokens never outlive it.
+   */
+  @EnvInt()
+  @IsInt()
+  @Min(3600)
+  @Max(31_536_000)
+  SIGN_IN_LIFETIME_SECONDS = 2_592_000;
 
   /** The `aud` SSO assertions must carry. */
   @IsString()
@@ -77,4 +128,84 @@ export class CoverageClaimsConfig extends FieldEncryptionConfig {
   @Min(100)
   @Max(60_000)
   INSURANCE_DATA_TIMEOUT_MS = 10_000;
+
+  /** Where simple authentication and check-ups come from (docs/medical-coverage.md). Only `sandbox` exists so far. */
+  @IsIn(NHIS_ADAPTERS)
+  NHIS_ADAPTER: (typeof NHIS_ADAPTERS)[number] = 'sandbox';
+
+  /** After how many seconds the sandbox NHIS counts a simple authentication as approved by the customer (0 … 300). */
+  @EnvInt()
+  @IsInt()
+  @Min(0)
+  @Max(300)
+  NHIS_SANDBOX_APPROVAL_SECONDS = 3;
+
+  /**
+   * Which fax adapter sends claims to insurers (docs/claims.md, "Delivery"). `sandbox` sends nothing:
+   * it takes FAX_SANDBOX_MS_PER_PAGE per page and fails the documented magic numbers.
+   */
+  @IsIn(FAX_ADAPTERS)
+  FAX_ADAPTER: (typeof FAX_ADAPTERS)[number] = 'sandbox';
+
+  /** How long the sandbox fax takes to transmit one page, in ms (0 … 60,000); 0: at once. */
+  @EnvInt()
+  @IsInt()
+  @Min(0)
+  @Max(60_000)
+  FAX_SANDBOX_MS_PER_PAGE = 1_000;
+
+  /** Whether this process delivers filed claims (the outbox worker); replicas share the work. */
+  @EnvBool()
+  @IsBoolean()
+  CLAIM_DELIVERY_ENABLED = true;
+
+  /** How many claims this process renders and faxes at once (1 … 16). */
+  @EnvInt()
+  @IsInt()
+  @Min(1)
+  @Max(16)
+  CLAIM_DELIVERY_WORKERS = 2;
+
+  /** How often an idle worker looks for claims due, in ms (10 … 60,000); a claim filed in this process wakes it at once. */
+  @EnvInt()
+  @IsInt()
+  @Min(10)
+  @Max(60_000)
+  CLAIM_DELIVERY_POLL_MS = 2_000;
+
+  /** Attempts at faxing a claim before it is given up as FAILED (1 … 20). */
+  @EnvInt()
+  @IsInt()
+  @Min(1)
+  @Max(20)
+  CLAIM_DELIVERY_MAX_ATTEMPTS = 5;
+
+  /** Wait before the second attempt, in ms (0 … 3,600,000); it doubles with each attempt, up to an hour. */
+  @EnvInt()
+  @IsInt()
+  @Min(0)
+  @Max(3_600_000)
+  CLAIM_DELIVERY_RETRY_BASE_MS = 60_000;
+
+  /**
+   * How long one attempt (reading the files, rendering, faxing) may take, in seconds (1 … 3,600);
+   * then the transmission is aborted and the attempt counts as failed (retryable). A worker holds its
+   * claim by a lease a minute longer, so a crashed worker's claim is taken up again after it.
+   */
+  @EnvInt()
+  @IsInt()
+  @Min(1)
+  @Max(3_600)
+  CLAIM_DELIVERY_TIMEOUT_SECONDS = 600;
+
+  /**
+   * How long a stopping process lets claim faxes in flight finish, in ms (0 … 60,000), before it cuts
+   * them off (they are sent again by another replica, uncounted). Keep it within SHUTDOWN_TIMEOUT_MS
+   * less the drain.
+   */
+  @EnvInt()
+  @IsInt()
+  @Min(0)
+  @Max(60_000)
+  CLAIM_DELIVERY_SHUTDOWN_WAIT_MS = 10_000;
 }

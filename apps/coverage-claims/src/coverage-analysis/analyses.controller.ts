@@ -11,7 +11,7 @@ import {
 } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { CoverageAnalysisResultDto, CoverageReportDto, CreateCoverageAnalysisDto } from '#contracts';
-import { ApiProblems, uuidParam } from '#platform';
+import { ApiProblems, NoStore, uuidParam } from '#platform';
 import { BearerAuth, CurrentUser } from '../auth/auth.decorators.js';
 import type { UserPrincipal } from '../auth/principal.js';
 import { AnalysesService } from './analyses.service.js';
@@ -33,6 +33,7 @@ export class AnalysesController {
   ) {}
 
   @Post()
+  @NoStore()
   @HttpCode(201)
   @ApiOperation({
     summary: 'Coverage analysis result',
@@ -46,6 +47,7 @@ export class AnalysesController {
   }
 
   @Get(':seq')
+  @NoStore()
   @ApiOperation({
     summary: 'A coverage analysis again',
     description: `The same \`{ seq, analysis }\` as when it was made (the analysis is not computed again). A malformed seq is 400 naming seq. ${VISIBILITY}`,
@@ -58,6 +60,7 @@ export class AnalysesController {
   }
 
   @Post(':seq/report')
+  @NoStore()
   @HttpCode(200)
   @ApiOperation({
     summary: 'Coverage analysis result report',
@@ -84,8 +87,8 @@ export class AnalysesController {
     if (!format) throw CoverageAnalysisErrors.reportNotAcceptable();
     const { analysis, customer } = await this.analyses.getVisible(user, seq);
     const report = await this.reports.render(reportContentOf(analysis, customer, new Date()), format);
-    // Personal data, chosen by Accept: no cache may keep it, and none may answer one Accept with the other.
-    void reply.header('content-type', report.contentType).header('cache-control', 'no-store').header('vary', 'Accept');
+    // Chosen by Accept: no cache may answer one Accept with the other (and @NoStore() keeps none).
+    void reply.header('content-type', report.contentType).header('vary', 'Accept');
     if (report.format === 'json') return report.body;
     void reply.header('content-disposition', `attachment; filename="${report.fileName}"`);
     return report.body;

@@ -25,7 +25,20 @@ export class CoverageCatalogueRepository {
       const categories = await manager.getRepository(CoverageCategory).find();
       const codes = await manager.getRepository(CoverageCode).find();
       const amounts = await manager.getRepository(CoverageAmount).find();
-      const insurers = await manager.getRepository(Insurer).find();
+      // The catalogue's columns only: the claim details (an operator's fax) are read where claims need them.
+      const insurers = await manager.getRepository(Insurer).find({
+        select: {
+          code: true,
+          name: true,
+          otherName: true,
+          initial: true,
+          agencyCode: true,
+          agencyName: true,
+          logoPath: true,
+          type: true,
+          sortOrder: true,
+        },
+      });
       const synonyms = await manager.getRepository(CoverageSynonym).find();
       return { version: latest.version, categories, codes, amounts, insurers, synonyms };
     });

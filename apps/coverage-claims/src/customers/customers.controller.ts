@@ -1,7 +1,7 @@
 import { Controller, Delete, Get, HttpCode, Param } from '@nestjs/common';
 import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CustomerDto } from '#contracts';
-import { ApiProblems, uuidParam } from '#platform';
+import { ApiProblems, NoStore, uuidParam } from '#platform';
 import { BearerAuth, CurrentUser } from '../auth/auth.decorators.js';
 import type { UserPrincipal } from '../auth/principal.js';
 import { CustomersService } from './customers.service.js';
@@ -15,6 +15,7 @@ export class CustomersController {
   constructor(private readonly customers: CustomersService) {}
 
   @Get(':id')
+  @NoStore()
   @ApiOperation({ summary: 'A customer, with the consents they gave', description: VISIBILITY })
   @ApiOkResponse({ type: CustomerDto })
   @ApiProblems(404)
@@ -26,7 +27,7 @@ export class CustomersController {
   @HttpCode(204)
   @ApiOperation({
     summary: 'Delete a customer and everything derived from them',
-    description: `Consents, verifications (their tokens stop working) and every analysis or report of the customer go with them, at once and for good. ${VISIBILITY}`,
+    description: `Consents, verifications (their tokens stop working), NHIS authentications, stored check-ups and every analysis or report of the customer go with them, at once and for good. ${VISIBILITY}`,
   })
   @ApiNoContentResponse()
   @ApiProblems(404)

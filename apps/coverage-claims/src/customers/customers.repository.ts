@@ -18,8 +18,8 @@ export interface ConsentRow {
 export interface NewConsents {
   customerId: string;
   termIds: string[];
-  verificationId: string;
-  plannerId: string;
+  verificationId: string | null;
+  plannerId: string | null;
   agreedAt: Date;
   ids: string[];
 }
@@ -30,21 +30,34 @@ export class CustomersRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /**
-   * Creates the customer, or finds the same person in the organisation (identity hash) and refreshes
-   * their sealed data (re-encrypted with the active key) and gender. The creator stays; a customer
-   * whose creator was deleted is adopted by this planner. Returns the customer's id.
+   * Creates the customer, or finds the same person in the organisation (identity hash) and leaves
+   * them as they are: a request proves nothing yet, so it neither changes a customer nor hands an
+   * orphaned one (creator deleted) to the requester; confirmation does (`applyConfirmation`).
+   * Returns the customer's id.
    */
-  async upsert(tx: EntityManager, row: SealedCustomer & { id: string; organisationId: string; plannerId: string }): Promise<string> {
+  async findOrCreate(tx: EntityManager, row: SealedCustomer & { id: string; organisationId: string; plannerId: string }): Promise<string> {
+    // One statement; run twice at most: when a concurrent request inserts the same person after this
+    // statement's snapshot, ON CONFLICT waits for it and skips, and only the next statement sees its row.
+    for (let attempt = 0; ; attempt += 1) {
+      const id = await this.insertOrFind(tx, row);
+      if (id || attempt > 0) return id!;
+    }
+  }
+
+  private async insertOrFind(
+    tx: EntityManager,
+    row: SealedCustomer & { id: string; organisationId: string; plannerId: string },
+  ): Promise<string | undefined> {
     const rows = await tx.query<Array<{ id: string }>>(
-      `INSERT INTO customers (id, organisation_id, planner_id, identity_hash, phone_hash, key_id, name_ciphertext,
-                              birth_date_ciphertext, phone_ciphertext, gender, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, now(), now())
-       ON CONFLICT (organisation_id, identity_hash) DO UPDATE
-         SET planner_id = coalesce(customers.planner_id, EXCLUDED.planner_id), phone_hash = EXCLUDED.phone_hash,
-             key_id = EXCLUDED.key_id, name_ciphertext = EXCLUDED.name_ciphertext,
-             birth_date_ciphertext = EXCLUDED.birth_date_ciphertext, phone_ciphertext = EXCLUDED.phone_ciphertext,
-             gender = EXCLUDED.gender, updated_at = now()
-       RETURNING id`,
+      `WITH created AS (
+         INSERT INTO customers (id, organisation_id, planner_id, identity_hash, phone_hash, key_id, name_ciphertext,
+                                birth_date_ciphertext, phone_ciphertext, gender, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, now(), now())
+         ON CONFLICT (organisation_id, identity_hash) DO NOTHING
+         RETURNING id)
+       SELECT id FROM created
+       UNION ALL
+       SELECT id FROM customers WHERE organisation_id = $2 AND identity_hash = $4`,
       [
         row.id,
         row.organisationId,
@@ -58,7 +71,19 @@ export class CustomersRepository {
         row.gender,
       ],
     );
-    return rows[0]!.id;
+    return rows[0]?.id;
+  }
+
+  /**
+   * What a confirmed verification makes true of its customer: the gender it stated, and a customer
+   * whose creator was deleted is adopted by the confirming verification's planner.
+   */
+  async applyConfirmation(tx: EntityManager, customerId: string, confirmed: { gender: string; plannerId: string | null }): Promise<void> {
+    await tx.query(`UPDATE customers SET gender = $2, planner_id = coalesce(planner_id, $3), updated_at = now() WHERE id = $1`, [
+      customerId,
+      confirmed.gender,
+      confirmed.plannerId,
+    ]);
   }
 
   async insertConsents(tx: EntityManager, consents: NewConsents): Promise<void> {
@@ -90,12 +115,28 @@ export class CustomersRepository {
   }
 
   /**
-   * Deletes a visible customer; everything derived from them (consents, verifications, and later
-   * analyses and reports) goes in the same statement through ON DELETE CASCADE. False when not visible.
+   * Deletes a visible customer; everything derived from them (consents, verifications, analyses,
+   * check-ups) goes in the same statement through ON DELETE CASCADE, and in the same transaction the
+   * requests for their phone in the organisation that name no customer: FAILED ones (the SMS was
+   * refused before one was recorded) and SENDING ones older than a number lives (a process that died
+   * between the steps). Locks the customer's verifications before the customer, the order a
+   * confirmation takes them in, so the two never deadlock. False when not visible.
    */
   async deleteVisible(visibility: Visibility, id: string): Promise<boolean> {
-    const result = await this.dataSource.getRepository(Customer).delete(visibleWhere(visibility, id));
-    return (result.affected ?? 0) > 0;
+    return this.dataSource.transaction(async (tx) => {
+      const customer = await tx.getRepository(Customer).findOne({ where: visibleWhere(visibility, id) });
+      if (!customer) return false;
+      await tx.query(`SELECT id FROM customer_verifications WHERE customer_id = $1 ORDER BY id FOR UPDATE`, [customer.id]);
+      const deleted = await tx.getRepository(Customer).delete({ id: customer.id });
+      if (!deleted.affected) return false;
+      await tx.query(
+        `DELETE FROM customer_verifications
+          WHERE organisation_id = $1 AND phone_hash = $2 AND customer_id IS NULL
+            AND (status = 'FAILED' OR (status = 'SENDING' AND created_at < clock_timestamp() - interval '180 seconds'))`,
+        [customer.organisationId, customer.phoneHash],
+      );
+      return true;
+    });
   }
 }
 

@@ -11,8 +11,8 @@ import type { Customer } from './entities/customer.entity.js';
 export interface RecordedConsent {
   customerId: string;
   termIds: string[];
-  verificationId: string;
-  plannerId: string;
+  verificationId: string | null;
+  plannerId: string | null;
   agreedAt: Date;
 }
 
@@ -23,14 +23,22 @@ export class CustomersService {
     private readonly cipher: CustomerCipher,
   ) {}
 
-  /** The customer this person is in the planner's organisation, created (by this planner) if new. Returns their id. */
-  upsert(tx: EntityManager, planner: UserPrincipal, identity: CustomerIdentity): Promise<string> {
-    return this.customers.upsert(tx, {
+  /**
+   * The customer this person is in the planner's organisation, created (by this planner) if new, an
+   * existing one left as it is. Returns their id.
+   */
+  findOrCreate(tx: EntityManager, planner: UserPrincipal, identity: CustomerIdentity): Promise<string> {
+    return this.customers.findOrCreate(tx, {
       id: uuidv7(),
       organisationId: planner.organisationId,
       plannerId: planner.userId,
       ...this.cipher.seal(identity),
     });
+  }
+
+  /** What a confirmed verification makes true of its customer (CustomersRepository.applyConfirmation). */
+  applyConfirmation(tx: EntityManager, customerId: string, confirmed: { gender: string; plannerId: string | null }): Promise<void> {
+    return this.customers.applyConfirmation(tx, customerId, confirmed);
   }
 
   /** Records that the customer agreed to these term versions, through this planner, with this verification request. */
@@ -47,11 +55,11 @@ export class CustomersService {
    * A customer's data in plain with their integer number, for a caller that has already established
    * it may see them (a verification token, a visible analysis).
    */
-  async opened(id: string): Promise<OpenedCustomer & { id: string; number: number }> {
+  async opened(id: string): Promise<OpenedCustomer & { id: string; number: number; plannerId: string | null }> {
     const customer = await this.customers.findById(id);
     // A verification or an analysis names its customer by a cascading foreign key: it never outlives its customer.
     if (!customer) throw CustomerErrors.notFound(id);
-    return { id, number: customer.number, ...this.cipher.open(customer) };
+    return { id, number: customer.number, plannerId: customer.plannerId, ...this.cipher.open(customer) };
   }
 
   async get(principal: UserPrincipal, id: string): Promise<CustomerDto> {

@@ -1,7 +1,12 @@
 import { IdempotencyRecord } from '#platform';
 import { AuthCode } from '../auth/entities/auth-code.entity.js';
 import { RefreshToken } from '../auth/entities/refresh-token.entity.js';
+import { SignIn } from '../auth/entities/sign-in.entity.js';
 import { SsoAssertion } from '../auth/entities/sso-assertion.entity.js';
+import { Bank } from '../claim-reference/entities/bank.entity.js';
+import { ClaimReferenceVersion } from '../claim-reference/entities/claim-reference-version.entity.js';
+import { JobCode } from '../claim-reference/entities/job-code.entity.js';
+import { PostalCenter } from '../claim-reference/entities/postal-center.entity.js';
 import { CustomerConsent } from '../customers/entities/customer-consent.entity.js';
 import { Customer } from '../customers/entities/customer.entity.js';
 import { CoverageAmount } from '../coverage-analysis/entities/coverage-amount.entity.js';
@@ -11,7 +16,17 @@ import { CoverageCategory } from '../coverage-analysis/entities/coverage-categor
 import { CoverageCode } from '../coverage-analysis/entities/coverage-code.entity.js';
 import { CoverageSynonym } from '../coverage-analysis/entities/coverage-synonym.entity.js';
 import { Insurer } from '../coverage-analysis/entities/insurer.entity.js';
+import { StoredFile } from '../files/entities/stored-file.entity.js';
+import { Claim } from '../claims/entities/claim.entity.js';
+import { ClaimDelivery } from '../claims/entities/claim-delivery.entity.js';
+import { ClaimFile } from '../claims/entities/claim-file.entity.js';
+import { CheckupReferenceRange } from '../medical/checkups/entities/checkup-reference-range.entity.js';
+import { CustomerCheckup } from '../medical/checkups/entities/customer-checkup.entity.js';
+import { NhisAuthSession } from '../medical/nhis/entities/nhis-auth-session.entity.js';
+import { MedicalRiskRuleSet } from '../medical/analysis/entities/medical-risk-rule-set.entity.js';
+import { MedicalSetAnalysis } from '../medical/analysis/entities/medical-set-analysis.entity.js';
 import { Organisation } from '../organisations/entities/organisation.entity.js';
+import { SandboxFaxTransmission } from '../fax/sandbox/entities/sandbox-fax-transmission.entity.js';
 import { SandboxSmsMessage } from '../sms/sandbox/entities/sandbox-sms-message.entity.js';
 import { Term } from '../terms/entities/term.entity.js';
 import { User } from '../users/entities/user.entity.js';
@@ -24,6 +39,7 @@ export const ENTITIES = [
   User,
   SsoAssertion,
   AuthCode,
+  SignIn,
   RefreshToken,
   Term,
   Customer,
@@ -37,4 +53,18 @@ export const ENTITIES = [
   CoverageSynonym,
   CoverageCatalogueVersion,
   CoverageAnalysis,
+  NhisAuthSession,
+  CheckupReferenceRange,
+  CustomerCheckup,
+  MedicalRiskRuleSet,
+  MedicalSetAnalysis,
+  Bank,
+  PostalCenter,
+  JobCode,
+  ClaimReferenceVersion,
+  StoredFile,
+  Claim,
+  ClaimFile,
+  ClaimDelivery,
+  SandboxFaxTransmission,
 ];

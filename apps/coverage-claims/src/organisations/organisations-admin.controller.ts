@@ -8,7 +8,7 @@ import {
   OrganisationWithSecretDto,
   UpdateOrganisationDto,
 } from '#contracts';
-import { ApiProblems, uuidParam } from '#platform';
+import { ApiProblems, NoStore, uuidParam } from '#platform';
 import { OperatorOnly } from '../auth/auth.decorators.js';
 import { OrganisationsService } from './organisations.service.js';
 
@@ -20,6 +20,7 @@ export class OrganisationsAdminController {
 
   // Not @Idempotent: the response holds the SSO secret, which must not be stored for replays.
   @Post()
+  @NoStore()
   @ApiOperation({
     summary: 'Register an organisation',
     description: 'Answers with its SSO secret, shown only here (stored encrypted). Its id is the `iss` of its assertions.',
@@ -53,6 +54,7 @@ export class OrganisationsAdminController {
   }
 
   @Post(':id/sso-secret')
+  @NoStore()
   @HttpCode(200)
   @ApiOperation({
     summary: "Replace an organisation's SSO secret",

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Put, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AddUserDto, ListUsersQueryDto, UpdateUserDto, UserDto, UserListDto, UserRole } from '#contracts';
-import { ApiProblems, uuidParam } from '#platform';
+import { ApiProblems, NoStore, uuidParam } from '#platform';
 import { BearerAuth, CurrentUser, UserRoles } from '../auth/auth.decorators.js';
 import type { UserPrincipal } from '../auth/principal.js';
 import { UsersService } from './users.service.js';
@@ -14,6 +14,7 @@ export class UsersController {
   constructor(private readonly users: UsersService) {}
 
   @Put()
+  @NoStore()
   @HttpCode(201)
   @ApiOperation({
     summary: 'Add a user to your organisation (ORG_ADMIN)',
@@ -26,6 +27,7 @@ export class UsersController {
   }
 
   @Get()
+  @NoStore()
   @ApiOperation({ summary: 'List the users of your organisation (ORG_ADMIN), by name' })
   @ApiOkResponse({ type: UserListDto })
   list(@CurrentUser() admin: UserPrincipal, @Query() query: ListUsersQueryDto): Promise<UserListDto> {
@@ -33,6 +35,7 @@ export class UsersController {
   }
 
   @Get('me')
+  @NoStore()
   @UserRoles(UserRole.Planner, UserRole.OrgAdmin)
   @ApiOperation({ summary: 'The signed-in user (any role)' })
   @ApiOkResponse({ type: UserDto })
@@ -41,6 +44,7 @@ export class UsersController {
   }
 
   @Patch(':id')
+  @NoStore()
   @ApiOperation({
     summary: 'Change a user of your organisation (ORG_ADMIN)',
     description: 'DISABLED stops the user signing in and their tokens at once. You cannot disable or demote yourself (409).',

@@ -50,10 +50,13 @@ export class UsersRepository {
   }
 
   /** The guard's look-up: one primary-key read of the columns it needs. */
-  async findState(id: string): Promise<UserState | null> {
+  /** The user's state, when the sign-in is theirs and has neither been revoked nor ended. */
+  async findSignedInState(id: string, signInId: string): Promise<UserState | null> {
     const rows = await this.dataSource.query<UserState[]>(
-      `SELECT organisation_id AS "organisationId", role, status FROM users WHERE id = $1`,
-      [id],
+      `SELECT u.organisation_id AS "organisationId", u.role, u.status
+         FROM users u JOIN sign_ins s ON s.user_id = u.id
+        WHERE u.id = $1 AND s.id = $2 AND s.revoked_at IS NULL AND s.expires_at > now()`,
+      [id, signInId],
     );
     return rows[0] ?? null;
   }

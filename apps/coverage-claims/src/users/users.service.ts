@@ -12,11 +12,16 @@ import {
   type UserListDto,
 } from '#contracts';
 import { fieldCipherOf, lookupHash, lookupHashKeyOf, type FieldCipher } from '#platform';
-import type { UserPrincipal } from '../auth/principal.js';
+import type { AuthenticatedUser, UserPrincipal } from '../auth/principal.js';
 import { CoverageClaimsConfig } from '../config/coverage-claims.config.js';
 import { User } from './entities/user.entity.js';
 import { UserErrors } from './users.errors.js';
 import { UsersRepository, type UserChanges } from './users.repository.js';
+
+/** The keyed hash users are found by their fcUserCi with (users.fc_user_ci_hash). */
+export function fcUserCiHash(hashKey: string, fcUserCi: string): string {
+  return lookupHash(hashKey, fcUserCi);
+}
 
 @Injectable()
 export class UsersService {
@@ -32,10 +37,10 @@ export class UsersService {
   }
 
   /** Who a token's subject is now: null when the user is gone, disabled, or in another organisation than the token says. */
-  async activePrincipal(userId: string, organisationId: string): Promise<UserPrincipal | null> {
-    const state = await this.users.findState(userId);
+  async activePrincipal(userId: string, organisationId: string, signInId: string): Promise<AuthenticatedUser | null> {
+    const state = await this.users.findSignedInState(userId, signInId);
     if (!state || state.status !== UserStatus.Active || state.organisationId !== organisationId) return null;
-    return { userId, organisationId, role: state.role };
+    return { userId, organisationId, role: state.role, signInId };
   }
 
   /** The user a code or refresh token was issued to, locked against deletion until the transaction ends; null when deleted. */
@@ -111,7 +116,7 @@ export class UsersService {
 
   private sealCi(fcUserCi: string): Pick<User, 'fcUserCiHash' | 'fcUserCiCiphertext' | 'fcUserCiKeyId'> {
     const sealed = this.cipher.seal(fcUserCi);
-    return { fcUserCiHash: lookupHash(this.hashKey, fcUserCi), fcUserCiCiphertext: sealed.ciphertext, fcUserCiKeyId: sealed.keyId };
+    return { fcUserCiHash: fcUserCiHash(this.hashKey, fcUserCi), fcUserCiCiphertext: sealed.ciphertext, fcUserCiKeyId: sealed.keyId };
   }
 
   private toResponse(user: User): UserDto {

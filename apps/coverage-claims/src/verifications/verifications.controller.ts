@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiCreatedResponse, ApiExtraModels, ApiOkResponse, ApiOperation, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import { ConfirmVerificationDto, ProblemDto, RequestVerificationDto, VerificationConfirmedDto, VerificationDto } from '#contracts';
-import { ApiProblems, Idempotent, uuidParam } from '#platform';
+import { ApiProblems, Idempotent, NoStore, RateLimitedBy, uuidParam } from '#platform';
 import { BearerAuth, CurrentUser } from '../auth/auth.decorators.js';
 import type { UserPrincipal } from '../auth/principal.js';
 import { CODE_TTL_SECONDS, MAX_FAILED_ATTEMPTS, RESEND_INTERVAL_SECONDS, TOKEN_TTL_SECONDS } from './verification-rules.js';
@@ -17,10 +17,13 @@ export class VerificationsController {
   constructor(private readonly verifications: VerificationsService) {}
 
   @Post()
+  @NoStore()
   @Idempotent()
+  // Each request sends an SMS: limited per planner and per organisation (SMS pumping).
+  @RateLimitedBy('sms-planner', 'sms-organisation')
   @ApiOperation({
     summary: 'Identity verification: request a one-time number',
-    description: `Sends a 6-digit number by SMS to the customer's phone, valid ${CODE_TTL_SECONDS} s. The customer (the same name, birth date and phone in your organisation is one customer) and the consents to \`agreedTermIds\` are recorded. Every required term of \`GET /api/v1/coverage/terms\` must be agreed (400 TERMS_NOT_AGREED naming agreedTermIds). A new request for the same phone within ${RESEND_INTERVAL_SECONDS} s is 429 with Retry-After. When the SMS gateway refuses the message (502 SMS_DELIVERY_FAILED) nothing is kept and a request may follow at once. Accepts \`Idempotency-Key\`: a repeat gets the first answer and sends no second SMS.`,
+    description: `Sends a 6-digit number by SMS to the customer's phone, valid ${CODE_TTL_SECONDS} s. The customer is recorded (the same name, birth date and phone in your organisation is one customer); the consents to \`agreedTermIds\` are recorded when the customer confirms the number. Every required term of \`GET /api/v1/coverage/terms\` must be agreed (400 TERMS_NOT_AGREED naming agreedTermIds). A new request for the same phone within ${RESEND_INTERVAL_SECONDS} s is 429 with Retry-After. When the SMS gateway refuses the message (502 SMS_DELIVERY_FAILED) no customer is recorded, the attempt is kept as FAILED (no number to confirm) and a request may follow at once. Accepts \`Idempotency-Key\`: a repeat gets the first answer and sends no second SMS.`,
   })
   @ApiCreatedResponse({ type: VerificationDto })
   @ApiResponse({
@@ -35,6 +38,7 @@ export class VerificationsController {
   }
 
   @Post(':id/confirm')
+  @NoStore()
   @HttpCode(200)
   @ApiOperation({
     summary: 'Identity verification: confirm the one-time number',

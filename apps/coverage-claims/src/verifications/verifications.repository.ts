@@ -26,20 +26,53 @@ export class VerificationsRepository {
 
   /**
    * Serialises requests for one phone of one organisation until the transaction ends, then tells when
-   * the last number for it was requested, and the time now (read after the lock was granted).
+   * the last number for it was requested (of those the gateway did not refuse), and the time now (read
+   * after the lock was granted).
    */
   async lockPhone(tx: EntityManager, organisationId: string, phoneHash: string): Promise<{ now: Date; lastRequestedAt: Date | null }> {
     await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`verification:${organisationId}:${phoneHash}`]);
     const [row] = await tx.query<Array<{ now: Date; lastRequestedAt: Date | null }>>(
       `SELECT clock_timestamp() AS now,
-              (SELECT max(created_at) FROM customer_verifications WHERE organisation_id = $1 AND phone_hash = $2) AS "lastRequestedAt"`,
-      [organisationId, phoneHash],
+              (SELECT max(created_at) FROM customer_verifications
+                WHERE organisation_id = $1 AND phone_hash = $2 AND status <> $3) AS "lastRequestedAt"`,
+      [organisationId, phoneHash, VerificationStatus.Failed],
     );
     return row!;
   }
 
   async insert(tx: EntityManager, verification: Omit<CustomerVerification, 'confirmedAt' | 'tokenHash' | 'tokenExpiresAt'>): Promise<void> {
     await tx.getRepository(CustomerVerification).insert(verification as QueryDeepPartialEntity<CustomerVerification>);
+  }
+
+  /** The gateway refused the SMS: the verification can never be confirmed and holds no resend off. */
+  async markFailed(id: string): Promise<void> {
+    await this.dataSource.query(`UPDATE customer_verifications SET status = $2 WHERE id = $1 AND status = $3`, [
+      id,
+      VerificationStatus.Failed,
+      VerificationStatus.Sending,
+    ]);
+  }
+
+  /**
+   * The SMS went out: the verification names its customer and is confirmable until its expiry (180 s
+   * from the request). The customer's numbers requested before this one and still waiting to be
+   * confirmed expire now: only the newest number the customer received is good. Whichever of two
+   * requests gets here first, only the older is expired (by creation time), and another customer
+   * sharing the phone keeps theirs.
+   */
+  async markSent(tx: EntityManager, id: string, customerId: string): Promise<void> {
+    await tx.query(`UPDATE customer_verifications SET customer_id = $2, status = $3 WHERE id = $1`, [
+      id,
+      customerId,
+      VerificationStatus.Pending,
+    ]);
+    await tx.query(
+      `UPDATE customer_verifications older SET expires_at = clock_timestamp()
+         FROM customer_verifications newer
+        WHERE newer.id = $1 AND older.customer_id = $2 AND older.status = $3 AND older.id <> newer.id
+          AND older.created_at < newer.created_at AND older.expires_at > clock_timestamp()`,
+      [id, customerId, VerificationStatus.Pending],
+    );
   }
 
   /** A verification the user may see, locked until the transaction ends, with the time now; null when not visible. */

@@ -7,7 +7,7 @@ import {
   type VerificationConfirmedDto,
   type VerificationDto,
 } from '#contracts';
-import { lookupHashKeyOf, randomSecret, sha256Hex } from '#platform';
+import { ProblemException, lookupHashKeyOf, randomSecret, sha256Hex } from '#platform';
 import { visibilityOf, type UserPrincipal } from '../auth/principal.js';
 import { CoverageClaimsConfig } from '../config/coverage-claims.config.js';
 import type { OpenedCustomer } from '../customers/customer-cipher.js';
@@ -64,69 +64,85 @@ export class VerificationsService {
   }
 
   /**
-   * Sends a one-time number to the customer's phone. In one transaction, under a lock on the phone
-   * (per organisation): refuses a request within 60 s of the last (429), creates or refreshes the
-   * customer, stores the verification and the consents, and sends the SMS last. A refused delivery
-   * rolls it all back (502), so nothing is left that would hold a corrected retry off.
+   * Sends a one-time number to the customer's phone, in three steps so that no transaction is open
+   * while the gateway is called (it would hold a pool connection and the phone's lock for the
+   * gateway's round trip; the sandbox's own write on another connection could then wait for a
+   * connection forever under a burst):
+   * 1. under a lock on the phone (per organisation), refuse a request within 60 s of the last one
+   *    that was not refused by the gateway (429), and store the verification as SENDING;
+   * 2. send the SMS. A refusal marks the verification FAILED (it then holds nothing off) and is 502;
+   * 3. find or create the customer (an existing one is left as it is) and make the verification
+   *    PENDING, confirmable until 180 s after the request, and the customer's earlier PENDING numbers
+   *    expire (only the newest is good); if that fails, it is marked FAILED too.
+   * What only the customer's confirmation makes true (their gender, their consents) waits for it.
    */
   async request(planner: UserPrincipal, input: RequestVerificationDto): Promise<VerificationDto> {
     const agreed = await this.terms.requireAgreed(TermPurpose.CoverageAnalysis, input.agreedTermIds);
     const phoneHash = this.customers.phoneHash(input.phone);
     const id = uuidv7();
     const code = generateCode();
-    return this.verifications.transaction(async (tx) => {
+    const { now, expiresAt } = await this.verifications.transaction(async (tx) => {
       const { now, lastRequestedAt } = await this.verifications.lockPhone(tx, planner.organisationId, phoneHash);
       const wait = retryAfterSeconds(lastRequestedAt, now);
       if (wait > 0) throw VerificationErrors.resendTooSoon(wait);
-
-      const customerId = await this.customers.upsert(tx, planner, input);
       const expiresAt = addSeconds(now, CODE_TTL_SECONDS);
       await this.verifications.insert(tx, {
         id,
         organisationId: planner.organisationId,
-        customerId,
+        customerId: null,
         plannerId: planner.userId,
         phoneHash,
         codeHash: hashCode(this.codeKey, id, code),
+        gender: input.gender,
+        agreedTermIds: agreed.map((term) => term.id),
         expiresAt,
         failedAttempts: 0,
-        status: VerificationStatus.Pending,
+        status: VerificationStatus.Sending,
         createdAt: now,
       });
-      await this.customers.recordConsents(tx, {
-        customerId,
-        termIds: agreed.map((term) => term.id),
-        verificationId: id,
-        plannerId: planner.userId,
-        agreedAt: now,
-      });
-      try {
-        await this.sms.send({ to: input.phone, text: verificationText(code) });
-      } catch (error) {
-        if (error instanceof SmsDeliveryError) throw VerificationErrors.smsDeliveryFailed();
-        throw error;
-      }
-      return {
-        id,
-        customerId,
-        maskedPhone: maskedPhone(input.phone),
-        expiresAt: expiresAt.toISOString(),
-        expiresIn: CODE_TTL_SECONDS,
-        resendAvailableAt: addSeconds(now, RESEND_INTERVAL_SECONDS).toISOString(),
-        attemptsLeft: MAX_FAILED_ATTEMPTS,
-      };
+      return { now, expiresAt };
     });
+    try {
+      await this.sms.send({ to: input.phone, text: verificationText(code) });
+    } catch (error) {
+      await this.verifications.markFailed(id);
+      if (error instanceof SmsDeliveryError) throw VerificationErrors.smsDeliveryFailed();
+      throw error;
+    }
+    const customerId = await this.verifications
+      .transaction(async (tx) => {
+        const customerId = await this.customers.findOrCreate(tx, planner, input);
+        await this.verifications.markSent(tx, id, customerId);
+        return customerId;
+      })
+      .catch(async (error: unknown) => {
+        // The number went out but cannot be confirmed: FAILED, so it does not hold a new request off.
+        await this.verifications.markFailed(id).catch(() => undefined);
+        throw error;
+      });
+    return {
+      id,
+      customerId,
+      maskedPhone: maskedPhone(input.phone),
+      expiresAt: expiresAt.toISOString(),
+      expiresIn: CODE_TTL_SECONDS,
+      resendAvailableAt: addSeconds(now, RESEND_INTERVAL_SECONDS).toISOString(),
+      attemptsLeft: MAX_FAILED_ATTEMPTS,
+    };
   }
 
   /**
    * Checks the number under the verification's row lock. A wrong number counts (committed, even
-   * though the answer is an error); the fifth locks the verification. The right one gives a token.
+   * though the answer is an error); the fifth locks the verification. The right one gives a token,
+   * and in the same transaction makes true what the request stated: the customer's gender (and an
+   * orphaned customer's adoption by the requesting planner) and the consents to the agreed terms.
    */
   async confirm(user: UserPrincipal, id: string, input: ConfirmVerificationDto): Promise<VerificationConfirmedDto> {
     const outcome = await this.verifications.transaction(async (tx): Promise<ConfirmOutcome> => {
       const locked = await this.verifications.lockVisible(tx, visibilityOf(user), id);
-      if (!locked) return { kind: 'NOT_FOUND' };
+      if (!locked || locked.verification.customerId === null) return { kind: 'NOT_FOUND' };
       const { verification, now } = locked;
+      const customerId = locked.verification.customerId;
       const refusal = confirmRefusal(verification, now);
       if (refusal) return { kind: refusal };
       if (!codeMatches(this.codeKey, verification.id, input.code, verification.codeHash)) {
@@ -135,6 +151,18 @@ export class VerificationsService {
         await this.verifications.recordFailedAttempt(tx, verification.id, failedAttempts, status);
         return { kind: 'WRONG_CODE', attemptsLeft: attemptsLeft(failedAttempts) };
       }
+      if (verification.gender !== null) {
+        await this.customers.applyConfirmation(tx, customerId, { gender: verification.gender, plannerId: verification.plannerId });
+      }
+      if (verification.agreedTermIds !== null) {
+        await this.customers.recordConsents(tx, {
+          customerId,
+          termIds: verification.agreedTermIds,
+          verificationId: verification.id,
+          plannerId: verification.plannerId,
+          agreedAt: now,
+        });
+      }
       const token = randomSecret(TOKEN_PREFIX);
       const tokenExpiresAt = addSeconds(now, TOKEN_TTL_SECONDS);
       await this.verifications.markConfirmed(tx, verification.id, { tokenHash: sha256Hex(token), confirmedAt: now, tokenExpiresAt });
@@ -142,7 +170,7 @@ export class VerificationsService {
         kind: 'CONFIRMED',
         response: {
           verificationId: verification.id,
-          customerId: verification.customerId,
+          customerId,
           verificationToken: token,
           verificationTokenExpiresAt: tokenExpiresAt.toISOString(),
           expiresIn: TOKEN_TTL_SECONDS,
@@ -175,7 +203,13 @@ export class VerificationsService {
     if (!verificationToken || !verificationToken.startsWith(TOKEN_PREFIX)) throw VerificationErrors.tokenInvalid();
     const verification = await this.verifications.findUsableToken(visibilityOf(user), sha256Hex(verificationToken));
     if (!verification) throw VerificationErrors.tokenInvalid();
-    const { id: customerId, number: customerNumber, ...customer } = await this.customers.opened(verification.customerId);
+    // The customer (and with them the token) may be deleted between the two reads: the token is then
+    // refused like any other gone token, not answered as a missing customer.
+    const opened = await this.customers.opened(verification.customerId).catch((error: unknown) => {
+      if (error instanceof ProblemException && error.code === 'CUSTOMER_NOT_FOUND') throw VerificationErrors.tokenInvalid();
+      throw error;
+    });
+    const { id: customerId, number: customerNumber, plannerId: _plannerId, ...customer } = opened;
     return { verificationId: verification.id, customerId, customerNumber, ...customer };
   }
 }

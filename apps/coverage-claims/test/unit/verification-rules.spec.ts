@@ -43,27 +43,6 @@ describe('one-time numbers', () => {
     expect(codeMatches(key, id, '654321', stored.slice(2))).toBe(false);
     expect(codeMatches(key, id, '654321', '')).toBe(false);
   });
-
-  it('compare in constant time: a number wrong in its last digit is refused as fast as one wrong in every digit', () => {
-    // HMAC first, then timingSafeEqual over the whole digest: the input never decides how far the
-    // comparison goes. Medians of interleaved rounds keep a busy machine's noise out of the ratio.
-    const stored = hashCode(key, id, '111111');
-    const batch = (code: string) => {
-      const start = process.hrtime.bigint();
-      for (let i = 0; i < 2000; i += 1) codeMatches(key, id, code, stored);
-      return Number(process.hrtime.bigint() - start);
-    };
-    const near: number[] = [];
-    const far: number[] = [];
-    for (let round = 0; round < 41; round += 1) {
-      near.push(batch('111112'));
-      far.push(batch('999999'));
-    }
-    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-    const ratio = median(near) / median(far);
-    expect(ratio).toBeGreaterThan(0.67);
-    expect(ratio).toBeLessThan(1.5);
-  });
 });
 
 describe('expiry arithmetic', () => {

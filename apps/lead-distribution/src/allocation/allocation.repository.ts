@@ -6,14 +6,11 @@ import { AssignmentKind } from './entities/lead-assignment.entity.js';
 
 const OPEN = `('${OrderStatus.Pending}', '${OrderStatus.InProgress}')`;
 
-export interface Delivery {
-  orderId: string;
-  partnerId: number;
-  assignmentId: string;
-}
-
 /**
- * The SQL of allocation. Exactness rests on two things: a region's `delivered` only grows through
+ * The SQL of allocation when an order takes leads waiting in the pool (at creation, when its
+ * reservation comes, when it is owed a replacement). A new lead is allocated as it is registered,
+ * by the database function `register_leads_v1` (LeadsRepository.registerBatch), on the same rules:
+ * oldest order first, order row locked, conditional region update. Exactness rests on two things: a region's `delivered` only grows through
  * `UPDATE … WHERE delivered < quantity` (the row lock re-checks it after a concurrent update), and
  * pool leads are picked with `FOR UPDATE SKIP LOCKED`, so two fills never take the same lead. The
  * order row is locked (FOR NO KEY UPDATE) while a slot is taken, which orders allocation against
@@ -21,29 +18,6 @@ export interface Delivery {
  */
 @Injectable()
 export class AllocationRepository {
-  /** Delivers a just-inserted pool lead to the oldest open order with quantity left in its region. */
-  async deliverToOldestOrder(tx: EntityManager, lead: { id: string; productId: string; region: string }): Promise<Delivery | null> {
-    // A candidate is passed over only when it filled up or closed meanwhile, which takes it out of
-    // the next query's result: the loop ends with a delivery or when no order wants the lead.
-    for (;;) {
-      const candidates = await tx.query<Array<{ id: string }>>(
-        `SELECT o.id FROM orders o JOIN order_regions r ON r.order_id = o.id
-          WHERE o.product_id = $1 AND o.status IN ${OPEN} AND o.reservation_date <= now()
-            AND r.region = $2 AND r.delivered < r.quantity
-          ORDER BY o.reservation_date, o.created_at, o.id
-          LIMIT 5`,
-        [lead.productId, lead.region],
-      );
-      if (candidates.length === 0) return null;
-      for (const candidate of candidates) {
-        const partnerId = await this.takeSlots(tx, candidate.id, lead.region, 1);
-        if (partnerId === null) continue;
-        const [assignmentId] = await this.assign(tx, [lead.id], candidate.id, partnerId);
-        return { orderId: candidate.id, partnerId, assignmentId: assignmentId! };
-      }
-    }
-  }
-
   /**
    * Gives an open, due order the leads waiting in the pool for its product and regions, oldest
    * first, up to what each region still owes. Returns how many leads it took.

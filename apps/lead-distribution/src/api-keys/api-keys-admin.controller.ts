@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiKeyIssuedDto, ApiKeyListDto, ApiKeyRole, IssueApiKeyDto } from '#contracts';
-import { ApiProblems, intParam, uuidParam } from '#platform';
+import { ApiProblems, intParam, NoStore, uuidParam } from '#platform';
 import { ApiKeyAuth } from '../auth/api-key-auth.decorator.js';
 import { Roles } from '../auth/auth.decorators.js';
 import { PartnersService } from '../partners/partners.service.js';
@@ -18,6 +18,7 @@ export class ApiKeysAdminController {
   ) {}
 
   @Post('partners/:id/api-keys')
+  @NoStore()
   @ApiOperation({
     summary: 'Issue an API key for a partner',
     description: 'The plain key is in this response only; it is stored as a hash.',

@@ -28,6 +28,21 @@ export class ApiKeysService {
     this.operatorKeyHashes = config.OPERATOR_API_KEYS.map(hashApiKey);
   }
 
+  private readonly byRequest = new WeakMap<object, Promise<ApiKeyPrincipal | null>>();
+
+  /**
+   * The principal of the request's X-API-Key (null: none, unknown or revoked), worked out once per
+   * request: the rate limit's hook and the guard both ask, and the second gets the first's answer.
+   */
+  authenticateRequest(request: object, presented: string): Promise<ApiKeyPrincipal | null> {
+    let outcome = this.byRequest.get(request);
+    if (!outcome) {
+      outcome = this.authenticate(presented);
+      this.byRequest.set(request, outcome);
+    }
+    return outcome;
+  }
+
   /** The principal a presented key stands for, or null when it is unknown or revoked. */
   async authenticate(presented: string): Promise<ApiKeyPrincipal | null> {
     const keyHash = hashApiKey(presented);

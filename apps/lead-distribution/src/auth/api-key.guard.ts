@@ -1,37 +1,39 @@
-import { Injectable, type ExecutionContext } from '@nestjs/common';
+import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { AuthGuard } from '@nestjs/passport';
 import type { FastifyRequest } from 'fastify';
 import { IS_PUBLIC } from '#platform';
 import { ApiKeyRole, isIntId } from '#contracts';
 import { ApiKeyErrors } from '../api-keys/api-keys.errors.js';
-import { API_KEY_STRATEGY } from './api-key.strategy.js';
+import { ApiKeysService } from '../api-keys/api-keys.service.js';
 import { PARTNER_SCOPE, ROLES, type PartnerScopeOptions } from './auth.decorators.js';
 import { AuthErrors } from './auth.errors.js';
 import { PartnerAccess } from './partner-access.js';
-import type { ApiKeyPrincipal, AuthenticatedRequest } from './principal.js';
+import type { AuthenticatedRequest } from './principal.js';
 
 /**
- * The one guard of lead-distribution, installed globally: authenticates X-API-Key (401), checks the
- * key's role against @Roles (403 ROLE_FORBIDDEN) and, on @PartnerScoped routes, the partner the call
- * acts for (403 PARTNER_FORBIDDEN).
+ * The one guard of lead-distribution, installed globally: authenticates X-API-Key (401
+ * API_KEY_MISSING without one, API_KEY_INVALID for an unknown or revoked one), checks the key's role
+ * against @Roles (403 ROLE_FORBIDDEN) and, on @PartnerScoped routes, the partner the call acts for
+ * (403 PARTNER_FORBIDDEN).
  */
 @Injectable()
-export class ApiKeyGuard extends AuthGuard(API_KEY_STRATEGY) {
+export class ApiKeyGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
+    private readonly apiKeys: ApiKeysService,
     private readonly partnerAccess: PartnerAccess,
-  ) {
-    super();
-  }
+  ) {}
 
-  override async canActivate(context: ExecutionContext): Promise<boolean> {
+  async canActivate(context: ExecutionContext): Promise<boolean> {
     const targets = [context.getHandler(), context.getClass()];
     if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) return true;
 
-    await super.canActivate(context);
     const request = context.switchToHttp().getRequest<FastifyRequest & AuthenticatedRequest>();
-    const principal = request.user!;
+    const presented = request.headers['x-api-key'];
+    if (typeof presented !== 'string' || presented === '') throw ApiKeyErrors.missing();
+    const principal = await this.apiKeys.authenticateRequest(request, presented);
+    if (!principal) throw ApiKeyErrors.invalid();
+    request.user = principal;
 
     const roles = this.reflector.getAllAndOverride<ApiKeyRole[] | undefined>(ROLES, targets) ?? [];
     if (!roles.includes(principal.role)) throw AuthErrors.roleForbidden();
@@ -46,15 +48,6 @@ export class ApiKeyGuard extends AuthGuard(API_KEY_STRATEGY) {
     }
     request.actingPartnerId = await this.partnerAccess.resolve(principal, requested, scope);
     return true;
-  }
-
-  override handleRequest<TUser = ApiKeyPrincipal>(error: unknown, user: TUser | false, _info: unknown, context: ExecutionContext): TUser {
-    if (error) throw error;
-    if (!user) {
-      const request = context.switchToHttp().getRequest<FastifyRequest>();
-      throw request.headers['x-api-key'] ? ApiKeyErrors.invalid() : ApiKeyErrors.missing();
-    }
-    return user;
   }
 }
 

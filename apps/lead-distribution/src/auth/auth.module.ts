@@ -1,15 +1,19 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
-import { PassportModule } from '@nestjs/passport';
+import { RATE_LIMIT_RULES } from '#platform';
 import { ApiKeysModule } from '../api-keys/api-keys.module.js';
 import { PartnersModule } from '../partners/partners.module.js';
 import { ApiKeyGuard } from './api-key.guard.js';
-import { ApiKeyStrategy } from './api-key.strategy.js';
 import { PartnerAccess } from './partner-access.js';
+import { LeadDistributionRateLimits } from './rate-limits.js';
 
 @Module({
-  imports: [PassportModule, ApiKeysModule, PartnersModule],
-  providers: [ApiKeyStrategy, PartnerAccess, { provide: APP_GUARD, useClass: ApiKeyGuard }],
+  imports: [ApiKeysModule, PartnersModule],
+  providers: [
+    PartnerAccess,
+    { provide: APP_GUARD, useClass: ApiKeyGuard },
+    { provide: RATE_LIMIT_RULES, useClass: LeadDistributionRateLimits },
+  ],
   exports: [PartnerAccess],
 })
 export class AuthModule {}

@@ -8,7 +8,7 @@ import {
   HandoverResponse,
   RecallRequest,
 } from '#contracts';
-import { ApiProblems } from '#platform';
+import { ApiProblems, NoStore } from '#platform';
 import { ApiKeyAuth } from '../auth/api-key-auth.decorator.js';
 import { ActingPartnerId, PartnerScoped, Roles, Viewer } from '../auth/auth.decorators.js';
 import type { ContactViewer } from '../auth/principal.js';
@@ -53,6 +53,7 @@ export class DistributionController {
   }
 
   @Get('distributed')
+  @NoStore()
   @ApiOperation({
     summary: 'Already-distributed lead list',
     description:

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In } from 'typeorm';
+import { completeUploadIn, insertUnderPendingCap, type UploadableFile } from '#platform';
 import { StoredFile, StoredFileStatus } from './entities/stored-file.entity.js';
 
 @Injectable()
@@ -11,9 +12,13 @@ export class FilesRepository {
     return this.dataSource.getRepository(StoredFile);
   }
 
-  /** Inserts a presigned file (its partner was resolved by PartnerAccess, its provider by the key: both exist). */
-  async insert(file: StoredFile): Promise<StoredFile> {
-    await this.files.insert(file);
+  /**
+   * Inserts a presigned file (its partner was resolved by PartnerAccess, its provider by the key: both
+   * exist) unless its owner has `cap` outstanding already (429 TOO_MANY_PENDING_UPLOADS).
+   */
+  async insertUnderPendingCap(file: StoredFile, cap: number): Promise<StoredFile> {
+    const owner = file.partnerId !== null ? { partnerId: file.partnerId } : { providerId: file.providerId };
+    await insertUnderPendingCap(this.dataSource, StoredFile, file, owner, cap);
     return file;
   }
 
@@ -25,17 +30,9 @@ export class FilesRepository {
     return keys.length === 0 ? Promise.resolve([]) : this.files.find({ where: { key: In(keys) } });
   }
 
-  /**
-   * Runs `store` on the file under its row lock and marks it UPLOADED when `store` succeeds; when it
-   * throws, nothing changes. Concurrent uploads of one file wait for each other, so the second sees
-   * the first one's result.
-   */
-  completeUpload(id: string, store: (file: StoredFile | null) => Promise<void>): Promise<void> {
-    return this.dataSource.transaction(async (manager) => {
-      const file = await manager.findOne(StoredFile, { where: { id }, lock: { mode: 'pessimistic_write' } });
-      await store(file);
-      await manager.update(StoredFile, { id }, { status: StoredFileStatus.Uploaded, uploadedAt: () => 'now()' });
-    });
+  /** The upload route's CompleteUpload on this table (completeUploadIn). */
+  completeUpload(id: string, store: (file: UploadableFile | null) => Promise<void>): Promise<void> {
+    return completeUploadIn(this.dataSource, StoredFile, id, store);
   }
 
   /** Marks files whose bytes were found in storage as UPLOADED (those already marked keep their time). */

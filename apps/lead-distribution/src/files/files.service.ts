@@ -1,15 +1,23 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { v7 as uuidv7, validate as isUuid } from 'uuid';
 import type { EvidenceMimeType, FileUploadQueryDto, PresignedRequestDto, PresignedUploadDto } from '#contracts';
-import type { FieldError } from '#platform';
+import {
+  FILE_STORAGE,
+  FileErrors,
+  attachmentProblems,
+  problemInStorage,
+  receiveLocalUpload,
+  type FieldError,
+  type FileStorage,
+} from '#platform';
+import type { ActingOwner } from '../auth/principal.js';
 import { LeadDistributionConfig } from '../config/lead-distribution.config.js';
 import { StoredFile, StoredFileStatus } from './entities/stored-file.entity.js';
-import { FileErrors, FileNotUsable } from './files.errors.js';
 import { FilesRepository } from './files.repository.js';
-import { FILE_STORAGE, type FileStorage } from './storage/file-storage.js';
-import { LocalFileStorage } from './storage/local-file-storage.js';
-import type { ActingOwner } from '../auth/principal.js';
 import { storageKey } from './storage-key.js';
+
+/** An unknown id and another partner's read the same on purpose: ids of other partners leak nothing. */
+const NOT_A_PARTNER_FILE = 'is not a file of this partner';
 
 /** A file as responses show it (an AS request's evidence). */
 export interface FileDescription {
@@ -38,12 +46,12 @@ export class FilesService {
     this.cdnBase = config.CDN_BASE_URL.replace(/\/+$/, '');
   }
 
-  /** Registers a file of `owner` and returns where to upload it. */
+  /** Registers a file of `owner` and returns where to upload it; at most MAX_PENDING_UPLOADS outstanding per owner. */
   async presign(owner: ActingOwner, input: PresignedRequestDto): Promise<PresignedUploadDto> {
     const id = uuidv7();
     const now = new Date();
     const expiresIn = this.config.FILE_UPLOAD_EXPIRES_SECONDS;
-    const file = await this.files.insert(
+    const file = await this.files.insertUnderPendingCap(
       Object.assign(new StoredFile(), {
         id,
         partnerId: 'partnerId' in owner ? owner.partnerId : null,
@@ -57,6 +65,7 @@ export class FilesService {
         uploadExpiresAt: new Date(now.getTime() + expiresIn * 1000),
         uploadedAt: null,
       }),
+      this.config.MAX_PENDING_UPLOADS,
     );
     return {
       fileId: file.id,
@@ -71,19 +80,8 @@ export class FilesService {
    * The local driver's upload: the signed URL is the credential; the body must have the declared
    * type and size, and a file is uploaded once.
    */
-  async receiveUpload(fileId: string, query: FileUploadQueryDto, contentType: string | undefined, body: unknown): Promise<void> {
-    const storage = this.storage;
-    if (!(storage instanceof LocalFileStorage)) throw FileErrors.uploadNotHere();
-    storage.checkUploadUrl(fileId, query.expires, query.signature);
-    await this.files.completeUpload(fileId, async (file) => {
-      if (!file) throw FileErrors.notFound(fileId);
-      if (file.status === StoredFileStatus.Uploaded) throw FileErrors.alreadyUploaded(fileId);
-      const sentType = contentType?.split(';')[0].trim().toLowerCase();
-      if (sentType !== file.mimeType) throw FileErrors.contentTypeMismatch(file.mimeType, sentType);
-      const bytes = Buffer.isBuffer(body) ? body : Buffer.alloc(0);
-      if (bytes.length !== file.size) throw FileErrors.sizeMismatch(file.size, bytes.length);
-      await storage.write(file, bytes);
-    });
+  receiveUpload(fileId: string, query: FileUploadQueryDto, contentType: string | undefined, body: unknown): Promise<void> {
+    return receiveLocalUpload(this.storage, (id, store) => this.files.completeUpload(id, store), fileId, query, contentType, body);
   }
 
   /**
@@ -96,15 +94,14 @@ export class FilesService {
     const found = await this.files.findByIds([...new Set(ids.filter((id) => isUuid(id)))]);
     const byId = new Map(found.filter((file) => file.partnerId === partnerId).map((file) => [file.id, file]));
 
-    const problems = await Promise.all(
-      ids.map(async (id, index): Promise<string | null> => {
-        const file = byId.get(id);
-        if (!file) return FileNotUsable.unknown;
-        if (ids.indexOf(id) !== index) return FileNotUsable.duplicate;
-        return file.status === StoredFileStatus.Uploaded ? null : this.problemInStorage(file);
-      }),
+    const errors = await attachmentProblems(
+      this.storage,
+      ids,
+      byId,
+      (file) => file.status === StoredFileStatus.Uploaded,
+      NOT_A_PARTNER_FILE,
+      'storedFileIds',
     );
-    const errors: FieldError[] = problems.flatMap((message, index) => (message ? [{ field: `storedFileIds.${index}`, message }] : []));
     if (errors.length > 0) throw FileErrors.notUsable(errors);
 
     const usable = ids.map((id) => byId.get(id)!);
@@ -127,7 +124,7 @@ export class FilesService {
       references.map(async ({ field, key }): Promise<FieldError | null> => {
         const file = byKey.get(key);
         if (!file) return { field, message: 'is not the key of a file uploaded by the product’s provider' };
-        const problem = file.status === StoredFileStatus.Uploaded ? null : await this.problemInStorage(file);
+        const problem = file.status === StoredFileStatus.Uploaded ? null : await problemInStorage(this.storage, file);
         return problem ? { field, message: problem } : null;
       }),
     );
@@ -165,14 +162,5 @@ export class FilesService {
       now,
     );
     for (const file of confirmedNow) Object.assign(file, { status: StoredFileStatus.Uploaded, uploadedAt: now });
-  }
-
-  /** Why the bytes in storage do not match what was declared, or null when they do. */
-  private async problemInStorage(file: StoredFile): Promise<string | null> {
-    const stored = await this.storage.inspect(file);
-    if (!stored) return FileNotUsable.notUploaded;
-    if (stored.size !== file.size) return FileNotUsable.sizeMismatch(file.size, stored.size);
-    if (stored.contentType !== file.mimeType) return FileNotUsable.typeMismatch(file.mimeType, stored.contentType);
-    return null;
   }
 }

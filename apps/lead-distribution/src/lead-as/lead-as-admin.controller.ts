@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AdminListAsQueryDto, ApiKeyRole, AsDetail, AsListResponse, ReviewAsDto } from '#contracts';
-import { ApiProblems, uuidParam } from '#platform';
+import { ApiProblems, NoStore, uuidParam } from '#platform';
 import { ApiKeyAuth } from '../auth/api-key-auth.decorator.js';
 import { Roles } from '../auth/auth.decorators.js';
 import { LeadAsService } from './lead-as.service.js';
@@ -14,6 +14,7 @@ export class LeadAsAdminController {
   constructor(private readonly requests: LeadAsService) {}
 
   @Get()
+  @NoStore()
   @ApiOperation({ summary: 'List AS requests by status (oldest first: the review queue)' })
   @ApiOkResponse({ type: AsListResponse })
   list(@Query() query: AdminListAsQueryDto): Promise<AsListResponse> {
@@ -21,6 +22,7 @@ export class LeadAsAdminController {
   }
 
   @Post(':id/review')
+  @NoStore()
   @HttpCode(200)
   @ApiOperation({
     summary: 'Review an AS request',

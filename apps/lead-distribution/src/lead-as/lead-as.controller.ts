@@ -12,7 +12,7 @@ import {
   PartnerQueryDto,
   SuccessDto,
 } from '#contracts';
-import { ApiProblems, Idempotent, uuidParam } from '#platform';
+import { ApiProblems, Idempotent, NoStore, uuidParam } from '#platform';
 import { ApiKeyAuth } from '../auth/api-key-auth.decorator.js';
 import { ActingPartnerId, PartnerScoped, Roles, Viewer } from '../auth/auth.decorators.js';
 import type { ContactViewer } from '../auth/principal.js';
@@ -26,6 +26,7 @@ export class LeadAsController {
   constructor(private readonly requests: LeadAsService) {}
 
   @Get()
+  @NoStore()
   @PartnerScoped()
   @ApiOperation({
     summary: 'List AS requests',
@@ -63,6 +64,7 @@ export class LeadAsController {
   }
 
   @Get(':id')
+  @NoStore()
   @PartnerScoped()
   @ApiOperation({
     summary: 'Single AS request lookup',

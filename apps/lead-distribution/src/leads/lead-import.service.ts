@@ -4,16 +4,35 @@ import { validate } from 'class-validator';
 import { CreateLeadV1Request, type ImportLeadsResponse, type ImportRowResultDto } from '#contracts';
 import { MAX_REPORTED_FIELD_ERRORS, ProblemException, flattenValidationErrors } from '#platform';
 import type { ApiKeyPrincipal } from '../auth/principal.js';
-import { LeadsService } from './leads.service.js';
+import type { NewLead } from './leads.repository.js';
+import { LeadsService, type RegistrationLookups } from './leads.service.js';
 
-/** Imports rows one by one: a bad or duplicate row never stops the others. */
+/**
+ * Imports a batch of rows: each row is validated and checked on its own (a bad row never stops the
+ * others), then every good row is registered and allocated in one statement, set-based, all of
+ * them or none. A result per row, in the request's order.
+ */
 @Injectable()
 export class LeadImportService {
   constructor(private readonly leads: LeadsService) {}
 
   async import(rows: Array<Record<string, unknown>>, principal: ApiKeyPrincipal): Promise<ImportLeadsResponse> {
     const results: ImportRowResultDto[] = [];
-    for (const [index, row] of rows.entries()) results.push(await this.importRow(index, row, principal));
+    const prepared: Array<{ index: number; lead: NewLead }> = [];
+    const lookups = this.leads.lookups();
+    for (const [index, row] of rows.entries()) {
+      const outcome = await this.prepareRow(index, row, principal, lookups);
+      if ('status' in outcome) results[index] = outcome;
+      else prepared.push({ index, lead: outcome });
+    }
+    const outcomes = await this.leads.registerPrepared(prepared.map((row) => row.lead));
+    outcomes.forEach((outcome, i) => {
+      const { index } = prepared[i]!;
+      results[index] =
+        outcome.status === 'DUPLICATE'
+          ? { index, status: 'DUPLICATE', code: 'DUPLICATE_LEAD' }
+          : { index, status: 'CREATED', id: outcome.lead.id, partnerId: outcome.lead.partnerId };
+    });
     return {
       created: results.filter((result) => result.status === 'CREATED').length,
       duplicates: results.filter((result) => result.status === 'DUPLICATE').length,
@@ -22,7 +41,13 @@ export class LeadImportService {
     };
   }
 
-  private async importRow(index: number, row: Record<string, unknown>, principal: ApiKeyPrincipal): Promise<ImportRowResultDto> {
+  /** The row ready to store, or its INVALID result. */
+  private async prepareRow(
+    index: number,
+    row: Record<string, unknown>,
+    principal: ApiKeyPrincipal,
+    lookups: RegistrationLookups,
+  ): Promise<NewLead | ImportRowResultDto> {
     const input = plainToInstance(CreateLeadV1Request, row);
     const errors = await validate(input, { whitelist: true, forbidNonWhitelisted: true });
     if (errors.length > 0) {
@@ -34,9 +59,7 @@ export class LeadImportService {
       };
     }
     try {
-      const outcome = await this.leads.register(input, principal);
-      if (outcome.status === 'DUPLICATE') return { index, status: 'DUPLICATE', code: 'DUPLICATE_LEAD' };
-      return { index, status: 'CREATED', id: outcome.lead.id, partnerId: outcome.lead.partnerId };
+      return await this.leads.prepare(input, principal, lookups);
     } catch (error) {
       if (error instanceof ProblemException && error.getStatus() < 500) {
         return { index, status: 'INVALID', code: error.code, errors: error.errors ?? [{ field: '', message: error.message }] };

@@ -20,7 +20,7 @@ export class LeadsAdminController {
   @ApiOperation({
     summary: 'Bulk-import leads',
     description:
-      'Each row is validated and registered on its own, like a single registration; the response has a result per row (CREATED, DUPLICATE or INVALID).',
+      'Each row is validated and checked on its own, like a single registration, and a bad row never stops the others; the good rows are then registered and allocated together, all or none. The response has a result per row (CREATED, DUPLICATE or INVALID).',
   })
   @ApiOkResponse({ type: ImportLeadsResponse })
   import(@Body() body: ImportLeadsDto, @CurrentPrincipal() principal: ApiKeyPrincipal): Promise<ImportLeadsResponse> {

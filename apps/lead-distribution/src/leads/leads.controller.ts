@@ -12,7 +12,7 @@ import {
   PartnerBodyDto,
   PartnerQueryDto,
 } from '#contracts';
-import { ApiProblems, Idempotent, uuidParam } from '#platform';
+import { ApiProblems, Idempotent, NoStore, uuidParam } from '#platform';
 import { ApiKeyAuth } from '../auth/api-key-auth.decorator.js';
 import { CurrentPrincipal, PartnerScoped, Roles, Viewer } from '../auth/auth.decorators.js';
 import type { ApiKeyPrincipal, ContactViewer } from '../auth/principal.js';
@@ -26,6 +26,7 @@ export class LeadsController {
   constructor(private readonly leads: LeadsService) {}
 
   @Get()
+  @NoStore()
   @Roles(ApiKeyRole.Partner, ApiKeyRole.Operator)
   @PartnerScoped()
   @ApiOperation({
@@ -55,6 +56,7 @@ export class LeadsController {
   }
 
   @Post('contacts')
+  @NoStore()
   @HttpCode(200)
   @Roles(ApiKeyRole.Partner, ApiKeyRole.Operator)
   @PartnerScoped()
@@ -69,6 +71,7 @@ export class LeadsController {
   }
 
   @Get(':id')
+  @NoStore()
   @Roles(ApiKeyRole.Partner, ApiKeyRole.Operator)
   @PartnerScoped()
   @ApiOperation({
@@ -82,6 +85,7 @@ export class LeadsController {
   }
 
   @Post(':id/use')
+  @NoStore()
   @HttpCode(200)
   @Roles(ApiKeyRole.Partner, ApiKeyRole.Operator)
   @PartnerScoped()

@@ -16,20 +16,18 @@ import {
   type ListLeadsQueryDto,
 } from '#contracts';
 import type { ApiKeyPrincipal, ContactViewer } from '../auth/principal.js';
-import { AllocationRepository } from '../allocation/allocation.repository.js';
-import { AssignmentKind } from '../allocation/entities/lead-assignment.entity.js';
 import { LeadDistributionConfig } from '../config/lead-distribution.config.js';
 import { FilesService } from '../files/files.service.js';
 import { PartnersRepository } from '../partners/partners.repository.js';
 import { ProductsService } from '../products/products.service.js';
-import { Lead } from './entities/lead.entity.js';
+import type { Product } from '../products/entities/product.entity.js';
 import { ContactAudit } from './contact-audit.js';
 import { LeadContactCipher } from './lead-contact-cipher.js';
 import { providerFilesPrefix } from '../files/storage-key.js';
 import { fileReferencesOf, shownMetadata } from './lead-metadata.js';
 import { formatPhone, maskAddress, maskEmail, maskName, searchTextAsShown } from './lead-masking.js';
 import { LeadErrors } from './leads.errors.js';
-import { LeadsRepository, type LeadRow } from './leads.repository.js';
+import { LeadsRepository, type LeadRow, type NewLead } from './leads.repository.js';
 
 const isUsed = (row: { usedAt: string | null }) => row.usedAt !== null;
 const ids = (rows: Array<{ id: string }>) => rows.map((row) => row.id);
@@ -37,6 +35,29 @@ const ids = (rows: Array<{ id: string }>) => rows.map((row) => row.id);
 const MAX_METADATA_BYTES = 16 * 1024;
 
 export type RegistrationOutcome = { status: 'CREATED'; lead: LeadCreated } | { status: 'DUPLICATE' };
+
+/** Products and partners a registration reads, each read once however many rows of an import name it. */
+export class RegistrationLookups {
+  private readonly productsById = new Map<string, Promise<Product | null>>();
+  private readonly partnersById = new Map<number, Promise<boolean>>();
+
+  constructor(
+    private readonly products: ProductsService,
+    private readonly partners: PartnersRepository,
+  ) {}
+
+  product(id: string): Promise<Product | null> {
+    let product = this.productsById.get(id);
+    if (!product) this.productsById.set(id, (product = this.products.find(id)));
+    return product;
+  }
+
+  partnerExists(id: number): Promise<boolean> {
+    let exists = this.partnersById.get(id);
+    if (!exists) this.partnersById.set(id, (exists = this.partners.findById(id).then((partner) => partner !== null)));
+    return exists;
+  }
+}
 
 @Injectable()
 export class LeadsService {
@@ -47,7 +68,6 @@ export class LeadsService {
     private readonly partners: PartnersRepository,
     private readonly config: LeadDistributionConfig,
     private readonly files: FilesService,
-    private readonly allocation: AllocationRepository,
     private readonly audit: ContactAudit,
   ) {}
 
@@ -131,27 +151,39 @@ export class LeadsService {
 
   /**
    * Registers one lead. Providers register for their own products; operators for any, and may name
-   * a partner to deliver to directly. Otherwise the lead waits in the pool.
+   * a partner to deliver to directly. Otherwise it goes to the oldest open order that wants it, or
+   * waits in the pool.
    */
   async register(input: CreateLeadV1Request, principal: ApiKeyPrincipal): Promise<RegistrationOutcome> {
-    const product = await this.products.find(input.productId);
+    const lead = await this.prepare(input, principal, this.lookups());
+    const [outcome] = await this.registerPrepared([lead]);
+    return outcome!;
+  }
+
+  /** Products and partners read once for all the rows of an import that name them. */
+  lookups(): RegistrationLookups {
+    return new RegistrationLookups(this.products, this.partners);
+  }
+
+  /**
+   * Checks a lead against what the caller may register and makes it ready to store (phone
+   * encrypted, name masked, search text as shown); throws the problem a registration answers.
+   */
+  async prepare(input: CreateLeadV1Request, principal: ApiKeyPrincipal, lookups: RegistrationLookups): Promise<NewLead> {
+    const product = await lookups.product(input.productId);
     if (!product || (principal.role === ApiKeyRole.Provider && product.providerId !== principal.providerId)) {
       throw LeadErrors.productNotFound(input.productId);
     }
     if (input.partnerId !== undefined) {
       if (principal.role !== ApiKeyRole.Operator) throw LeadErrors.partnerIdNotAllowed();
-      if (!(await this.partners.findById(input.partnerId))) throw LeadErrors.partnerUnknown(input.partnerId);
+      if (!(await lookups.partnerExists(input.partnerId))) throw LeadErrors.partnerUnknown(input.partnerId);
     }
     if (input.metadata) await this.checkMetadata(input.metadata, product.providerId);
-
-    const now = new Date();
-    const delivered = input.partnerId !== undefined;
-    const lead = Object.assign(new Lead(), {
+    return {
       id: uuidv7(),
       productId: input.productId,
       partnerId: input.partnerId ?? null,
-      orderId: null,
-      assignmentId: delivered ? uuidv7() : null,
+      assignmentId: uuidv7(),
       name: input.name,
       maskedName: maskName(input.name),
       ...this.cipher.sealPhone(input.phone),
@@ -163,34 +195,29 @@ export class LeadsService {
       memo: input.memo ?? null,
       metadata: input.metadata ?? null,
       searchText: searchTextAsShown({ name: input.name, email: input.email ?? null, memo: input.memo ?? null }, product.name, false),
-      usedAt: null,
-      assignedAt: delivered ? now : null,
-      lastDistributedAt: delivered ? now : null,
-      returnedAt: null,
-      latestAsId: null,
-      latestAsStatus: null,
-    });
-    // One transaction: the lead, then its delivery (manual, or to the oldest open order) or the pool.
-    const outcome = await this.leads.transaction(async (tx) => {
-      if (!(await this.leads.insertUnlessDuplicate(lead, this.config.DUPLICATE_WINDOW_DAYS, tx))) return null;
-      if (delivered) {
-        await this.allocation.recordAssignments(tx, [lead.id], [lead.assignmentId!], AssignmentKind.Manual, null, null, lead.partnerId!);
-        return { partnerId: lead.partnerId, orderId: null };
-      }
-      const delivery = await this.allocation.deliverToOldestOrder(tx, lead);
-      return { partnerId: delivery?.partnerId ?? null, orderId: delivery?.orderId ?? null };
-    });
-    if (!outcome) return { status: 'DUPLICATE' };
-    return {
-      status: 'CREATED',
-      lead: {
-        id: lead.id,
-        productId: lead.productId,
-        partnerId: outcome.partnerId,
-        orderId: outcome.orderId,
-        createdAt: lead.createdAt.toISOString(),
-      },
     };
+  }
+
+  /**
+   * Stores prepared leads in one statement, all or nothing: each is a duplicate, or created and
+   * delivered (to the partner named, or the oldest open order with room in its region) or pooled.
+   */
+  async registerPrepared(leads: NewLead[]): Promise<RegistrationOutcome[]> {
+    const results = await this.leads.registerBatch(leads, this.config.DUPLICATE_WINDOW_DAYS);
+    return results.map((result, index): RegistrationOutcome => {
+      if (!result.created) return { status: 'DUPLICATE' };
+      const lead = leads[index]!;
+      return {
+        status: 'CREATED',
+        lead: {
+          id: lead.id,
+          productId: lead.productId,
+          partnerId: result.partnerId,
+          orderId: result.orderId,
+          createdAt: result.createdAt.toISOString(),
+        },
+      };
+    });
   }
 
   /**

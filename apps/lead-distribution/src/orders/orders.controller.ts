@@ -9,7 +9,7 @@ import {
   OrdersListWithSummaryResponse,
   PartnerQueryDto,
 } from '#contracts';
-import { ApiProblems, Idempotent, uuidParam } from '#platform';
+import { ApiProblems, Idempotent, NoStore, uuidParam } from '#platform';
 import { ApiKeyAuth } from '../auth/api-key-auth.decorator.js';
 import { ActingPartnerId, PartnerScoped, Roles } from '../auth/auth.decorators.js';
 import { OrdersService } from './orders.service.js';
@@ -24,6 +24,7 @@ export class OrdersController {
 
   @Idempotent()
   @Post()
+  @NoStore()
   @ApiOperation({
     summary: 'Create order',
     description:
@@ -35,6 +36,7 @@ export class OrdersController {
   }
 
   @Get()
+  @NoStore()
   @ApiOperation({
     summary: 'Order list with statistics',
     description: 'The partner’s orders, newest first, with counts and quantities by status.',
@@ -45,6 +47,7 @@ export class OrdersController {
   }
 
   @Get(':id')
+  @NoStore()
   @ApiOperation({ summary: 'Single order lookup', description: 'With ordered and delivered quantities per region.' })
   @ApiOkResponse({ type: OrderDto })
   @ApiProblems(404)
@@ -53,6 +56,7 @@ export class OrdersController {
   }
 
   @Post(':id/cancel')
+  @NoStore()
   @HttpCode(200)
   @ApiOperation({
     summary: 'Cancel order',

@@ -1,7 +1,7 @@
 import { Body, Controller, Param, Post } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiKeyIssuedDto, ApiKeyRole, CreateProviderDto, IssueApiKeyDto, ProviderDto } from '#contracts';
-import { ApiProblems, Idempotent, uuidParam } from '#platform';
+import { ApiProblems, Idempotent, NoStore, uuidParam } from '#platform';
 import { ApiKeyAuth } from '../auth/api-key-auth.decorator.js';
 import { Roles } from '../auth/auth.decorators.js';
 import { ProvidersService } from './providers.service.js';
@@ -23,6 +23,7 @@ export class ProvidersAdminController {
   }
 
   @Post(':id/api-keys')
+  @NoStore()
   @ApiOperation({
     summary: 'Issue a provider key (registers leads of its products)',
     description: 'The plain key is in this response only.',

@@ -1,11 +1,28 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
-import { IsDefined, IsInt, IsNotEmpty, IsOptional, IsString, IsUUID, Matches, MaxLength, ValidateBy, ValidateIf } from 'class-validator';
+import {
+  IsDefined,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Matches,
+  MaxLength,
+  ValidateBy,
+  ValidateIf,
+} from 'class-validator';
 import { AddUserDto } from './user.dto.js';
 
 /** A compact JWS: three base64url parts. */
 const COMPACT_JWT = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
 /** Codes and refresh tokens: a short prefix and 256 random bits in base64url. */
 const OPAQUE_TOKEN = /^[a-z]{2,4}_[A-Za-z0-9_-]{43}$/;
+
+/** RFC 7636: BASE64URL(SHA-256(code_verifier)) without padding. */
+const S256_CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
+/** RFC 7636 section 4.1: 43 to 128 unreserved characters. */
+const CODE_VERIFIER = /^[A-Za-z0-9._~-]{43,128}$/;
 
 export const MAX_ASSERTION_LIFETIME_SECONDS = 300;
 
@@ -40,6 +57,21 @@ export class SsoLoginQueryDto {
   @IsString()
   @MaxLength(1024)
   state?: string;
+
+  @ApiProperty({
+    name: 'code_challenge',
+    description:
+      'PKCE (RFC 7636): BASE64URL(SHA-256(code_verifier)) without padding, 43 characters. The front end keeps the code_verifier and sends it with the code to GET /api/v1/auth/token',
+    example: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+    pattern: S256_CHALLENGE.source,
+  })
+  @IsString()
+  @Matches(S256_CHALLENGE, { message: 'must be BASE64URL(SHA-256(code_verifier)): 43 characters of A-Z, a-z, 0-9, - and _' })
+  code_challenge!: string;
+
+  @ApiProperty({ name: 'code_challenge_method', enum: ['S256'], description: 'Only S256: the plain method is refused' })
+  @IsIn(['S256'])
+  code_challenge_method!: 'S256';
 }
 
 /** What the 302 of a successful sign-in carries, as query parameters of the redirect URI. */
@@ -87,7 +119,7 @@ const NotWith = (other: string) =>
     },
   });
 
-/** Query of `GET /api/v1/auth/token`: exactly one of `code` and `refreshToken`. */
+/** Query of `GET /api/v1/auth/token`: `code` with `code_verifier` and `redirectUri`, or `refreshToken` alone. */
 export class TokenQueryDto {
   @ApiPropertyOptional({ description: 'The one-time code of the sign-in redirect (valid once, for 60 s)' })
   @ValidateIf((query: TokenQueryDto) => query.refreshToken === undefined || query.code !== undefined)
@@ -95,6 +127,28 @@ export class TokenQueryDto {
   @IsString()
   @Matches(OPAQUE_TOKEN, { message: 'is not a code this service issued' })
   code?: string;
+
+  @ApiPropertyOptional({
+    name: 'code_verifier',
+    description:
+      'With `code`: the PKCE verifier whose S256 challenge the sign-in request carried (43 to 128 characters of A-Z, a-z, 0-9, `-`, `.`, `_`, `~`)',
+    pattern: CODE_VERIFIER.source,
+  })
+  @ValidateIf((query: TokenQueryDto) => (query.code !== undefined && query.refreshToken === undefined) || query.code_verifier !== undefined)
+  @IsDefined({ message: 'is required with code' })
+  @IsString()
+  @Matches(CODE_VERIFIER, { message: 'must be 43 to 128 characters of A-Z, a-z, 0-9, -, ., _ and ~ (RFC 7636)' })
+  @NotWith('refreshToken')
+  code_verifier?: string;
+
+  @ApiPropertyOptional({ description: 'With `code`: the redirect URI of the sign-in request, exactly as sent there', maxLength: 2048 })
+  @ValidateIf((query: TokenQueryDto) => (query.code !== undefined && query.refreshToken === undefined) || query.redirectUri !== undefined)
+  @IsDefined({ message: 'is required with code' })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(2048)
+  @NotWith('refreshToken')
+  redirectUri?: string;
 
   @ApiPropertyOptional({ description: 'The latest refresh token (valid once: each use returns a new one)' })
   @ValidateIf((query: TokenQueryDto) => query.refreshToken !== undefined)

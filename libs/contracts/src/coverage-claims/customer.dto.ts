@@ -18,10 +18,15 @@ export class CustomerConsentDto {
   @ApiProperty({ format: 'date-time' })
   agreedAt!: string;
 
-  @ApiProperty({ format: 'uuid', nullable: true, description: 'The planner who took the consent; null once that user is deleted' })
+  @ApiProperty({
+    type: String,
+    format: 'uuid',
+    nullable: true,
+    description: 'The planner who took the consent; null once that user is deleted',
+  })
   plannerId!: string | null;
 
-  @ApiProperty({ format: 'uuid', nullable: true, description: 'The verification request the consent came with' })
+  @ApiProperty({ type: String, format: 'uuid', nullable: true, description: 'The verification request the consent came with' })
   verificationId!: string | null;
 }
 
@@ -49,10 +54,19 @@ export class CustomerDto {
   @ApiProperty({ description: 'Mobile phone, digits only', example: '01012345678' })
   phone!: string;
 
-  @ApiProperty({ nullable: true, description: 'Connecting information (CI) when an identity source has given it; null until then' })
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'Connecting information (CI) when an identity source has given it; null until then',
+  })
   ci!: string | null;
 
-  @ApiProperty({ format: 'uuid', nullable: true, description: 'The planner who created the customer; null once that user is deleted' })
+  @ApiProperty({
+    type: String,
+    format: 'uuid',
+    nullable: true,
+    description: 'The planner who created the customer; null once that user is deleted',
+  })
   plannerId!: string | null;
 
   @ApiProperty({ type: [CustomerConsentDto], description: 'Every consent recorded, oldest first' })

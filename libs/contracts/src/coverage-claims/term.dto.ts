@@ -1,8 +1,12 @@
 import { ApiProperty } from '@nestjs/swagger';
 
-/** What a term is for: the coverage analysis now; the claims family will add its own. */
+/** What a term is for. */
 export enum TermPurpose {
   CoverageAnalysis = 'COVERAGE_ANALYSIS',
+  /** The health-data consent an NHIS simple authentication and check-up lookup needs. */
+  HealthCheckup = 'HEALTH_CHECKUP',
+  /** What a customer agrees to before a planner files an insurance claim for them. */
+  Claim = 'CLAIM',
 }
 
 /** One version of a term a customer agrees to. A new version is a new id. */

@@ -118,7 +118,7 @@ export class UserDto {
   @ApiProperty({ example: '김설계' })
   name!: string;
 
-  @ApiProperty({ nullable: true, example: '01012345678', description: 'Digits only' })
+  @ApiProperty({ type: String, nullable: true, example: '01012345678', description: 'Digits only' })
   phone!: string | null;
 
   @ApiProperty({ enum: UserRole, enumName: 'UserRole' })
@@ -127,7 +127,12 @@ export class UserDto {
   @ApiProperty({ enum: UserStatus, enumName: 'UserStatus' })
   status!: UserStatus;
 
-  @ApiProperty({ format: 'date-time', nullable: true, description: 'Last SSO sign-in; null for a user added who has not signed in yet' })
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description: 'Last SSO sign-in; null for a user added who has not signed in yet',
+  })
   lastSignedInAt!: string | null;
 
   @ApiProperty({ format: 'date-time' })

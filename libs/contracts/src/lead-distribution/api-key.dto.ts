@@ -26,7 +26,7 @@ export class ApiKeyDto {
   @ApiProperty({ enum: ApiKeyRole, enumName: 'ApiKeyRole' })
   role!: ApiKeyRole;
 
-  @ApiProperty({ nullable: true, example: 'crm-production' })
+  @ApiProperty({ type: String, nullable: true, example: 'crm-production' })
   name!: string | null;
 
   @ApiProperty({ description: 'First characters of the key, to recognise it', example: 'ldk_7Hq2' })
@@ -35,13 +35,13 @@ export class ApiKeyDto {
   @ApiProperty({ type: 'integer', nullable: true })
   partnerId!: number | null;
 
-  @ApiProperty({ format: 'uuid', nullable: true })
+  @ApiProperty({ type: String, format: 'uuid', nullable: true })
   providerId!: string | null;
 
   @ApiProperty({ format: 'date-time' })
   createdAt!: string;
 
-  @ApiProperty({ format: 'date-time', nullable: true })
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
   revokedAt!: string | null;
 }
 

@@ -165,7 +165,12 @@ export class LeadDto {
   @ApiProperty({ type: String, format: 'date-time', nullable: true })
   lastDistributedAt!: string | null;
 
-  @ApiProperty({ type: Object, nullable: true, description: 'Free-form; objects with a `fileKey` get a `fileUrl` (CDN) on single lookup' })
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    nullable: true,
+    description: 'Free-form; objects with a `fileKey` get a `fileUrl` (CDN) on single lookup',
+  })
   metadata!: Record<string, unknown> | null;
 
   @ApiPropertyOptional({ type: [LeadAsSummaryDto], description: 'AS requests of the lead, newest first (single lookup, or expand=leadAs)' })
@@ -254,7 +259,7 @@ export class CreateLeadV1Request {
   @MaxLength(2000)
   memo?: string;
 
-  @ApiPropertyOptional({ type: Object, description: 'Free-form JSON object (at most 16 KiB)' })
+  @ApiPropertyOptional({ type: 'object', additionalProperties: true, description: 'Free-form JSON object (at most 16 KiB)' })
   @IsOptional()
   @IsObject()
   metadata?: Record<string, unknown>;

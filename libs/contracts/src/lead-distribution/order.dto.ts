@@ -182,7 +182,14 @@ export class ListOrdersQueryDto extends PageQueryDto {
 }
 
 export class OrderSummaryDto {
-  @ApiProperty({ description: 'Number of orders per status', example: { PENDING: 1, IN_PROGRESS: 2, COMPLETED: 5, CANCELLED: 0 } })
+  @ApiProperty({
+    type: 'object',
+    description: 'Number of orders per status',
+    properties: Object.fromEntries(Object.values(OrderStatus).map((status) => [status, { type: 'integer', minimum: 0 }])),
+    required: Object.values(OrderStatus),
+    additionalProperties: false,
+    example: { PENDING: 1, IN_PROGRESS: 2, COMPLETED: 5, CANCELLED: 0 },
+  })
   counts!: Record<OrderStatus, number>;
 
   @ApiProperty({ type: 'integer' })

@@ -4,13 +4,17 @@ import type { DynamicModule } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { Logger } from 'nestjs-pino';
 import type { ServiceConfig } from '../config/service-config.js';
 import { checkJsonBodies } from '../http/body-shape.hook.js';
+import { answerConditionalGets } from '../http/conditional-get.js';
+import { preventCaching } from '../http/no-store.js';
 import { defaultCode, problemBody, statusTitle } from '../http/problem.js';
+import { RAW_SECURITY_HEADERS, registerSecurityHeaders } from '../http/security-headers.js';
 import { createValidationPipe } from '../http/validation.js';
+import { logRequests, ROOT_LOGGER, ServiceLogger } from '../logging/logging.module.js';
 import { MetricsRegistry } from '../metrics/metrics.js';
 import { buildOpenApiDocument, serveOpenApi, type OpenApiInfo } from '../openapi/openapi.js';
+import { installRateLimits, RATE_LIMIT_RULES, type RateLimitRules } from '../rate-limit/rate-limit.js';
 import { closeConnectionsOnShutdown, ShutdownState } from './shutdown.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -25,8 +29,9 @@ export interface CreateAppOptions {
 }
 
 /**
- * Builds a configured (not yet listening) application: Fastify with request ids, the global
- * validation pipe, JSON logs, metrics, CORS and the OpenAPI document. Used by `main.ts` and by tests,
+ * Builds a configured (not yet listening) application: Fastify with request ids, security headers,
+ * `Cache-Control: no-store` unless a route says otherwise, the global validation pipe, JSON logs,
+ * metrics, CORS and the OpenAPI document. Used by `main.ts` and by tests,
  * so both run exactly the same stack.
  */
 export async function createServiceApp({ module, config, openApi }: CreateAppOptions): Promise<NestFastifyApplication> {
@@ -37,7 +42,9 @@ export async function createServiceApp({ module, config, openApi }: CreateAppOpt
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
-    trustProxy: true,
+    // The client address (per-address rate limits) is the one the outermost trusted proxy saw:
+    // X-Forwarded-For is believed for TRUSTED_PROXY_HOPS hops back from the connection, no further.
+    trustProxy: (_address: string, hop: number) => hop < config.TRUSTED_PROXY_HOPS,
     // runService answers requests during shutdown itself (ShutdownState), with a problem body; by the
     // time Fastify closes, no connection is left.
     return503OnClosing: false,
@@ -47,9 +54,11 @@ export async function createServiceApp({ module, config, openApi }: CreateAppOpt
     frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
       const status = error.code === 'FST_ERR_BAD_URL' ? 404 : (error.statusCode ?? 400);
       const detail = status === 404 ? 'Nothing is found at this path (it is not valid percent-encoded UTF-8)' : statusTitle(status);
+      for (const [name, value] of RAW_SECURITY_HEADERS) void reply.header(name, value);
       void reply
         .status(status)
         .header('x-request-id', request.id)
+        .header('cache-control', 'no-store')
         .header('content-type', 'application/problem+json; charset=utf-8')
         .send(problemBody(status, defaultCode(status), detail, String(request.id)));
     },
@@ -58,9 +67,14 @@ export async function createServiceApp({ module, config, openApi }: CreateAppOpt
     clientErrorHandler: (_error, socket) => {
       if (!socket.writable) return;
       const body = JSON.stringify(problemBody(400, 'BAD_REQUEST', 'The request could not be parsed as HTTP', randomUUID()));
-      socket.end(
-        `HTTP/1.1 400 Bad Request\r\nContent-Type: application/problem+json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-      );
+      const headers = [
+        ['Content-Type', 'application/problem+json; charset=utf-8'],
+        ['Content-Length', String(Buffer.byteLength(body))],
+        ['Cache-Control', 'no-store'],
+        ...RAW_SECURITY_HEADERS,
+        ['Connection', 'close'],
+      ];
+      socket.end(`HTTP/1.1 400 Bad Request\r\n${headers.map(([name, value]) => `${name}: ${value}\r\n`).join('')}\r\n${body}`);
     },
   });
   const app = await NestFactory.create<NestFastifyApplication>(module, adapter, {
@@ -69,16 +83,23 @@ export async function createServiceApp({ module, config, openApi }: CreateAppOpt
     // Fastify's own JSON parser is the only one: bodies are JSON (anything else is a 415).
     bodyParser: false,
   });
-  app.useLogger(app.get(Logger));
+  app.useLogger(app.get(ServiceLogger));
   app.flushLogs();
 
   const fastify = app.getHttpAdapter().getInstance();
+  // First: helmet's onRequest hook must run before any other hook that may answer (shutdown's 503).
+  await registerSecurityHeaders(fastify);
   fastify.removeContentTypeParser(['text/plain']);
   fastify.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });
+  logRequests(fastify, app.get(ROOT_LOGGER));
   closeConnectionsOnShutdown(fastify, app.get(ShutdownState));
+  // After the hooks every answer needs (security headers, request id), before the body is read.
+  await installRateLimits(fastify, config, app.get<RateLimitRules>(RATE_LIMIT_RULES, { strict: false }));
   checkJsonBodies(fastify);
+  answerConditionalGets(fastify);
+  preventCaching(fastify);
   app.get(MetricsRegistry).instrument(fastify);
 
   app.useGlobalPipes(createValidationPipe());
@@ -87,7 +108,7 @@ export async function createServiceApp({ module, config, openApi }: CreateAppOpt
   app.enableCors({
     origin: config.CORS_ORIGINS.length > 0 ? config.CORS_ORIGINS : false,
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    exposedHeaders: ['x-request-id'],
+    exposedHeaders: ['x-request-id', 'x-total-count', 'ratelimit', 'ratelimit-policy', 'retry-after'],
     maxAge: 600,
   });
   serveOpenApi(app, buildOpenApiDocument(app, openApi));

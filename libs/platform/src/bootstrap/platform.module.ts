@@ -1,11 +1,10 @@
 import { Global, Module, type DynamicModule } from '@nestjs/common';
-import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
+import { APP_FILTER } from '@nestjs/core';
 import { TerminusModule } from '@nestjs/terminus';
 import type { DestinationStream } from 'pino';
 import type { ServiceConfig } from '../config/service-config.js';
 import { HealthController } from '../health/health.controller.js';
 import { ProblemDetailsFilter } from '../http/problem-details.filter.js';
-import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor.js';
 import { LoggingModule } from '../logging/logging.module.js';
 import { MetricsRegistry, MetricsServer } from '../metrics/metrics.js';
 import { ShutdownState } from './shutdown.js';
@@ -42,7 +41,6 @@ export class PlatformModule {
         { provide: configClass, useValue: runtime.config },
         { provide: DATABASE_URL, useValue: runtime.databaseUrl },
         { provide: APP_FILTER, useClass: ProblemDetailsFilter },
-        { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
         MetricsRegistry,
         MetricsServer,
         ShutdownState,

@@ -113,6 +113,56 @@ export class ServiceConfig {
   CORS_ORIGINS: string[] = [];
 
   /**
+   * How many reverse proxies (Ingress, compose's nginx) stand in front of the service. The client's
+   * address, which per-address rate limits count by, is the one the outermost of them saw: the
+   * X-Forwarded-For entry this many hops back. 0: the connection's own address (nothing in front).
+   * A client can write anything into X-Forwarded-For, so never more hops than there are proxies.
+   */
+  @EnvInt()
+  @IsInt()
+  @Min(0)
+  @Max(10)
+  TRUSTED_PROXY_HOPS = 0;
+
+  /**
+   * Redis that keeps the rate-limit counters, shared by every replica (`redis://` or `rediss://`).
+   * Unset: each process counts in its own memory, which is right for a single process only.
+   */
+  @IsOptional()
+  @Matches(/^rediss?:\/\/.+/, { message: 'must be a redis:// or rediss:// URL' })
+  REDIS_URL?: string;
+
+  /** Prefix of the counters' Redis keys (each service has its own; a Redis shared with others keeps them apart). */
+  @IsString()
+  @MinLength(1)
+  RATE_LIMIT_REDIS_PREFIX = 'rate-limit:service:';
+
+  /** The window of the per-minute limits below, in seconds (1 … 3,600). */
+  @EnvInt()
+  @IsInt()
+  @Min(1)
+  @Max(3600)
+  RATE_LIMIT_WINDOW_SECONDS = 60;
+
+  /** Requests one client address may make in a window, whatever it presents (policy `ip`). */
+  @EnvInt()
+  @IsInt()
+  @Min(1)
+  RATE_LIMIT_IP = 1200;
+
+  /** Requests one operator key may make in a window (policy `operator`). */
+  @EnvInt()
+  @IsInt()
+  @Min(1)
+  RATE_LIMIT_OPERATOR = 600;
+
+  /** Uploads to local upload URLs one client address may make in a window (policy `upload`). */
+  @EnvInt()
+  @IsInt()
+  @Min(1)
+  RATE_LIMIT_UPLOAD = 120;
+
+  /**
    * Operator keys from the environment (comma-separated, each at least 32 characters), sent in
    * `X-API-Key` to the operator API: how a fresh install creates its first partners or
    * organisations. Empty: no operator key but those a service issues itself.

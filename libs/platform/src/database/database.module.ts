@@ -24,7 +24,15 @@ export function dataSourceOptions(url: string, options: DatabaseModuleOptions, p
     migrationsTableName: 'typeorm_migrations',
     synchronize: false,
     migrationsRun: false,
-    extra: { max: poolSize, application_name: options.service },
+    extra: {
+      max: poolSize,
+      application_name: options.service,
+      // A request waits at most 10 s for a pooled connection (pg's default is forever: one stuck
+      // request could then hold every later one), and the server ends a session left idle inside a
+      // transaction for a minute, so a lost client cannot keep row locks.
+      connectionTimeoutMillis: 10_000,
+      idle_in_transaction_session_timeout: 60_000,
+    },
     logging: false,
   };
 }

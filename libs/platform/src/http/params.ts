@@ -17,3 +17,11 @@ export const intParam = (name: string): PipeTransform<string, number> => ({
 /** Parses a UUID path parameter; anything else is a 400 naming the parameter (never a database error). */
 export const uuidParam = (name: string) =>
   new ParseUUIDPipe({ exceptionFactory: () => validationFailed([{ field: name, message: 'must be a UUID' }]) });
+
+/** Parses a path parameter that must match `pattern` (codes); anything else is a 400 naming it with `message`. */
+export const patternParam = (name: string, pattern: RegExp, message: string): PipeTransform<string, string> => ({
+  transform: (value: string) => {
+    if (!pattern.test(value)) throw validationFailed([{ field: name, message }]);
+    return value;
+  },
+});

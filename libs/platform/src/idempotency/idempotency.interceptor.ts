@@ -1,13 +1,15 @@
-import { Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
+import { createHmac } from 'node:crypto';
+import { Inject, Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
 import { HTTP_CODE_METADATA } from '@nestjs/common/constants.js';
-import { Reflector } from '@nestjs/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Observable, from, lastValueFrom } from 'rxjs';
 import { DataSource } from 'typeorm';
+import { SERVICE_CONFIG } from '../bootstrap/tokens.js';
+import type { FieldEncryptionConfig } from '../config/field-encryption-config.js';
+import type { ServiceConfig } from '../config/service-config.js';
 import { sha256Hex } from '../crypto/secret-hash.js';
 import { ProblemException } from '../http/problem.js';
 import { validationFailed } from '../http/validation.js';
-import { IDEMPOTENT } from './idempotent.decorator.js';
 
 /** The credential the guard established: an API key (keyId) or a user token (userId). */
 type CallerRequest = FastifyRequest & { user?: { keyId?: string; userId?: string } };
@@ -31,23 +33,38 @@ const IdempotencyErrors = {
 };
 
 /**
- * Replays the first successful response to a request repeated with the same Idempotency-Key (on
- * routes marked @Idempotent). The key is claimed before the handler runs, so concurrent repeats
- * wait their turn (409) rather than both creating. A failed first request releases the key.
+ * Replays the first successful response to a request repeated with the same Idempotency-Key (bound
+ * by @Idempotent to the routes it marks). The key is claimed before the handler runs, so concurrent
+ * repeats wait their turn (409) rather than both creating. A failed first request releases the key.
  */
 @Injectable()
 export class IdempotencyInterceptor implements NestInterceptor {
+  /**
+   * The key request hashes are made with, derived from LOOKUP_HASH_KEY where the service has one:
+   * a record keeps its request's hash for 24 hours, and a body of a few personal fields (a name, a
+   * birth date, a phone) hashed without a key could be found again by trying them all.
+   */
+  private readonly hashKey: Buffer | null;
+
   constructor(
-    private readonly reflector: Reflector,
     private readonly dataSource: DataSource,
-  ) {}
+    @Inject(SERVICE_CONFIG) config: ServiceConfig,
+  ) {
+    const lookupHashKey = (config as Partial<FieldEncryptionConfig>).LOOKUP_HASH_KEY;
+    this.hashKey = lookupHashKey
+      ? createHmac('sha256', Buffer.from(lookupHashKey, 'base64url')).update('platform:idempotency-request').digest()
+      : null;
+  }
+
+  private requestHash(request: CallerRequest): string {
+    const text = `${request.method} ${request.url}\n${JSON.stringify(request.body ?? null)}`;
+    return this.hashKey ? createHmac('sha256', this.hashKey).update(text).digest('hex') : sha256Hex(text);
+  }
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const request = context.switchToHttp().getRequest<CallerRequest>();
     const header = request.headers['idempotency-key'];
-    if (header === undefined || !this.reflector.getAllAndOverride<boolean>(IDEMPOTENT, [context.getHandler(), context.getClass()])) {
-      return next.handle();
-    }
+    if (header === undefined) return next.handle();
     return from(this.handle(context, request, header, next));
   }
 
@@ -55,7 +72,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
     const key = Array.isArray(header) ? header[0] : header;
     if (!key || !KEY.test(key)) throw IdempotencyErrors.invalidKey();
     const scope = request.user?.keyId ?? request.user?.userId ?? 'anonymous';
-    const hash = sha256Hex(`${request.method} ${request.url}\n${JSON.stringify(request.body ?? null)}`);
+    const hash = this.requestHash(request);
 
     const claimed = await this.dataSource.query<unknown[]>(
       `INSERT INTO idempotency_records (scope, idempotency_key, request_hash, created_at) VALUES ($1, $2, $3, now())

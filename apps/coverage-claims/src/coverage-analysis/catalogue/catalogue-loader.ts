@@ -73,7 +73,14 @@ export async function unloadCatalogue(queryRunner: QueryRunner, data: CatalogueD
   await queryRunner.query(`DELETE FROM "coverage_catalogue_versions" WHERE "version" = $1`, [data.version]);
 }
 
-async function insertAll(queryRunner: QueryRunner, table: string, columns: string[], values: unknown[][], suffix = ''): Promise<void> {
+/** One INSERT of every row (`suffix`: an ON CONFLICT clause); also used by the claim reference loader. */
+export async function insertAll(
+  queryRunner: QueryRunner,
+  table: string,
+  columns: string[],
+  values: unknown[][],
+  suffix = '',
+): Promise<void> {
   if (values.length === 0) return;
   const tuples = values.map((row, rowIndex) => `(${row.map((_, column) => `$${rowIndex * row.length + column + 1}`).join(', ')})`);
   await queryRunner.query(

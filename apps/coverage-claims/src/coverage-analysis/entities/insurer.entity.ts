@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
-/** An insurance company, as contracts and claims name it. Catalogue data. */
+/** An insurance company, as contracts and claims name it: one code set for both. Catalogue data. */
 @Entity({ name: 'insurers' })
 export class Insurer {
   /** Our own code (docs/coverage-catalogue.md); an insurance-data adapter maps its source's codes to these. */
@@ -33,4 +33,18 @@ export class Insurer {
 
   @Column({ name: 'sort_order', type: 'int' })
   sortOrder!: number;
+
+  // Claim details, loaded with the claim reference lists (src/claim-reference/catalogue).
+
+  /** Where claims are faxed, digits; null until known. Operators change it without a release. */
+  @Column({ name: 'claims_fax', type: 'varchar', length: 12, nullable: true })
+  claimsFax!: string | null;
+
+  /** When an operator last set `claimsFax`; a later reference version then leaves it as it is. */
+  @Column({ name: 'claims_fax_updated_at', type: 'timestamptz', nullable: true })
+  claimsFaxUpdatedAt!: Date | null;
+
+  /** Where claim documents are posted. */
+  @Column({ name: 'claims_address', type: 'varchar', length: 200, nullable: true })
+  claimsAddress!: string | null;
 }

@@ -241,7 +241,7 @@ export const SANDBOX_COVERAGE_NAMES: readonly string[] = [
 ];
 
 /** A small fast PRNG (sfc32) seeded with 128 bits: enough to make portfolios, never for secrets. */
-class SeededRandom {
+export class SeededRandom {
   private a: number;
   private b: number;
   private c: number;

@@ -6,16 +6,17 @@ import type { ReportFonts } from './report-fonts.js';
 // The report as an A4 portrait PDF (docs/coverage-analysis.md, "Report"). Pages are laid out by
 // hand: every block asks for the room it needs and goes to the next page when the page has not got
 // it, so nothing is drawn below the body; tables repeat their header row on every page they cover.
-// Header and footer are drawn on every page at the end, once the page count is known.
+// Header and footer are drawn on every page at the end, once the page count is known. The layout
+// helpers are exported for the other reports of the service (the medical report), which look the same.
 
-const A4 = { width: 595.28, height: 841.89 };
-const MARGIN = 40;
-const BODY_TOP = MARGIN + 36;
-const BODY_BOTTOM = A4.height - MARGIN - 26;
-const LEFT = MARGIN;
-const WIDTH = A4.width - 2 * MARGIN;
+export const A4 = { width: 595.28, height: 841.89 };
+export const MARGIN = 40;
+export const BODY_TOP = MARGIN + 36;
+export const BODY_BOTTOM = A4.height - MARGIN - 26;
+export const LEFT = MARGIN;
+export const WIDTH = A4.width - 2 * MARGIN;
 
-const COLOR = {
+export const COLOR = {
   ink: '#1F2933',
   muted: '#6B7280',
   inactive: '#9AA0A6',
@@ -26,45 +27,69 @@ const COLOR = {
   labelFill: '#F1F4F8',
 };
 // Text on the status colours: white on red and green, dark on amber (white on amber is unreadable).
-const STATUS_TEXT: Readonly<Record<CoverageStatusCode, string>> = {
+export const STATUS_TEXT: Readonly<Record<CoverageStatusCode, string>> = {
   [CoverageStatusCode.Bad]: '#FFFFFF',
   [CoverageStatusCode.Normal]: '#1F2933',
   [CoverageStatusCode.Good]: '#FFFFFF',
 };
 
-const FONT = { regular: 'NotoSansKR-Regular', bold: 'NotoSansKR-Bold' };
-const TABLE_FONT_SIZE = 8;
+export const FONT = { regular: 'NotoSansKR-Regular', bold: 'NotoSansKR-Bold' };
+export const TABLE_FONT_SIZE = 8;
 const CELL_PAD_X = 4;
 const CELL_PAD_Y = 3.5;
 /** Lines a table cell shows at most; longer text ends in an ellipsis. */
 const CELL_MAX_LINES = 4;
 
-type Align = 'left' | 'right' | 'center';
+export type Align = 'left' | 'right' | 'center';
 
-interface Column {
+export interface Column {
   header: string;
   /** Points; one column per table has none and takes the rest of the width. */
   width?: number;
   align: Align;
 }
 
-interface Pill {
+export interface Pill {
   fill: string;
   color: string;
 }
 
-interface Cell {
+export interface Cell {
   text: string;
   bold?: boolean;
   color?: string;
   pill?: Pill;
 }
 
-type Row = { kind: 'group'; text: string } | { kind: 'data'; cells: Cell[]; muted?: boolean };
+/** What the page header shows. */
+export type ReportHeading = Pick<CoverageReportDto, 'title' | 'inquiryDate'> & { customer: { name: string } };
+
+export type Row = { kind: 'group'; text: string } | { kind: 'data'; cells: Cell[]; muted?: boolean };
 
 /** Renders the report content to a PDF, with the fonts embedded as subsets of the glyphs used. */
 export function renderReportPdf(content: CoverageReportDto, fonts: ReportFonts): Promise<Buffer> {
-  const generatedAt = new Date(content.generatedAt);
+  return renderA4Report(content, content.generatedAt, fonts, (layout) => {
+    customerSection(layout, content);
+    statusSection(layout, content);
+    premiumSection(layout, content);
+    coverageSection(layout, content);
+    contractSection(layout, content);
+    notes(layout, content);
+  });
+}
+
+/**
+ * The frame every report shares: an A4 portrait document with the fonts registered (embedded as
+ * subsets of the glyphs used), the body drawn by `draw`, then the header and the footer with page
+ * numbers on every page. Resolves to the PDF's bytes.
+ */
+export function renderA4Report(
+  heading: ReportHeading,
+  generatedAtIso: string,
+  fonts: ReportFonts,
+  draw: (layout: PageLayout) => void,
+): Promise<Buffer> {
+  const generatedAt = new Date(generatedAtIso);
   const doc = new PDFDocument({
     size: 'A4',
     layout: 'portrait',
@@ -72,7 +97,7 @@ export function renderReportPdf(content: CoverageReportDto, fonts: ReportFonts):
     bufferPages: true,
     lang: 'ko-KR',
     displayTitle: true,
-    info: { Title: content.title, Subject: `${content.title} ${content.inquiryDate}`, CreationDate: generatedAt, ModDate: generatedAt },
+    info: { Title: heading.title, Subject: `${heading.title} ${heading.inquiryDate}`, CreationDate: generatedAt, ModDate: generatedAt },
   });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -84,19 +109,12 @@ export function renderReportPdf(content: CoverageReportDto, fonts: ReportFonts):
   // pdfkit takes a parsed fontkit font as it takes font bytes (PDFFontFactory.open); its types do not say so yet.
   doc.registerFont(FONT.regular, fonts.regular as unknown as PDFKit.Mixins.PDFFontSource);
   doc.registerFont(FONT.bold, fonts.bold as unknown as PDFKit.Mixins.PDFFontSource);
-  const layout = new PageLayout(doc);
-
-  customerSection(layout, content);
-  statusSection(layout, content);
-  premiumSection(layout, content);
-  coverageSection(layout, content);
-  contractSection(layout, content);
-  notes(layout, content);
+  draw(new PageLayout(doc));
 
   const { start, count } = doc.bufferedPageRange();
   for (let page = start; page < start + count; page++) {
     doc.switchToPage(page);
-    pageHeader(doc, content);
+    pageHeader(doc, heading);
     pageFooter(doc, generatedAt, page - start + 1, count);
   }
   doc.end();
@@ -104,7 +122,7 @@ export function renderReportPdf(content: CoverageReportDto, fonts: ReportFonts):
 }
 
 /** Where the next block goes, and the page breaks. */
-class PageLayout {
+export class PageLayout {
   y = BODY_TOP;
 
   constructor(readonly doc: PDFKit.PDFDocument) {}
@@ -168,7 +186,7 @@ class PageLayout {
   }
 }
 
-function sectionTitle(layout: PageLayout, title: string, keepWith: number): void {
+export function sectionTitle(layout: PageLayout, title: string, keepWith: number): void {
   layout.ensure(22 + keepWith);
   layout.doc.rect(LEFT, layout.y + 2, 3, 12).fill(COLOR.brand);
   layout.text(title, LEFT + 8, layout.y, { font: FONT.bold, size: 11, color: COLOR.brand, lineBreak: false });
@@ -185,10 +203,15 @@ function customerSection(layout: PageLayout, content: CoverageReportDto): void {
     ['조회일', formatDate(content.inquiryDate)],
     ['보유 계약', `${content.contracts.length}건 (정상 ${content.activeContractCount}건)`],
   ];
+  labelValueGrid(layout, '고객 정보', pairs, 18);
+}
+
+/** A titled grid of label/value pairs, two to a row, ruled; `gapAfter` points below it. Both reports' customer section. */
+export function labelValueGrid(layout: PageLayout, title: string, pairs: Array<[string, string]>, gapAfter: number): void {
   const rowHeight = 20;
   const labelWidth = 64;
   const half = WIDTH / 2;
-  sectionTitle(layout, '고객 정보', rowHeight * 3);
+  sectionTitle(layout, title, rowHeight * 3);
   const top = layout.y;
   pairs.forEach(([label, value], index) => {
     const x = LEFT + (index % 2) * half;
@@ -204,7 +227,7 @@ function customerSection(layout: PageLayout, content: CoverageReportDto): void {
       .moveTo(LEFT, top + row * rowHeight)
       .lineTo(LEFT + WIDTH, top + row * rowHeight)
       .stroke();
-  layout.y = top + rows * rowHeight + 18;
+  layout.y = top + rows * rowHeight + gapAfter;
 }
 
 function statusSection(layout: PageLayout, content: CoverageReportDto): void {
@@ -348,7 +371,7 @@ function notes(layout: PageLayout, content: CoverageReportDto): void {
  * row kept with the row after it and repeated (계속) when its rows continue on the next page, each
  * row as high as its longest cell wraps (at most CELL_MAX_LINES lines, so a row always fits a page).
  */
-function drawTable(layout: PageLayout, columns: Column[], rows: Row[]): void {
+export function drawTable(layout: PageLayout, columns: Column[], rows: Row[]): void {
   const fixed = columns.reduce((sum, column) => sum + (column.width ?? 0), 0);
   const widths = columns.map((column) => column.width ?? WIDTH - fixed);
   const xs = widths.map((_, index) => LEFT + widths.slice(0, index).reduce((sum, width) => sum + width, 0));
@@ -441,12 +464,13 @@ function drawTable(layout: PageLayout, columns: Column[], rows: Row[]): void {
   });
 }
 
-function drawPill(layout: PageLayout, text: string, x: number, y: number, width: number, pill: Pill): void {
+export function drawPill(layout: PageLayout, text: string, x: number, y: number, width: number, pill: Pill): void {
   layout.doc.roundedRect(x, y, width, 12, 6).fill(pill.fill);
   layout.lines([text], x, y + 1.5, { font: FONT.bold, size: 7, color: pill.color, width, align: 'center' });
 }
 
-function pageHeader(doc: PDFKit.PDFDocument, content: CoverageReportDto): void {
+/** The title on the left, the masked name and the inquiry date on the right, a rule under them. */
+export function pageHeader(doc: PDFKit.PDFDocument, content: ReportHeading): void {
   withoutMargins(doc, () => {
     doc.font(FONT.bold).fontSize(13).fillColor(COLOR.brand).text(content.title, LEFT, MARGIN, { lineBreak: false });
     // Right of the title (about 100 points wide), cut when a long name would run into it.
@@ -468,7 +492,7 @@ function pageHeader(doc: PDFKit.PDFDocument, content: CoverageReportDto): void {
   });
 }
 
-function pageFooter(doc: PDFKit.PDFDocument, generatedAt: Date, page: number, pages: number): void {
+export function pageFooter(doc: PDFKit.PDFDocument, generatedAt: Date, page: number, pages: number): void {
   withoutMargins(doc, () => {
     const y = BODY_BOTTOM + 6;
     doc
@@ -485,7 +509,7 @@ function pageFooter(doc: PDFKit.PDFDocument, generatedAt: Date, page: number, pa
 }
 
 /** Header and footer lie outside the body; pdfkit would start a new page for text below its bottom margin. */
-function withoutMargins(doc: PDFKit.PDFDocument, draw: () => void): void {
+export function withoutMargins(doc: PDFKit.PDFDocument, draw: () => void): void {
   const margins = { ...doc.page.margins };
   doc.page.margins = { top: 0, bottom: 0, left: 0, right: 0 };
   draw();

@@ -6,6 +6,19 @@ import { CoverageCatalogue1795417019665 } from './1795417019665-CoverageCatalogu
 import { LoadCoverageCatalogue1795417100000 } from './1795417100000-LoadCoverageCatalogue.js';
 import { CustomerNumbers1795418409180 } from './1795418409180-CustomerNumbers.js';
 import { CoverageAnalyses1795418579334 } from './1795418579334-CoverageAnalyses.js';
+import { NhisAuthAndCheckups1795423240726 } from './1795423240726-NhisAuthAndCheckups.js';
+import { HealthCheckupTermsV11795423240800 } from './1795423240800-HealthCheckupTermsV1.js';
+import { LoadCheckupReferenceRanges1795423240900 } from './1795423240900-LoadCheckupReferenceRanges.js';
+import { SignInsPkceAndSignOut1795423481762 } from './1795423481762-SignInsPkceAndSignOut.js';
+import { VerificationsSentOutsideTransactions1795424361414 } from './1795424361414-VerificationsSentOutsideTransactions.js';
+import { MedicalAnalysis1795424500000 } from './1795424500000-MedicalAnalysis.js';
+import { LoadMedicalRiskRules1795424500100 } from './1795424500100-LoadMedicalRiskRules.js';
+import { ClaimReferenceLists1795425689794 } from './1795425689794-ClaimReferenceLists.js';
+import { LoadClaimReferenceLists1795425689800 } from './1795425689800-LoadClaimReferenceLists.js';
+import { ClaimTermsV11795425689900 } from './1795425689900-ClaimTermsV1.js';
+import { ClaimEvidenceFiles1795426650843 } from './1795426650843-ClaimEvidenceFiles.js';
+import { ClaimsAndDeliveryOutbox1795435262119 } from './1795435262119-ClaimsAndDeliveryOutbox.js';
+import { ClaimDelivery1795436822071 } from './1795436822071-ClaimDelivery.js';
 
 /** Every migration of the service, in order. `npm run migration:generate` writes new ones; list them here. */
 export const MIGRATIONS = [
@@ -17,4 +30,17 @@ export const MIGRATIONS = [
   LoadCoverageCatalogue1795417100000,
   CustomerNumbers1795418409180,
   CoverageAnalyses1795418579334,
+  NhisAuthAndCheckups1795423240726,
+  HealthCheckupTermsV11795423240800,
+  LoadCheckupReferenceRanges1795423240900,
+  SignInsPkceAndSignOut1795423481762,
+  VerificationsSentOutsideTransactions1795424361414,
+  MedicalAnalysis1795424500000,
+  LoadMedicalRiskRules1795424500100,
+  ClaimReferenceLists1795425689794,
+  LoadClaimReferenceLists1795425689800,
+  ClaimTermsV11795425689900,
+  ClaimEvidenceFiles1795426650843,
+  ClaimsAndDeliveryOutbox1795435262119,
+  ClaimDelivery1795436822071,
 ];

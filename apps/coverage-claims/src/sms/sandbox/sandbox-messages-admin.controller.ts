@@ -1,7 +1,7 @@
 import { Controller, Get, Query, UseGuards } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { SandboxMessageListDto, SandboxMessagesQueryDto } from '#contracts';
-import { ApiProblems } from '#platform';
+import { ApiProblems, NoStore } from '#platform';
 import { OperatorOnly } from '../../auth/auth.decorators.js';
 import { SandboxSelectedGuard } from './sandbox-selected.guard.js';
 import { SandboxSmsSender } from './sandbox-sms.sender.js';
@@ -14,6 +14,7 @@ export class SandboxMessagesAdminController {
   constructor(private readonly sandbox: SandboxSmsSender) {}
 
   @Get()
+  @NoStore()
   @ApiOperation({
     summary: 'Text messages the sandbox SMS adapter was given, newest first',
     description:

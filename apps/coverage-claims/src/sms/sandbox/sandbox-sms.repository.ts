@@ -16,6 +16,18 @@ export class SandboxSmsRepository {
     await this.messages.insert(message);
   }
 
+  /**
+   * Deletes messages older than the retention (up to 1,000 at a time): a one-time number is worth
+   * nothing after 180 s, and a phone should not stay readable here after its customer is deleted.
+   */
+  async pruneOlderThan(hours: number): Promise<void> {
+    await this.dataSource.query(
+      `DELETE FROM sandbox_sms_messages WHERE id IN (
+         SELECT id FROM sandbox_sms_messages WHERE created_at < now() - make_interval(hours => $1) ORDER BY created_at, id LIMIT 1000)`,
+      [hours],
+    );
+  }
+
   /** Newest first, optionally only those to one phone (by its keyed hash). */
   list(filter: { phoneHash?: string; offset: number; limit: number }): Promise<[SandboxSmsMessage[], number]> {
     return this.messages.findAndCount({

@@ -13,6 +13,11 @@ export const SANDBOX_UNDELIVERABLE_SUFFIX = '0000';
  * The `sandbox` SMS adapter: delivers nothing, keeps every message (encrypted) for operators to read
  * (`GET /api/v1/admin/sandbox/messages`), and refuses numbers ending in 0000 (kept as FAILED).
  */
+/** How long the sandbox keeps its messages: an operator reads a number within its 180 s. */
+export const SANDBOX_RETENTION_HOURS = 24;
+/** About one message in a hundred also deletes those past the retention, so no scheduler is needed. */
+const PRUNE_PROBABILITY = 0.01;
+
 @Injectable()
 export class SandboxSmsSender implements SmsSender {
   private readonly cipher: FieldCipher;
@@ -37,6 +42,7 @@ export class SandboxSmsSender implements SmsSender {
       textCiphertext: this.cipher.seal(message.text).ciphertext,
       status: undeliverable ? SandboxMessageStatus.Failed : SandboxMessageStatus.Delivered,
     });
+    if (Math.random() < PRUNE_PROBABILITY) await this.messages.pruneOlderThan(SANDBOX_RETENTION_HOURS);
     if (undeliverable) throw new SmsDeliveryError(`The sandbox does not deliver to numbers ending in ${SANDBOX_UNDELIVERABLE_SUFFIX}`);
   }
 

@@ -1,9 +1,14 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, type Relation } from 'typeorm';
+import type { Gender } from '#contracts';
 import { Customer } from '../../customers/entities/customer.entity.js';
 import { Organisation } from '../../organisations/entities/organisation.entity.js';
 import { User } from '../../users/entities/user.entity.js';
 
 export enum VerificationStatus {
+  /** Stored, the SMS not yet accepted by the gateway: not confirmable, but it holds the 60 s guard. */
+  Sending = 'SENDING',
+  /** The gateway refused the SMS: never confirmable, and it does not hold the 60 s guard. */
+  Failed = 'FAILED',
   /** A number was sent; it may be confirmed until `expires_at`. */
   Pending = 'PENDING',
   Confirmed = 'CONFIRMED',
@@ -29,9 +34,10 @@ export class CustomerVerification {
   @JoinColumn({ name: 'organisation_id', foreignKeyConstraintName: 'fk_customer_verifications_organisation' })
   organisation?: Relation<Organisation>;
 
+  /** Set once the SMS was sent (the customer is created or found then); null while SENDING and when FAILED. */
   @Index('idx_customer_verifications_customer')
-  @Column({ name: 'customer_id', type: 'uuid' })
-  customerId!: string;
+  @Column({ name: 'customer_id', type: 'uuid', nullable: true })
+  customerId!: string | null;
 
   @ManyToOne(() => Customer, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'customer_id', foreignKeyConstraintName: 'fk_customer_verifications_customer' })
@@ -52,6 +58,17 @@ export class CustomerVerification {
 
   @Column({ name: 'code_hash', type: 'char', length: 64 })
   codeHash!: string;
+
+  /**
+   * What the request stated and only a confirmation makes true of the customer: their gender and the
+   * terms they agreed to (consents are recorded on confirmation). Null on rows made before
+   * confirmation applied them (their consents were recorded on request).
+   */
+  @Column({ type: 'varchar', length: 1, nullable: true })
+  gender!: Gender | null;
+
+  @Column({ name: 'agreed_term_ids', type: 'varchar', length: 64, array: true, nullable: true })
+  agreedTermIds!: string[] | null;
 
   @Column({ name: 'expires_at', type: 'timestamptz' })
   expiresAt!: Date;

@@ -7,6 +7,7 @@ import { IdempotencyRecords1795243199692 } from './1795243199692-IdempotencyReco
 import { OrdersAndAllocation1795245180714 } from './1795245180714-OrdersAndAllocation.js';
 import { ContactVisibility1795413000000 } from './1795413000000-ContactVisibility.js';
 import { ProviderFiles1795413852770 } from './1795413852770-ProviderFiles.js';
+import { RegisterLeadsFunction1795423065543 } from './1795423065543-RegisterLeadsFunction.js';
 
 /** Every migration of the service, in order. `npm run migration:generate` writes new ones; list them here. */
 export const MIGRATIONS = [
@@ -19,4 +20,5 @@ export const MIGRATIONS = [
   OrdersAndAllocation1795245180714,
   ContactVisibility1795413000000,
   ProviderFiles1795413852770,
+  RegisterLeadsFunction1795423065543,
 ];

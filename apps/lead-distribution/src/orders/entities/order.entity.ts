@@ -18,7 +18,8 @@ import { OrderRegion } from './order-region.entity.js';
 /** A partner's order for leads of one product, with a quantity per region. */
 @Entity({ name: 'orders' })
 @Index('idx_orders_partner_created', ['partnerId', 'createdAt', 'id'])
-@Index('idx_orders_open_product', ['productId', 'reservationDate', 'createdAt'])
+// Open orders by product, oldest first (partial: WHERE status IN open), written by the migrations.
+@Index('idx_orders_open', { synchronize: false })
 export class Order {
   @PrimaryColumn({ type: 'uuid' })
   id!: string;

@@ -1,0 +1,63 @@
+import { Injectable } from '@nestjs/common';
+import {
+  InsurerType,
+  type BankKind,
+  type BankListDto,
+  type ClaimInsurerDto,
+  type ClaimInsurerListDto,
+  type JobCodeListDto,
+  type PostalCenterListDto,
+} from '#contracts';
+import type { Insurer } from '../coverage-analysis/entities/insurer.entity.js';
+import { ClaimReferenceErrors } from './claim-reference.errors.js';
+import { ClaimReferenceRepository } from './claim-reference.repository.js';
+
+/**
+ * The claim reference lists: insurers (the coverage catalogue's, with their claim details), banks,
+ * postal payment centres and job codes, as loaded by migration. Claims check their codes here.
+ */
+@Injectable()
+export class ClaimReferenceService {
+  constructor(private readonly lists: ClaimReferenceRepository) {}
+
+  async insurers(): Promise<ClaimInsurerListDto> {
+    const [version, insurers] = await Promise.all([this.lists.currentVersion(), this.lists.insurers()]);
+    return { version, data: insurers.map(toClaimInsurerResponse) };
+  }
+
+  async banks(): Promise<BankListDto> {
+    const [version, banks] = await Promise.all([this.lists.currentVersion(), this.lists.banks()]);
+    return { version, data: banks.map((bank) => ({ code: bank.code, name: bank.name, kind: bank.kind as BankKind })) };
+  }
+
+  async postalCenters(): Promise<PostalCenterListDto> {
+    const [version, centers] = await Promise.all([this.lists.currentVersion(), this.lists.postalCenters()]);
+    return {
+      version,
+      data: centers.map((center) => ({ code: center.code, name: center.name, seat: center.seat, regions: center.regions })),
+    };
+  }
+
+  async jobCodes(): Promise<JobCodeListDto> {
+    const [version, jobCodes] = await Promise.all([this.lists.currentVersion(), this.lists.jobCodes()]);
+    return { version, data: jobCodes.map((job) => ({ code: job.code, name: job.name, riskGrade: job.riskGrade })) };
+  }
+
+  /** An operator's change of where an insurer's claims are faxed; takes effect for the next fax sent. */
+  async setClaimsFax(code: string, claimsFax: string | null): Promise<ClaimInsurerDto> {
+    const insurer = await this.lists.setClaimsFax(code, claimsFax);
+    if (!insurer) throw ClaimReferenceErrors.insurerNotFound(code);
+    return toClaimInsurerResponse(insurer);
+  }
+}
+
+export function toClaimInsurerResponse(insurer: Insurer): ClaimInsurerDto {
+  return {
+    code: insurer.code,
+    name: insurer.name,
+    type: insurer.type === 'LIFE' ? InsurerType.Life : InsurerType.NonLife,
+    logoUrl: insurer.logoPath,
+    claimsFax: insurer.claimsFax,
+    claimsAddress: insurer.claimsAddress,
+  };
+}

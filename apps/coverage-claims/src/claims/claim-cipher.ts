@@ -1,0 +1,78 @@
+import { Injectable } from '@nestjs/common';
+import { fieldCipherOf, lookupHash, lookupHashKeyOf, type FieldCipher } from '#platform';
+import { CoverageClaimsConfig } from '../config/coverage-claims.config.js';
+import { fcUserCiHash } from '../users/users.service.js';
+import type { Claim } from './entities/claim.entity.js';
+
+/** What of a claim is personal or sensitive: sealed together, never logged. */
+export interface ClaimSecrets {
+  clientName: string;
+  /** YYYYMMDD */
+  clientBirthday: string;
+  /** Digits. */
+  clientTel: string;
+  clientMemo: string;
+  /** Digits; null when no account was given. */
+  bankAccount: string | null;
+  bankAccountHolder: string | null;
+  eventPlace: string | null;
+  eventText: string;
+  callbackName: string;
+  /** Digits. */
+  callbackTel: string;
+}
+
+export type ClaimLookupHashes = Pick<Claim, 'clientNameHash' | 'clientBirthdayHash' | 'clientTelHash'>;
+
+/** A name as the history matches it: Unicode NFC, no white space, lower case (as customers' names). */
+export function normalizedName(name: string): string {
+  return name.normalize('NFC').replace(/\s+/g, '').toLowerCase();
+}
+
+/**
+ * Seals a claim's secrets (AES-256-GCM with the platform's field cipher) and derives the keyed
+ * hashes of the history's exact-match filters. Each hash has its own domain, so equal values of two
+ * fields never share a hash.
+ */
+@Injectable()
+export class ClaimCipher {
+  private readonly cipher: FieldCipher;
+  private readonly hashKey: string;
+
+  constructor(config: CoverageClaimsConfig) {
+    this.cipher = fieldCipherOf(config);
+    this.hashKey = lookupHashKeyOf(config);
+  }
+
+  seal(secrets: ClaimSecrets): Pick<Claim, 'keyId' | 'dataCiphertext'> & ClaimLookupHashes {
+    const sealed = this.cipher.seal(JSON.stringify(secrets));
+    return {
+      keyId: sealed.keyId,
+      dataCiphertext: sealed.ciphertext,
+      clientNameHash: this.nameHash(secrets.clientName),
+      clientBirthdayHash: this.birthdayHash(secrets.clientBirthday),
+      clientTelHash: this.telHash(secrets.clientTel),
+    };
+  }
+
+  open(claim: Pick<Claim, 'keyId' | 'dataCiphertext'>): ClaimSecrets {
+    return JSON.parse(this.cipher.open({ keyId: claim.keyId, ciphertext: claim.dataCiphertext })) as ClaimSecrets;
+  }
+
+  nameHash(name: string): string {
+    return lookupHash(this.hashKey, `claim-client-name\u0000${normalizedName(name)}`);
+  }
+
+  birthdayHash(yyyymmdd: string): string {
+    return lookupHash(this.hashKey, `claim-client-birthday\u0000${yyyymmdd}`);
+  }
+
+  telHash(digits: string): string {
+    return lookupHash(this.hashKey, `claim-client-tel\u0000${digits}`);
+  }
+
+  /** The users table's hash of a fcUserCi. */
+  fcUserCiHash(fcUserCi: string): string {
+    return fcUserCiHash(this.hashKey, fcUserCi);
+  }
+}

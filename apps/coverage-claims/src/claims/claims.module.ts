@@ -1,0 +1,20 @@
+import { Module } from '@nestjs/common';
+import { FaxModule } from '../fax/fax.module.js';
+import { FilesModule } from '../files/files.module.js';
+import { TermsModule } from '../terms/terms.module.js';
+import { ClaimCipher } from './claim-cipher.js';
+import { ClaimsController } from './claims.controller.js';
+import { ClaimsRepository } from './claims.repository.js';
+import { ClaimsService } from './claims.service.js';
+import { ClaimDeliveryRepository } from './delivery/claim-delivery.repository.js';
+import { ClaimDeliveryService } from './delivery/claim-delivery.service.js';
+import { ClaimDeliveryWorker } from './delivery/claim-delivery.worker.js';
+
+/** Claim submission and history, and delivery to the insurers' fax by the outbox worker (delivery/). */
+@Module({
+  imports: [FilesModule, TermsModule, FaxModule],
+  controllers: [ClaimsController],
+  providers: [ClaimCipher, ClaimsRepository, ClaimsService, ClaimDeliveryRepository, ClaimDeliveryService, ClaimDeliveryWorker],
+  exports: [ClaimCipher, ClaimsRepository],
+})
+export class ClaimsModule {}

@@ -1,0 +1,119 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { ClaimStatus, type EvidenceMimeType } from '#contracts';
+import type { StoredFileRef } from '#platform';
+
+/** An outbox row a worker has taken: the claim, and which attempt this is (1 for the first). */
+export interface TakenDelivery {
+  claimId: number;
+  attempt: number;
+}
+
+/** A claim's evidence file as storage needs it, in the claim's order. */
+export type ClaimFileRef = StoredFileRef & { mimeType: EvidenceMimeType };
+
+/**
+ * The claim_deliveries outbox. A worker takes due rows in one statement (`FOR UPDATE SKIP LOCKED`, so
+ * concurrent workers never take the same row; the attempt is counted and the row leased by moving
+ * `next_attempt_at` past the lease), sends outside any transaction, then records the outcome in one
+ * statement guarded by the attempt it took: a worker whose lease ran out and whose claim another
+ * worker took since changes nothing.
+ */
+@Injectable()
+export class ClaimDeliveryRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** Takes up to `limit` due deliveries, oldest due first, leased for `leaseSeconds`; their claims become SENDING. */
+  async take(limit: number, leaseSeconds: number): Promise<TakenDelivery[]> {
+    return (await this.dataSource.query(
+      `WITH due AS (
+         SELECT claim_id FROM claim_deliveries WHERE next_attempt_at <= now()
+         ORDER BY next_attempt_at, claim_id LIMIT $1 FOR UPDATE SKIP LOCKED
+       ), taken AS (
+         UPDATE claim_deliveries d SET attempts = d.attempts + 1, next_attempt_at = now() + make_interval(secs => $2)
+         FROM due WHERE d.claim_id = due.claim_id
+         RETURNING d.claim_id, d.attempts
+       ), sending AS (
+         UPDATE claims c SET status = $3, updated_at = now() FROM taken WHERE c.id = taken.claim_id
+       )
+       SELECT claim_id AS "claimId", attempts AS "attempt" FROM taken ORDER BY claim_id`,
+      [limit, leaseSeconds, ClaimStatus.Sending],
+    )) as TakenDelivery[];
+  }
+
+  /** The organisation's name, the claim's files in order and the claim terms it recorded (in order), for its fax. */
+  async documentParts(
+    claimId: number,
+  ): Promise<{ organisationName: string; files: ClaimFileRef[]; terms: Array<{ title: string; body: string }> } | null> {
+    const [row] = (await this.dataSource.query(
+      `SELECT o.name AS "organisationName",
+         coalesce((SELECT json_agg(json_build_object('id', f.id, 'key', f.key, 'mimeType', f.mime_type, 'size', f.size,
+                    'uploadExpiresAt', f.upload_expires_at) ORDER BY cf.position)
+                   FROM claim_files cf JOIN stored_files f ON f.id = cf.file_id WHERE cf.claim_id = c.id), '[]') AS files,
+         coalesce((SELECT json_agg(json_build_object('title', t.title, 'body', t.body) ORDER BY array_position(c.term_ids, t.id))
+                   FROM terms t WHERE t.id = ANY(c.term_ids)), '[]') AS terms
+       FROM claims c JOIN organisations o ON o.id = c.organisation_id WHERE c.id = $1`,
+      [claimId],
+    )) as Array<{
+      organisationName: string;
+      files: Array<ClaimFileRef & { uploadExpiresAt: string }>;
+      terms: Array<{ title: string; body: string }>;
+    }>;
+    if (!row) return null;
+    return { ...row, files: row.files.map((file) => ({ ...file, uploadExpiresAt: new Date(file.uploadExpiresAt) })) };
+  }
+
+  /** The claim went through: SENT with the gateway's job id, the outbox row gone. False when the attempt is no longer this worker's. */
+  markSent(taken: TakenDelivery, faxJobId: string): Promise<boolean> {
+    return this.finish(taken, ClaimStatus.Sent, null, faxJobId);
+  }
+
+  /** Given up: FAILED with the reason, the outbox row gone. */
+  markFailed(taken: TakenDelivery, reason: string): Promise<boolean> {
+    return this.finish(taken, ClaimStatus.Failed, reason, null);
+  }
+
+  /** Due again after `delayMs`, with the reason of this attempt's failure; the claim stays SENDING. */
+  async scheduleRetry(taken: TakenDelivery, delayMs: number, reason: string): Promise<boolean> {
+    const [{ changed }] = (await this.dataSource.query(
+      `WITH kept AS (
+         UPDATE claim_deliveries SET next_attempt_at = now() + make_interval(secs => $3)
+         WHERE claim_id = $1 AND attempts = $2 RETURNING claim_id
+       ), noted AS (
+         UPDATE claims c SET status_reason = $4, updated_at = now() FROM kept WHERE c.id = kept.claim_id RETURNING c.id
+       )
+       SELECT count(*)::int AS changed FROM noted`,
+      [taken.claimId, taken.attempt, delayMs / 1000, reason],
+    )) as [{ changed: number }];
+    return changed > 0;
+  }
+
+  /** The attempt was cut off by a shutdown: due again at once for any worker, and not counted. */
+  async release(taken: TakenDelivery): Promise<boolean> {
+    const [{ changed }] = (await this.dataSource.query(
+      `WITH released AS (
+         UPDATE claim_deliveries SET attempts = attempts - 1, next_attempt_at = now()
+         WHERE claim_id = $1 AND attempts = $2 RETURNING claim_id
+       )
+       SELECT count(*)::int AS changed FROM released`,
+      [taken.claimId, taken.attempt],
+    )) as [{ changed: number }];
+    return changed > 0;
+  }
+
+  private async finish(taken: TakenDelivery, status: ClaimStatus, reason: string | null, faxJobId: string | null): Promise<boolean> {
+    const [{ changed }] = (await this.dataSource.query(
+      `WITH done AS (
+         DELETE FROM claim_deliveries WHERE claim_id = $1 AND attempts = $2 RETURNING claim_id
+       ), ended AS (
+         UPDATE claims c SET status = $3::varchar, status_reason = $4, fax_job_id = $5,
+           sent_at = CASE WHEN $3::varchar = '${ClaimStatus.Sent}' THEN now() END, updated_at = now()
+         FROM done WHERE c.id = done.claim_id RETURNING c.id
+       )
+       SELECT count(*)::int AS changed FROM ended`,
+      [taken.claimId, taken.attempt, status, reason, faxJobId],
+    )) as [{ changed: number }];
+    return changed > 0;
+  }
+}

@@ -1,0 +1,534 @@
+import { PDFDocument as PdfLibDocument, degrees, rgb, type PDFPage } from '@cantoo/pdf-lib';
+import PDFDocument from 'pdfkit';
+import { formatDate, formatKoreaTime } from '../../coverage-analysis/report/report-format.js';
+import type { ReportFonts } from '../../coverage-analysis/report/report-fonts.js';
+import {
+  A4,
+  BODY_BOTTOM,
+  BODY_TOP,
+  COLOR,
+  FONT,
+  LEFT,
+  MARGIN,
+  PageLayout,
+  WIDTH,
+  withoutMargins,
+} from '../../coverage-analysis/report/report-pdf.js';
+
+// A claim as the insurer receives it by fax (docs/claims.md, "Delivery"): one A4 portrait PDF of the
+// claim form, the consent page and every attachment, each image on a page of its own and each page of
+// a PDF attachment on one, scaled to fit under the same header and footer (claim number, page i / n).
+// A fax is black and white at about 200 dpi: black text and rules, no colour that carries meaning.
+// pdfkit lays out every page (it has the Korean font); pages of PDF attachments are left with an empty
+// frame that @cantoo/pdf-lib then fills with the attachment's page, drawn as a form XObject.
+
+/** Attachment types a fax can carry: images pdfkit embeds as they are, and PDFs. */
+export const FAXABLE_MIME_TYPES = ['image/jpeg', 'image/png', 'application/pdf'] as const;
+export type FaxableMimeType = (typeof FAXABLE_MIME_TYPES)[number];
+
+export const isFaxable = (mimeType: string): mimeType is FaxableMimeType => (FAXABLE_MIME_TYPES as readonly string[]).includes(mimeType);
+
+/** A fax of more pages than this is refused (gateways cap a transmission; an insurer would not read it). */
+export const MAX_FAX_PAGES = 200;
+
+export interface ClaimFormContent {
+  claimReqId: number;
+  /** YYYY-MM-DD */
+  claimDate: string;
+  insurerName: string;
+  /** Digits. */
+  insurerFax: string;
+  organisationName: string;
+  plannerName: string;
+  client: { name: string; /** YYYYMMDD */ birthday: string; /** Digits. */ tel: string; jobName: string; welfare: boolean };
+  event: { typeLabel: string; /** YYYY-MM-DD */ date: string; place: string | null; text: string };
+  /** Null: the insurer pays to the account it has on file. */
+  bank: { name: string; /** Digits, in full: the insurer pays to it. */ account: string; holder: string } | null;
+  directDebitAccount: boolean;
+  callback: { whoLabel: string; name: string; /** Digits. */ tel: string };
+  memo: string;
+  /** The claim terms the client agreed to, in order. */
+  terms: Array<{ title: string; body: string }>;
+  generatedAt: Date;
+}
+
+export interface ClaimAttachment {
+  mimeType: string;
+  bytes: Buffer;
+}
+
+export interface RenderedClaim {
+  pdf: Buffer;
+  pages: number;
+}
+
+/** An attachment that cannot go into the fax. The message names it by position and type only (no file name: it may hold personal data). */
+export class ClaimAttachmentError extends Error {
+  override readonly name = 'ClaimAttachmentError';
+
+  constructor(
+    readonly position: number,
+    readonly mimeType: string,
+    problem: string,
+  ) {
+    super(`Attachment ${position} (${mimeType}) ${problem}`);
+  }
+}
+
+/** The document is longer than a fax may be. */
+export class ClaimTooLongError extends Error {
+  override readonly name = 'ClaimTooLongError';
+
+  constructor(pages: number) {
+    super(`The claim would be ${pages} fax pages; at most ${MAX_FAX_PAGES} are sent`);
+  }
+}
+
+/** A page left for a page of a PDF attachment (`index` in `document`, attachment `position`). */
+interface Frame {
+  page: number;
+  document: PdfLibDocument;
+  position: number;
+  index: number;
+}
+
+/** Where an attachment page goes: the frame under the caption. */
+const FRAME = { x: LEFT, top: BODY_TOP + 22, width: WIDTH, bottom: BODY_BOTTOM - 4 };
+const FRAME_HEIGHT = FRAME.bottom - FRAME.top;
+const INK = '#000000';
+const RULE = '#4B5563';
+const LABEL_FILL = '#EEEEEE';
+
+/** An image pdfkit has parsed (`openImage`), which `image()` takes in place of bytes; its types know neither yet. */
+interface OpenedImage {
+  width: number;
+  height: number;
+  /** EXIF orientation of a JPEG (1 upright; 5–8 turned a quarter, so shown with width and height swapped). */
+  orientation?: number;
+}
+const openImage = (doc: PDFKit.PDFDocument, bytes: Buffer) => (doc as unknown as { openImage(src: Buffer): OpenedImage }).openImage(bytes);
+
+type Prepared =
+  | { kind: 'image'; mimeType: string; image: OpenedImage }
+  | { kind: 'pdf'; mimeType: string; document: PdfLibDocument; position: number; pages: number };
+
+/** Renders the claim to the fax's PDF; rejects with ClaimAttachmentError or ClaimTooLongError. */
+export async function renderClaimPdf(
+  content: ClaimFormContent,
+  attachments: ClaimAttachment[],
+  fonts: ReportFonts,
+): Promise<RenderedClaim> {
+  const doc = new PDFDocument({
+    size: 'A4',
+    layout: 'portrait',
+    margins: { top: BODY_TOP, bottom: A4.height - BODY_BOTTOM, left: LEFT, right: LEFT },
+    bufferPages: true,
+    autoFirstPage: true,
+    lang: 'ko-KR',
+    displayTitle: true,
+    info: {
+      Title: `보험금 청구서 ${content.claimReqId}`,
+      Subject: `${content.insurerName} 보험금 청구`,
+      CreationDate: content.generatedAt,
+      ModDate: content.generatedAt,
+    },
+  });
+  const bytes = collect(doc);
+  doc.registerFont(FONT.regular, fonts.regular as unknown as PDFKit.Mixins.PDFFontSource);
+  doc.registerFont(FONT.bold, fonts.bold as unknown as PDFKit.Mixins.PDFFontSource);
+
+  const prepared = await Promise.all(attachments.map((attachment, index) => prepare(doc, attachment, index + 1)));
+  const attachmentPages = prepared.reduce((sum, item) => sum + (item.kind === 'pdf' ? item.pages : 1), 0);
+
+  const layout = new PageLayout(doc);
+  claimForm(layout, content, prepared);
+  layout.newPage();
+  consentPage(layout, content);
+  const before = doc.bufferedPageRange().count;
+  if (before + attachmentPages > MAX_FAX_PAGES) {
+    doc.end();
+    await bytes;
+    throw new ClaimTooLongError(before + attachmentPages);
+  }
+
+  // Pages of PDF attachments are filled in below: page index → the attachment's page.
+  const frames: Frame[] = [];
+  prepared.forEach((item, index) => {
+    const position = index + 1;
+    if (item.kind === 'image') {
+      layout.newPage();
+      attachmentCaption(layout, `첨부 ${position} / ${prepared.length} · 사진 (${item.mimeType === 'image/png' ? 'PNG' : 'JPEG'})`);
+      drawImage(doc, item.image);
+      return;
+    }
+    for (let page = 0; page < item.pages; page++) {
+      layout.newPage();
+      attachmentCaption(layout, `첨부 ${position} / ${prepared.length} · PDF ${page + 1} / ${item.pages}쪽`);
+      frames.push({ page: doc.bufferedPageRange().count - 1, document: item.document, position, index: page });
+    }
+  });
+
+  const { start, count } = doc.bufferedPageRange();
+  for (let page = start; page < start + count; page++) {
+    doc.switchToPage(page);
+    pageHeader(doc, content);
+    pageFooter(doc, content, page - start + 1, count);
+  }
+  doc.end();
+  const rendered = await bytes;
+  if (frames.length === 0) return { pdf: rendered, pages: count };
+  return { pdf: await fillFrames(rendered, frames), pages: count };
+}
+
+function collect(doc: PDFKit.PDFDocument): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  return new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+}
+
+async function prepare(doc: PDFKit.PDFDocument, attachment: ClaimAttachment, position: number): Promise<Prepared> {
+  const { mimeType, bytes } = attachment;
+  if (!isFaxable(mimeType)) throw new ClaimAttachmentError(position, mimeType, 'cannot be faxed: only JPEG, PNG and PDF files can');
+  if (mimeType !== 'application/pdf') {
+    try {
+      // pdfkit reads JPEG and PNG by their signature; anything else, or a broken image, throws here.
+      return { kind: 'image', mimeType, image: openImage(doc, bytes) };
+    } catch {
+      throw new ClaimAttachmentError(position, mimeType, 'could not be read as a JPEG or PNG image');
+    }
+  }
+  let document: PdfLibDocument;
+  try {
+    // An empty password opens PDFs protected only against editing (an owner password), as readers do.
+    document = await PdfLibDocument.load(bytes, { password: '', updateMetadata: false, throwOnInvalidObject: false });
+  } catch (error) {
+    const encrypted = error instanceof Error && /encrypt|password/i.test(error.message);
+    throw new ClaimAttachmentError(position, mimeType, encrypted ? 'is protected by a password' : 'could not be read as a PDF');
+  }
+  let pages: number;
+  try {
+    // The page tree is read here: a file that parses but has none (or a broken one) fails now.
+    pages = document.getPages().length;
+  } catch {
+    throw new ClaimAttachmentError(position, mimeType, 'could not be read as a PDF');
+  }
+  if (pages === 0) throw new ClaimAttachmentError(position, mimeType, 'has no pages');
+  return { kind: 'pdf', mimeType, document, position, pages };
+}
+
+/**
+ * Where content of the shown size goes in the frame: scaled to fit and centred, and given a quarter
+ * turn counterclockwise (its top to the left edge, as printers lay landscape pages on portrait paper)
+ * when it is wider than tall, so that it fills the portrait page instead of a third of it.
+ */
+function placeInFrame(
+  shownWidth: number,
+  shownHeight: number,
+): { turned: boolean; scale: number; x: number; top: number; width: number; height: number } {
+  const turned = shownWidth > shownHeight;
+  const [boxWidth, boxHeight] = turned ? [shownHeight, shownWidth] : [shownWidth, shownHeight];
+  const scale = Math.min(FRAME.width / boxWidth, FRAME_HEIGHT / boxHeight);
+  const width = boxWidth * scale;
+  const height = boxHeight * scale;
+  return { turned, scale, x: FRAME.x + (FRAME.width - width) / 2, top: FRAME.top + (FRAME_HEIGHT - height) / 2, width, height };
+}
+
+function drawImage(doc: PDFKit.PDFDocument, image: OpenedImage): void {
+  const [shownWidth, shownHeight] = (image.orientation ?? 1) > 4 ? [image.height, image.width] : [image.width, image.height];
+  const box = placeInFrame(shownWidth, shownHeight);
+  // pdfkit applies the EXIF orientation itself, given the size as shown.
+  const size = { width: shownWidth * box.scale, height: shownHeight * box.scale };
+  const src = image as unknown as Buffer;
+  if (!box.turned) doc.image(src, box.x, box.top, size);
+  else {
+    doc.save();
+    doc.translate(box.x, box.top + box.height).rotate(-90);
+    doc.image(src, 0, 0, size);
+    doc.restore();
+  }
+  doc.lineWidth(0.5).strokeColor(RULE).rect(box.x, box.top, box.width, box.height).stroke();
+}
+
+/** Draws each PDF attachment page into the frame of its page (placeInFrame), upright as a reader shows it. */
+async function fillFrames(rendered: Buffer, frames: Frame[]): Promise<Buffer> {
+  const out = await PdfLibDocument.load(rendered, { updateMetadata: false });
+  const byDocument = new Map<PdfLibDocument, Frame[]>();
+  for (const frame of frames) byDocument.set(frame.document, [...(byDocument.get(frame.document) ?? []), frame]);
+  for (const [document, wanted] of byDocument) {
+    try {
+      const embedded = await out.embedPdf(
+        document,
+        wanted.map((frame) => frame.index),
+      );
+      wanted.forEach((frame, index) =>
+        drawPage(out.getPage(frame.page), embedded[index]!, document.getPage(frame.index).getRotation().angle),
+      );
+    } catch {
+      throw new ClaimAttachmentError(wanted[0]!.position, 'application/pdf', 'could not be read as a PDF');
+    }
+  }
+  return Buffer.from(await out.save({ useObjectStreams: true }));
+}
+
+type EmbeddedPage = Awaited<ReturnType<PdfLibDocument['embedPdf']>>[number];
+
+function drawPage(target: PDFPage, page: EmbeddedPage, rotation: number): void {
+  // A page's /Rotate turns it clockwise when shown.
+  const clockwise = (((Math.round(rotation / 90) * 90) % 360) + 360) % 360;
+  const sideways = clockwise === 90 || clockwise === 270;
+  const box = placeInFrame(sideways ? page.height : page.width, sideways ? page.width : page.height);
+  const counterclockwise = ((((box.turned ? 90 : 0) - clockwise) % 360) + 360) % 360;
+  // pdf-lib's y grows upwards from the bottom; the page turns about its lower-left corner, which is
+  // then moved so that the turned page covers the box.
+  const x = box.x;
+  const y = A4.height - box.top - box.height;
+  const origin: Record<number, [number, number]> = {
+    0: [x, y],
+    90: [x + box.width, y],
+    180: [x + box.width, y + box.height],
+    270: [x, y + box.height],
+  };
+  const [originX, originY] = origin[counterclockwise]!;
+  target.drawPage(page, { x: originX, y: originY, xScale: box.scale, yScale: box.scale, rotate: degrees(counterclockwise) });
+  // A hairline round the page: where a white page ends on white paper.
+  target.drawRectangle({ x, y, width: box.width, height: box.height, borderWidth: 0.5, borderColor: rgb(0.3, 0.3, 0.3) });
+}
+
+/** 01012345678 → 010-1234-5678, 0212345678 → 02-1234-5678, 05051811234 → 0505-181-1234, 15881234 → 1588-1234. */
+export function formatPhone(digits: string): string {
+  const head = digits.startsWith('02') ? 2 : /^050\d/.test(digits) ? 4 : /^1\d{7}$/.test(digits) ? 4 : 3;
+  if (/^1\d{7}$/.test(digits)) return `${digits.slice(0, 4)}-${digits.slice(4)}`;
+  const rest = digits.slice(head);
+  if (rest.length < 7) return digits;
+  const middle = rest.length - 4;
+  return `${digits.slice(0, head)}-${rest.slice(0, middle)}-${rest.slice(middle)}`;
+}
+
+const yesNo = (value: boolean) => (value ? '예' : '아니오');
+const birthday = (yyyymmdd: string) => `${yyyymmdd.slice(0, 4)}.${yyyymmdd.slice(4, 6)}.${yyyymmdd.slice(6, 8)}`;
+
+// ---- claim form ----
+
+type Field = [label: string, value: string];
+const ROW_HEIGHT = 22;
+const LABEL_WIDTH = 92;
+const FIELD_SIZE = 9.5;
+const LABEL_SIZE = 8.5;
+
+function claimForm(layout: PageLayout, content: ClaimFormContent, attachments: Prepared[]): void {
+  const { doc } = layout;
+  layout.text('보험금 청구서', LEFT, layout.y, { font: FONT.bold, size: 20, color: INK, width: WIDTH, align: 'center', lineBreak: false });
+  layout.y += 34;
+  layout.line(`${content.insurerName} 보험금 청구 담당자 귀하`, LEFT, layout.y, { font: FONT.bold, size: 11, color: INK, width: WIDTH });
+  layout.y += 18;
+  layout.line(
+    `수신 팩스 ${formatPhone(content.insurerFax)} · 청구번호 ${content.claimReqId} · 청구일 ${formatDate(content.claimDate)}`,
+    LEFT,
+    layout.y,
+    {
+      size: 9,
+      color: INK,
+      width: WIDTH,
+    },
+  );
+  layout.y += 15;
+  const statement = layout.wrap(
+    '담당 보험설계사가 피보험자의 요청과 동의(다음 쪽)를 받아 작성하여 전송하는 청구서입니다. 첨부 서류는 동의서 뒤에 아래 순서대로 이어집니다.',
+    WIDTH,
+    FONT.regular,
+    9,
+  );
+  layout.y += layout.lines(statement, LEFT, layout.y, { size: 9, color: INK, width: WIDTH }) + 12;
+
+  section(layout, '1. 피보험자 (청구 대상자)', [
+    [
+      ['성명', content.client.name],
+      ['생년월일', birthday(content.client.birthday)],
+    ],
+    [
+      ['휴대전화', formatPhone(content.client.tel)],
+      ['직업', content.client.jobName],
+    ],
+    [['기초생활수급자', yesNo(content.client.welfare)]],
+  ]);
+  section(layout, '2. 사고 내용', [
+    [
+      ['사고 유형', content.event.typeLabel],
+      ['사고(발병) 일자', formatDate(content.event.date)],
+    ],
+    [['사고 장소', content.event.place ?? '-']],
+    [['사고 경위', content.event.text]],
+  ]);
+  section(
+    layout,
+    '3. 보험금 받을 계좌',
+    content.bank === null
+      ? [[['계좌', '기재하지 않음: 보험회사에 등록된 계좌로 지급해 주십시오']], [['자동이체계좌 수령', yesNo(content.directDebitAccount)]]]
+      : [
+          [
+            ['은행', content.bank.name],
+            ['예금주', content.bank.holder],
+          ],
+          [['계좌번호', content.bank.account]],
+          [['자동이체계좌 수령', yesNo(content.directDebitAccount)]],
+        ],
+  );
+  section(layout, '4. 연락받을 분', [
+    [
+      ['구분', content.callback.whoLabel],
+      ['성명', content.callback.name],
+    ],
+    [['연락처', formatPhone(content.callback.tel)]],
+  ]);
+  section(layout, '5. 담당 보험설계사', [
+    [
+      ['설계사', content.plannerName],
+      ['소속', content.organisationName],
+    ],
+  ]);
+  if (content.memo.trim() !== '') section(layout, '6. 전달 사항', [[['메모', content.memo]]]);
+
+  const listed = attachments.map((item, index) =>
+    item.kind === 'pdf'
+      ? `${index + 1}. PDF 문서 ${item.pages}쪽`
+      : `${index + 1}. 사진 (${item.mimeType === 'image/png' ? 'PNG' : 'JPEG'})`,
+  );
+  const filesTitle = `${content.memo.trim() === '' ? '6' : '7'}. 첨부 서류 (${attachments.length}건)`;
+  section(layout, filesTitle, [[['첨부', attachments.length === 0 ? '없음' : listed.join('   ')]]]);
+  doc.fillColor(INK);
+}
+
+/** A titled block of label/value rows; a row holds one field across the width or two side by side. */
+function section(layout: PageLayout, title: string, rows: Field[][]): void {
+  const { doc } = layout;
+  const laid = rows.map((row) => {
+    const valueWidth = row.length === 1 ? WIDTH - LABEL_WIDTH - 12 : WIDTH / 2 - LABEL_WIDTH - 12;
+    const lines = row.map(([, value]) => value.split('\n').flatMap((part) => layout.wrap(part, valueWidth, FONT.regular, FIELD_SIZE)));
+    const lineHeight = layout.lineHeight(FONT.regular, FIELD_SIZE);
+    const height = Math.max(ROW_HEIGHT, Math.max(...lines.map((cell) => cell.length)) * lineHeight + 10);
+    return { row, lines, height, valueWidth, lineHeight };
+  });
+  const labelHeight = layout.lineHeight(FONT.bold, LABEL_SIZE);
+  layout.ensure(20 + (laid[0]?.height ?? 0));
+  layout.text(title, LEFT, layout.y, { font: FONT.bold, size: 11, color: INK, lineBreak: false });
+  layout.y += 18;
+  for (const { row, lines, height, valueWidth, lineHeight } of laid) {
+    if (layout.ensure(height)) {
+      layout.text(`${title} (계속)`, LEFT, layout.y, { font: FONT.bold, size: 11, color: INK, lineBreak: false });
+      layout.y += 18;
+    }
+    const top = layout.y;
+    const cellWidth = WIDTH / row.length;
+    row.forEach(([label], index) => {
+      const x = LEFT + index * cellWidth;
+      doc.rect(x, top, LABEL_WIDTH, height).fill(LABEL_FILL);
+      layout.text(label, x + 6, top + (height - labelHeight) / 2 - 1, { font: FONT.bold, size: LABEL_SIZE, color: INK, lineBreak: false });
+      const cell = lines[index]!;
+      const offset = cell.length === 1 ? (height - lineHeight) / 2 - 1 : 5;
+      layout.lines(cell, x + LABEL_WIDTH + 6, top + offset, { size: FIELD_SIZE, color: INK, width: valueWidth });
+    });
+    doc.lineWidth(0.6).strokeColor(RULE);
+    doc.rect(LEFT, top, WIDTH, height).stroke();
+    for (let index = 0; index < row.length; index++) {
+      const x = LEFT + index * cellWidth;
+      if (index > 0)
+        doc
+          .moveTo(x, top)
+          .lineTo(x, top + height)
+          .stroke();
+      doc
+        .moveTo(x + LABEL_WIDTH, top)
+        .lineTo(x + LABEL_WIDTH, top + height)
+        .stroke();
+    }
+    layout.y = top + height;
+  }
+  layout.y += 12;
+}
+
+// ---- consent ----
+
+function consentPage(layout: PageLayout, content: ClaimFormContent): void {
+  layout.text('개인정보 수집·이용 및 제공 동의', LEFT, layout.y, {
+    font: FONT.bold,
+    size: 16,
+    color: INK,
+    width: WIDTH,
+    align: 'center',
+    lineBreak: false,
+  });
+  layout.y += 28;
+  const intro = layout.wrap(
+    `피보험자 ${content.client.name}님은 이 청구를 위하여 아래 약관에 동의하였습니다. 동의는 담당 보험설계사 ${content.plannerName}(${content.organisationName})이 ${formatDate(content.claimDate)} 청구 시 확인하였습니다.`,
+    WIDTH,
+    FONT.regular,
+    9,
+  );
+  layout.y += layout.lines(intro, LEFT, layout.y, { size: 9, color: INK, width: WIDTH }) + 10;
+
+  const size = 8.5;
+  const lineHeight = layout.lineHeight(FONT.regular, size);
+  content.terms.forEach((term, index) => {
+    layout.ensure(18 + 3 * lineHeight);
+    layout.line(`${index + 1}. ${term.title} (동의함)`, LEFT, layout.y, { font: FONT.bold, size: 10, color: INK, width: WIDTH });
+    layout.y += 17;
+    for (const paragraph of term.body.split('\n')) {
+      if (paragraph.trim() === '') {
+        layout.y += lineHeight / 2;
+        continue;
+      }
+      // " - item" lines of the terms keep their indent on every line they wrap to.
+      const indent = paragraph.startsWith(' ') ? 10 : 0;
+      for (const line of layout.wrap(paragraph.trim(), WIDTH - indent, FONT.regular, size)) {
+        layout.ensure(lineHeight);
+        layout.lines([line], LEFT + indent, layout.y, { size, color: INK, width: WIDTH - indent });
+        layout.y += lineHeight;
+      }
+    }
+    layout.y += 12;
+  });
+  if (content.terms.length === 0) {
+    layout.line('이 청구에 기록된 약관이 없습니다.', LEFT, layout.y, { size: 9, color: INK, width: WIDTH });
+    layout.y += 16;
+  }
+}
+
+// ---- attachments, header, footer ----
+
+function attachmentCaption(layout: PageLayout, caption: string): void {
+  layout.line(caption, LEFT, BODY_TOP, { font: FONT.bold, size: 10, color: INK, width: WIDTH });
+}
+
+function pageHeader(doc: PDFKit.PDFDocument, content: ClaimFormContent): void {
+  withoutMargins(doc, () => {
+    doc.font(FONT.bold).fontSize(12).fillColor(INK).text('보험금 청구서', LEFT, MARGIN, { lineBreak: false });
+    doc.font(FONT.regular).fontSize(8.5).fillColor(INK);
+    const caption = `${content.insurerName} 귀중 · 청구번호 ${content.claimReqId}`;
+    doc.text(caption, LEFT + WIDTH - doc.widthOfString(caption), MARGIN + 4, { lineBreak: false });
+    doc
+      .lineWidth(1)
+      .strokeColor(INK)
+      .moveTo(LEFT, MARGIN + 24)
+      .lineTo(LEFT + WIDTH, MARGIN + 24)
+      .stroke();
+  });
+}
+
+function pageFooter(doc: PDFKit.PDFDocument, content: ClaimFormContent, page: number, pages: number): void {
+  withoutMargins(doc, () => {
+    const y = BODY_BOTTOM + 6;
+    doc
+      .lineWidth(0.5)
+      .strokeColor(RULE)
+      .moveTo(LEFT, y)
+      .lineTo(LEFT + WIDTH, y)
+      .stroke();
+    doc.font(FONT.regular).fontSize(7.5).fillColor(COLOR.ink);
+    doc.text(`청구번호 ${content.claimReqId} · 전송 ${formatKoreaTime(content.generatedAt)}`, LEFT, y + 4, { lineBreak: false });
+    const pageText = `${page} / ${pages}`;
+    doc.text(pageText, LEFT + WIDTH - doc.widthOfString(pageText), y + 4, { lineBreak: false });
+  });
+}

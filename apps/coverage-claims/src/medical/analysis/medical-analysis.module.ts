@@ -1,0 +1,29 @@
+import { Module } from '@nestjs/common';
+import { CoverageAnalysisModule } from '../../coverage-analysis/coverage-analysis.module.js';
+import { CheckupsModule } from '../checkups/checkups.module.js';
+import { CheckupsService } from '../checkups/checkups.service.js';
+import { MedicalAnalysisController } from './medical-analysis.controller.js';
+import { MedicalAnalysisRepository } from './medical-analysis.repository.js';
+import { MedicalAnalysisService } from './medical-analysis.service.js';
+import { MedicalRiskRulesService } from './medical-risk-rules.service.js';
+import { MedicalReportService } from './report/medical-report.service.js';
+import { STORED_CHECKUPS } from './report/stored-checkups.js';
+
+/**
+ * The medical coverage analysis: set-analysis (the coverage analysis payload a medical analysis
+ * reads), the risk rules (MedicalRiskRulesService), the pure model (buildMedicalAnalysis, no
+ * provider) and the two reports, which read analyses through AnalysesService and check-ups through
+ * CheckupsService.storedFor. docs/medical-analysis.md.
+ */
+@Module({
+  imports: [CoverageAnalysisModule, CheckupsModule],
+  controllers: [MedicalAnalysisController],
+  providers: [
+    MedicalAnalysisRepository,
+    MedicalAnalysisService,
+    MedicalRiskRulesService,
+    MedicalReportService,
+    { provide: STORED_CHECKUPS, useExisting: CheckupsService },
+  ],
+})
+export class MedicalAnalysisModule {}

@@ -1,0 +1,403 @@
+import {
+  CoverageStatusCode,
+  MeasurementBand,
+  MedicalAnalysisSource,
+  RiskLevel,
+  type MedicalReportDto,
+  type TrendChartDto,
+} from '#contracts';
+import type { ReportFonts } from '../../../coverage-analysis/report/report-fonts.js';
+import { formatAmount, formatDate, formatKoreaTime } from '../../../coverage-analysis/report/report-format.js';
+import {
+  COLOR,
+  drawPill,
+  drawTable,
+  FONT,
+  labelValueGrid,
+  LEFT,
+  PageLayout,
+  renderA4Report,
+  sectionTitle,
+  STATUS_TEXT,
+  WIDTH,
+  type Column,
+  type Pill,
+  type Row,
+} from '../../../coverage-analysis/report/report-pdf.js';
+import { BAND_LABELS, LEVELS } from '../model/medical-analysis.js';
+
+// The medical report as an A4 portrait PDF (docs/medical-analysis.md, "Reports"), laid out with the
+// coverage report's helpers so both read alike: open risks first, then the risk-versus-coverage
+// matrix, the drivers per group, the check-up trend charts (vector paths with the judgement bands
+// shaded behind them) and the coverage table.
+
+const STATUS_COLOR: Readonly<Record<CoverageStatusCode, string>> = {
+  [CoverageStatusCode.Bad]: '#C62828',
+  [CoverageStatusCode.Normal]: '#F0A202',
+  [CoverageStatusCode.Good]: '#2E7D32',
+};
+const STATUS_LABEL: Readonly<Record<CoverageStatusCode, string>> = {
+  [CoverageStatusCode.Bad]: '부족',
+  [CoverageStatusCode.Normal]: '보통',
+  [CoverageStatusCode.Good]: '적절',
+};
+const BAND_COLOR: Readonly<Record<MeasurementBand, { solid: string; shade: string; text: string }>> = {
+  [MeasurementBand.NormalA]: { solid: '#2E7D32', shade: '#DCEFDD', text: '#2E7D32' },
+  [MeasurementBand.Borderline]: { solid: '#F0A202', shade: '#FCEAC0', text: '#A86400' },
+  [MeasurementBand.DiseaseSuspected]: { solid: '#C62828', shade: '#F6D3D3', text: '#C62828' },
+};
+const OPEN_FILL = '#FBE3E3';
+
+const levelPill = (level: RiskLevel): Pill => ({
+  fill: LEVELS[level].color,
+  color: level === RiskLevel.Moderate ? COLOR.ink : '#FFFFFF',
+});
+const statusPill = (status: CoverageStatusCode): Pill => ({ fill: STATUS_COLOR[status], color: STATUS_TEXT[status] });
+
+/** Renders the medical report content to a PDF, in the coverage report's frame (renderA4Report). */
+export function renderMedicalReportPdf(content: MedicalReportDto, fonts: ReportFonts): Promise<Buffer> {
+  return renderA4Report(content, content.generatedAt, fonts, (layout) => {
+    customerSection(layout, content);
+    if (content.checkups.notice !== null) notice(layout, content.checkups.notice);
+    openRiskSection(layout, content);
+    matrixSection(layout, content);
+    driverSection(layout, content);
+    chartSection(layout, content);
+    coverageSection(layout, content);
+    notes(layout, content);
+  });
+}
+
+function customerSection(layout: PageLayout, content: MedicalReportDto): void {
+  const { customer, checkups } = content;
+  const years = checkups.years;
+  const checkupText =
+    checkups.count === 0 ? '기록 없음' : `${checkups.count}회 (${years[0]}${years.length > 1 ? `~${years[years.length - 1]}` : ''}년)`;
+  const sourceText =
+    content.analysisSource === MedicalAnalysisSource.SetAnalysis && content.analysisReceivedAt !== null
+      ? `${formatDate(content.inquiryDate)} (전송 ${formatKoreaTime(new Date(content.analysisReceivedAt)).slice(0, 10)})`
+      : `${formatDate(content.inquiryDate)} (저장된 분석)`;
+  const pairs: [string, string][] = [
+    ['고객명', customer.name],
+    ['연락처', customer.phone],
+    ['생년월일', `${formatDate(customer.birthDate)} (${customer.genderLabel})`],
+    ['나이', `만 ${customer.age}세 (보험나이 ${customer.insuranceAge}세)`],
+    ['건강검진', checkupText],
+    ['보장분석', sourceText],
+  ];
+  labelValueGrid(layout, '고객 정보', pairs, 14);
+}
+
+function notice(layout: PageLayout, text: string): void {
+  const lines = layout.wrap(text, WIDTH - 24, FONT.bold, 9);
+  const height = lines.length * layout.lineHeight(FONT.bold, 9) + 16;
+  layout.ensure(height);
+  layout.doc.roundedRect(LEFT, layout.y, WIDTH, height, 4).fillAndStroke('#FFF8E6', '#F0A202');
+  layout.lines(lines, LEFT + 12, layout.y + 8, { font: FONT.bold, size: 9, color: COLOR.ink, width: WIDTH - 24 });
+  layout.y += height + 14;
+}
+
+function openRiskSection(layout: PageLayout, content: MedicalReportDto): void {
+  sectionTitle(layout, `주요 보장 공백 (${content.openRisks.length}건)`, 40);
+  if (content.openRisks.length === 0) {
+    const sentence =
+      content.checkups.count === 0
+        ? '건강검진 기록이 없어 위험도와 보장을 견주지 못했습니다.'
+        : '위험도가 주의 이상인 질병군에 부족하거나 보통인 보장이 없습니다.';
+    layout.line(sentence, LEFT, layout.y, { size: 9, color: COLOR.muted, width: WIDTH });
+    layout.y += 24;
+    return;
+  }
+  const columns: Column[] = [
+    { header: '순위', width: 24, align: 'center' },
+    { header: '질병군', width: 58, align: 'left' },
+    { header: '위험도', width: 44, align: 'center' },
+    { header: '보장 공백', align: 'left' },
+    { header: '가입금액', width: 56, align: 'right' },
+    { header: '권장금액', width: 56, align: 'right' },
+    { header: '충족률', width: 36, align: 'right' },
+    { header: '상태', width: 40, align: 'center' },
+    { header: '주요 요인', width: 86, align: 'left' },
+  ];
+  const rows: Row[] = content.openRisks.map((risk) => ({
+    kind: 'data',
+    cells: [
+      { text: String(risk.rank), bold: risk.rank <= 3 },
+      { text: risk.groupName, bold: true },
+      { text: risk.levelLabel, pill: levelPill(risk.level) },
+      { text: `${risk.categoryName}: ${risk.coverages.map((coverage) => coverage.name).join(', ')}` },
+      { text: formatAmount(risk.held), bold: true, color: STATUS_COLOR[risk.status] },
+      { text: formatAmount(risk.recommended) },
+      { text: risk.heldPercent === null ? '-' : `${risk.heldPercent}%` },
+      { text: risk.statusLabel, pill: statusPill(risk.status) },
+      { text: risk.drivenBy.length > 0 ? risk.drivenBy.join(', ') : '나이', color: COLOR.muted },
+    ],
+  }));
+  drawTable(layout, columns, rows);
+  layout.y += 16;
+}
+
+/** Disease groups (rows) against coverage categories (columns); open cells shaded red. */
+function matrixSection(layout: PageLayout, content: MedicalReportDto): void {
+  const { categories, rows } = content.matrix;
+  const labelWidth = 118;
+  const cellWidth = (WIDTH - labelWidth) / Math.max(categories.length, 1);
+  const headerHeight = 18;
+  const rowHeight = 20;
+  sectionTitle(layout, '위험도 × 보장 매트릭스', headerHeight + rowHeight * rows.length + 14);
+  const doc = layout.doc;
+  let y = layout.y;
+  doc.rect(LEFT, y, WIDTH, headerHeight).fill(COLOR.brand);
+  layout.lines(['질병군 / 위험도'], LEFT + 4, y + 4.5, { font: FONT.bold, size: 8, color: '#FFFFFF', width: labelWidth - 8 });
+  categories.forEach((category, index) => {
+    layout.line(category.name, LEFT + labelWidth + index * cellWidth, y + 4.5, {
+      font: FONT.bold,
+      size: 8,
+      color: '#FFFFFF',
+      width: cellWidth,
+      align: 'center',
+    });
+  });
+  y += headerHeight;
+  for (const row of rows) {
+    row.cells.forEach((cell, index) => {
+      const x = LEFT + labelWidth + index * cellWidth;
+      if (cell.open) doc.rect(x + 1, y + 1, cellWidth - 2, rowHeight - 2).fill(OPEN_FILL);
+      if (!cell.related) {
+        layout.line('·', x, y + 5, { size: 9, color: COLOR.rule, width: cellWidth, align: 'center' });
+      } else if (cell.status === null) {
+        layout.line('미분석', x, y + 6, { size: 7, color: COLOR.inactive, width: cellWidth, align: 'center' });
+      } else {
+        drawPill(layout, STATUS_LABEL[cell.status], x + (cellWidth - 30) / 2, y + 4, 30, statusPill(cell.status));
+      }
+    });
+    layout.line(row.groupName, LEFT + 4, y + 5, { font: FONT.bold, size: 8.5, width: 64 });
+    drawPill(layout, LEVELS[row.level].label, LEFT + 70, y + 4, 44, levelPill(row.level));
+    doc
+      .lineWidth(0.5)
+      .strokeColor(COLOR.rule)
+      .moveTo(LEFT, y + rowHeight)
+      .lineTo(LEFT + WIDTH, y + rowHeight)
+      .stroke();
+    y += rowHeight;
+  }
+  layout.y = y + 4;
+  layout.line(
+    '붉은 칸: 위험도 주의 이상이면서 보장이 부족하거나 보통인 조합 (주요 보장 공백). · 표시는 그 질병과 관계없는 보장입니다.',
+    LEFT,
+    layout.y,
+    {
+      size: 7,
+      color: COLOR.muted,
+      width: WIDTH,
+    },
+  );
+  layout.y += 22;
+}
+
+function driverSection(layout: PageLayout, content: MedicalReportDto): void {
+  if (content.checkups.count === 0) return;
+  const columns: Column[] = [
+    { header: '검사 항목', align: 'left' },
+    { header: '최근 값', width: 90, align: 'right' },
+    { header: '검진 연도', width: 54, align: 'center' },
+    { header: '판정', width: 62, align: 'center' },
+    { header: '추세', width: 56, align: 'center' },
+    { header: '점수', width: 40, align: 'right' },
+  ];
+  const rows: Row[] = [];
+  for (const group of content.groups) {
+    const age = group.agePoints > 0 ? `, 나이 ${group.agePoints}점 포함` : '';
+    rows.push({ kind: 'group', text: `${group.name} · 위험도 ${group.levelLabel} (점수 ${group.score}${age})` });
+    if (group.drivers.length === 0) {
+      rows.push({
+        kind: 'data',
+        muted: true,
+        cells: [{ text: '해당 검사 기록 없음' }, { text: '' }, { text: '' }, { text: '' }, { text: '' }, { text: '' }],
+      });
+    }
+    for (const driver of group.drivers) {
+      const value =
+        typeof driver.latestValue === 'number' ? `${driver.latestValue}${driver.unit ? ` ${driver.unit}` : ''}` : driver.latestValue;
+      rows.push({
+        kind: 'data',
+        cells: [
+          { text: driver.name },
+          { text: value, bold: true },
+          { text: String(driver.latestYear) },
+          driver.band === null ? { text: '-' } : { text: BAND_LABELS[driver.band], bold: true, color: BAND_COLOR[driver.band].text },
+          { text: `${driver.trendLabel}${driver.worsening ? ' ▲' : ''}`, color: driver.worsening ? '#C62828' : COLOR.ink },
+          { text: String(driver.points), bold: driver.points > 0 },
+        ],
+      });
+    }
+  }
+  sectionTitle(layout, '질병군별 위험 요인', 40);
+  drawTable(layout, columns, rows);
+  layout.y += 4;
+  layout.ensure(12);
+  layout.line('▲ 나빠지는 방향의 추세 (혈압·혈당 상승, HDL·eGFR 하강). 판정은 건강검진 결과 통보서의 판정입니다.', LEFT, layout.y, {
+    size: 7,
+    color: COLOR.muted,
+    width: WIDTH,
+  });
+  layout.y += 20;
+}
+
+const CHART = { columns: 3, gap: 10, height: 118 };
+
+function chartSection(layout: PageLayout, content: MedicalReportDto): void {
+  sectionTitle(layout, '건강검진 추이', content.charts.length > 0 ? CHART.height : 20);
+  if (content.charts.length === 0) {
+    layout.line('건강검진 기록이 없어 추이 그래프가 없습니다.', LEFT, layout.y, { size: 9, color: COLOR.muted, width: WIDTH });
+    layout.y += 24;
+    return;
+  }
+  const width = (WIDTH - CHART.gap * (CHART.columns - 1)) / CHART.columns;
+  for (let index = 0; index < content.charts.length; index += CHART.columns) {
+    layout.ensure(CHART.height);
+    content.charts.slice(index, index + CHART.columns).forEach((chart, column) => {
+      drawChart(layout, chart, LEFT + column * (width + CHART.gap), layout.y, width, CHART.height - CHART.gap);
+    });
+    layout.y += CHART.height;
+  }
+  layout.ensure(12);
+  layout.line(
+    '배경색: 초록 정상A · 노랑 정상B(경계) · 빨강 질환의심 (결과 통보서 판정 기준). 점선: 판정 기준값. 점의 색: 그해의 판정.',
+    LEFT,
+    layout.y,
+    {
+      size: 7,
+      color: COLOR.muted,
+      width: WIDTH,
+    },
+  );
+  layout.y += 18;
+}
+
+/** A line chart of one measurement: bands shaded, the series as a path, each point coloured by its band. */
+function drawChart(layout: PageLayout, chart: TrendChartDto, x: number, y: number, width: number, height: number): void {
+  const doc = layout.doc;
+  doc.roundedRect(x, y, width, height, 3).lineWidth(0.6).strokeColor(COLOR.rule).stroke();
+  layout.line(chart.name, x + 6, y + 4, { font: FONT.bold, size: 8, width: width - 50 });
+  if (chart.unit) layout.line(chart.unit, x + width - 56, y + 5, { size: 6.5, color: COLOR.muted, width: 50, align: 'right' });
+
+  const plot = { x: x + 30, y: y + 20, width: width - 38, height: height - 36 };
+  const values = chart.series.map((point) => point.value as number);
+  const cuts = chart.bands.flatMap((band) => [band.from, band.to]).filter((cut): cut is number => cut !== null);
+  let low = Math.min(...values, ...cuts);
+  let high = Math.max(...values, ...cuts);
+  if (high === low) {
+    low -= 1;
+    high += 1;
+  }
+  const pad = (high - low) * 0.08;
+  low -= pad;
+  high += pad;
+  const toY = (value: number) => plot.y + plot.height - ((value - low) / (high - low)) * plot.height;
+  const years = chart.series.map((point) => point.year);
+  const first = years[0]!;
+  const last = years[years.length - 1]!;
+  const toX = (year: number) => (last === first ? plot.x + plot.width / 2 : plot.x + ((year - first) / (last - first)) * plot.width);
+
+  for (const band of chart.bands) {
+    const top = toY(Math.min(band.to ?? high, high));
+    const bottom = toY(Math.max(band.from ?? low, low));
+    if (bottom > top) doc.rect(plot.x, top, plot.width, bottom - top).fill(BAND_COLOR[band.band].shade);
+  }
+  doc.lineWidth(0.5).strokeColor(COLOR.rule).rect(plot.x, plot.y, plot.width, plot.height).stroke();
+  const labels = [...new Set(cuts)].filter((cut) => cut > low && cut < high);
+  for (const cut of labels) {
+    doc
+      .lineWidth(0.4)
+      .strokeColor('#B8BEC6')
+      .dash(2, { space: 2 })
+      .moveTo(plot.x, toY(cut))
+      .lineTo(plot.x + plot.width, toY(cut))
+      .stroke()
+      .undash();
+    layout.lines([String(cut)], x + 2, toY(cut) - 3.5, { size: 6, color: COLOR.muted, width: 25, align: 'right' });
+  }
+
+  doc.lineWidth(1.2).strokeColor(COLOR.brand);
+  chart.series.forEach((point, index) => {
+    const px = toX(point.year);
+    const py = toY(point.value as number);
+    if (index === 0) doc.moveTo(px, py);
+    else doc.lineTo(px, py);
+  });
+  if (chart.series.length > 1) doc.stroke();
+  for (const point of chart.series) {
+    const fill = point.band === null ? COLOR.brand : BAND_COLOR[point.band].solid;
+    doc
+      .lineWidth(0.6)
+      .circle(toX(point.year), toY(point.value as number), 2.6)
+      .fillAndStroke(fill, '#FFFFFF');
+  }
+  const latest = chart.series[chart.series.length - 1]!;
+  const latestY = toY(latest.value as number);
+  layout.lines([String(latest.value)], toX(latest.year) - 40, latestY < plot.y + 10 ? latestY + 3 : latestY - 11, {
+    font: FONT.bold,
+    size: 6.5,
+    width: 38,
+    align: 'right',
+  });
+
+  const short = years.length > 5;
+  for (const year of years) {
+    const label = short ? `'${String(year).slice(2)}` : String(year);
+    layout.lines([label], toX(year) - 12, plot.y + plot.height + 2, { size: 6, color: COLOR.muted, width: 24, align: 'center' });
+  }
+}
+
+function coverageSection(layout: PageLayout, content: MedicalReportDto): void {
+  const columns: Column[] = [
+    { header: '담보', align: 'left' },
+    { header: '가입금액', width: 84, align: 'right' },
+    { header: '권장금액', width: 84, align: 'right' },
+    { header: '충족률', width: 48, align: 'right' },
+    { header: '상태', width: 48, align: 'center' },
+  ];
+  const rows: Row[] = [];
+  for (const category of content.coverageTable) {
+    rows.push({ kind: 'group', text: `${category.name} (${category.coverages.length})` });
+    for (const coverage of category.coverages) {
+      rows.push({
+        kind: 'data',
+        cells: [
+          { text: coverage.name },
+          {
+            text: formatAmount(coverage.held),
+            bold: true,
+            color: coverage.status === CoverageStatusCode.Good ? COLOR.ink : coverage.statusColor,
+          },
+          { text: formatAmount(coverage.recommended) },
+          { text: coverage.heldPercent === null ? '-' : `${coverage.heldPercent}%` },
+          { text: coverage.statusLabel, pill: statusPill(coverage.status) },
+        ],
+      });
+    }
+  }
+  sectionTitle(layout, '보장 현황', 40);
+  if (rows.length === 0) {
+    layout.line('분석된 담보가 없습니다.', LEFT, layout.y, { size: 9, color: COLOR.muted, width: WIDTH });
+    layout.y += 24;
+    return;
+  }
+  drawTable(layout, columns, rows);
+  layout.y += 16;
+}
+
+function notes(layout: PageLayout, content: MedicalReportDto): void {
+  const lines = [
+    `위험도는 건강검진 결과 통보서의 판정과 그 추세, 나이로 매긴 점수입니다 (규칙 버전 ${content.ruleVersion}). 의학적 진단이 아니며, 보장 상담을 위한 참고 자료입니다.`,
+    '주요 보장 공백은 위험도가 주의 이상인 질병군과, 그 질병에 보험금을 지급하는 보장 분류 중 부족하거나 보통인 것의 조합입니다. 분류의 상태는 그 분류 담보들 중 가장 낮은 상태입니다.',
+    '이 리포트는 조회일 현재의 보장분석과 저장된 건강검진 기록을 바탕으로 하며, 보험금 지급을 보장하지 않습니다.',
+  ];
+  const wrapped = lines.map((line) => layout.wrap(`※ ${line}`, WIDTH, FONT.regular, 7.5));
+  const lineHeight = layout.lineHeight(FONT.regular, 7.5);
+  layout.ensure(wrapped.reduce((sum, note) => sum + note.length * lineHeight + 3, 0));
+  for (const note of wrapped) {
+    layout.y += layout.lines(note, LEFT, layout.y, { size: 7.5, color: COLOR.muted, width: WIDTH }) + 3;
+  }
+}

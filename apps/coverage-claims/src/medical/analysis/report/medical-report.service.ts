@@ -1,0 +1,64 @@
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { MedicalAnalysisSource, type MedicalReportDto } from '#contracts';
+import { visibilityOf, type UserPrincipal } from '../../../auth/principal.js';
+import { AnalysesService } from '../../../coverage-analysis/analyses.service.js';
+import { loadReportFonts, type ReportFonts } from '../../../coverage-analysis/report/report-fonts.js';
+import { MedicalAnalysisService } from '../medical-analysis.service.js';
+import { MedicalRiskRulesService } from '../medical-risk-rules.service.js';
+import { medicalReportContentOf } from './medical-report-content.js';
+import { renderMedicalReportPdf } from './medical-report-pdf.js';
+import { STORED_CHECKUPS, type StoredCheckups } from './stored-checkups.js';
+
+/**
+ * The medical report of a coverage analysis: the analysis named by seq (within the visibility
+ * rules: 404 ANALYSIS_NOT_FOUND otherwise), the payload set for it with set-analysis if there is
+ * one (else the stored analysis), the customer's stored check-ups, the rules in force and the
+ * check-ups' reference ranges (for the charts).
+ * Rendered on request, never stored. The fonts are read at start-up.
+ */
+@Injectable()
+export class MedicalReportService implements OnModuleInit {
+  private fonts?: Promise<ReportFonts>;
+
+  constructor(
+    private readonly analyses: AnalysesService,
+    private readonly medical: MedicalAnalysisService,
+    private readonly rules: MedicalRiskRulesService,
+    @Inject(STORED_CHECKUPS) private readonly checkups: StoredCheckups,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    await this.loadedFonts();
+  }
+
+  async content(user: UserPrincipal, seq: string, generatedAt = new Date()): Promise<MedicalReportDto> {
+    const visible = await this.analyses.getVisible(user, seq);
+    const [set, checkups, rules, referenceRanges] = await Promise.all([
+      this.medical.setPayloadOf(seq),
+      this.checkups.storedFor(visible.customer.id, visibilityOf(user)),
+      this.rules.current(),
+      this.checkups.referenceRanges(),
+    ]);
+    return medicalReportContentOf({
+      seq,
+      analysis: set?.analysis ?? visible.analysis,
+      source: set ? MedicalAnalysisSource.SetAnalysis : MedicalAnalysisSource.StoredAnalysis,
+      receivedAt: set?.receivedAt ?? null,
+      customer: visible.customer,
+      checkups,
+      rules,
+      referenceRanges,
+      generatedAt,
+    });
+  }
+
+  async pdf(content: MedicalReportDto): Promise<{ body: Buffer; fileName: string }> {
+    const body = await renderMedicalReportPdf(content, await this.loadedFonts());
+    return { body, fileName: `medical-report-${content.inquiryDate}.pdf` };
+  }
+
+  private loadedFonts(): Promise<ReportFonts> {
+    this.fonts ??= loadReportFonts();
+    return this.fonts;
+  }
+}

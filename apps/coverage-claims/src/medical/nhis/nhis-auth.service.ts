@@ -1,0 +1,166 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { v7 as uuidv7 } from 'uuid';
+import { NhisAuthStatus, TermPurpose, type NhisAuthCompletedDto, type NhisAuthDto, type RequestNhisAuthDto } from '#contracts';
+import { fieldCipherOf, type FieldCipher } from '#platform';
+import { visibilityOf, type UserPrincipal } from '../../auth/principal.js';
+import { CoverageClaimsConfig } from '../../config/coverage-claims.config.js';
+import { CustomerErrors } from '../../customers/customers.errors.js';
+import { CustomersService } from '../../customers/customers.service.js';
+import { TermsService } from '../../terms/terms.service.js';
+import type { NhisAuthSession } from './entities/nhis-auth-session.entity.js';
+import { AUTH_TTL_SECONDS, LOOKUP_WINDOW_SECONDS, addSeconds, completeRefusal, lookupRefusal } from './nhis-auth-rules.js';
+import { NhisAuthErrors } from './nhis-auth.errors.js';
+import { NhisAuthRepository } from './nhis-auth.repository.js';
+import { NHIS, NhisApproval, NhisUnavailableError, type NhisAuthHandle, type NhisPort } from './nhis.port.js';
+
+/** A completed authentication within its window, as the check-up lookup gets it. */
+export interface LookupAuthorisation {
+  nhisAuthId: string;
+  customerId: string;
+  handle: NhisAuthHandle;
+}
+
+@Injectable()
+export class NhisAuthService {
+  private readonly cipher: FieldCipher;
+
+  constructor(
+    private readonly sessions: NhisAuthRepository,
+    private readonly customers: CustomersService,
+    private readonly terms: TermsService,
+    @Inject(NHIS) private readonly nhis: NhisPort,
+    config: CoverageClaimsConfig,
+  ) {
+    this.cipher = fieldCipherOf(config);
+  }
+
+  /**
+   * Sends the approval request to the customer's app through the NHIS port, then stores the session
+   * and the health-data consent in one transaction. The port is asked first: when it fails (503)
+   * nothing is stored, neither session nor consent.
+   */
+  async request(user: UserPrincipal, input: RequestNhisAuthDto): Promise<NhisAuthDto> {
+    const agreed = await this.terms.requireAgreed(TermPurpose.HealthCheckup, input.agreedTermIds);
+    const customer = await this.customers.get(user, input.customerId);
+    const handle = await unavailableAs503(() =>
+      this.nhis.requestAuth({
+        customer: { name: customer.name, birthDate: customer.birthDate, gender: customer.gender, phone: customer.phone },
+        provider: input.provider,
+        ...(input.telecom ? { telecom: input.telecom } : {}),
+      }),
+    );
+    const id = uuidv7();
+    const sealed = this.cipher.seal(handle.reference);
+    const telecom = input.telecom ?? null;
+    return this.sessions.transaction(async (tx) => {
+      const now = await this.sessions.now(tx);
+      const expiresAt = addSeconds(now, AUTH_TTL_SECONDS);
+      const stored = await this.sessions.insert(tx, {
+        id,
+        organisationId: user.organisationId,
+        customerId: customer.id,
+        plannerId: user.userId,
+        provider: input.provider,
+        telecom,
+        keyId: sealed.keyId,
+        referenceCiphertext: sealed.ciphertext,
+        status: NhisAuthStatus.Pending,
+        requestedAt: now,
+        expiresAt,
+      });
+      // Deleted while the request went out.
+      if (!stored) throw CustomerErrors.notFound(customer.id);
+      await this.customers.recordConsents(tx, {
+        customerId: customer.id,
+        termIds: agreed.map((term) => term.id),
+        verificationId: null,
+        plannerId: user.userId,
+        agreedAt: now,
+      });
+      return { id, customerId: customer.id, provider: input.provider, status: NhisAuthStatus.Pending, expiresAt: expiresAt.toISOString() };
+    });
+  }
+
+  /**
+   * Asks the NHIS whether the customer approved: approved completes the session (check-ups allowed
+   * for 10 minutes), refused is recorded and answered 409, still waiting is 409 NHIS_AUTH_PENDING,
+   * past its 270 s 410. A completed session is answered again as it was. No transaction or lock is
+   * held while the NHIS is asked (front ends poll this; a slow provider must not hold a pooled
+   * connection per poll): the answer is stored with a compare-and-set on the PENDING state, and a
+   * session another call changed meanwhile is answered from what that call stored.
+   */
+  async complete(user: UserPrincipal, id: string): Promise<NhisAuthCompletedDto> {
+    const found = await this.sessions.findVisible(visibilityOf(user), id);
+    if (!found) throw NhisAuthErrors.notFound(id);
+    const answered = answerOf(found.session, found.now);
+    if (answered) return answered;
+    const approval = await unavailableAs503(() => this.nhis.approvalOf(this.handleOf(found.session)));
+    if (approval === NhisApproval.Pending) throw NhisAuthErrors.pending();
+    const stored =
+      approval === NhisApproval.Refused
+        ? await this.sessions.refuseIfPending(id)
+        : await this.sessions.completeIfPending(id, LOOKUP_WINDOW_SECONDS);
+    if (stored) return answerOf(stored.session, stored.now) ?? unreachable();
+    // Changed (or expired) meanwhile: as it is now.
+    const now = await this.sessions.findVisible(visibilityOf(user), id);
+    if (!now) throw NhisAuthErrors.notFound(id);
+    const current = answerOf(now.session, now.now);
+    if (current) return current;
+    throw NhisAuthErrors.pending();
+  }
+
+  /**
+   * What the check-up lookup calls first: the session must be the user's (404 naming nhisAuthId
+   * otherwise), completed (409 NHIS_AUTH_REQUIRED) and within its 10 minutes (410 NHIS_AUTH_EXPIRED).
+   */
+  async requireLookup(user: UserPrincipal, nhisAuthId: string): Promise<LookupAuthorisation> {
+    const found = await this.sessions.findVisible(visibilityOf(user), nhisAuthId);
+    if (!found) throw NhisAuthErrors.notFound(nhisAuthId, 'nhisAuthId');
+    switch (lookupRefusal(found.session, found.now)) {
+      case 'NOT_COMPLETED':
+        throw NhisAuthErrors.required();
+      case 'EXPIRED':
+        throw NhisAuthErrors.lookupExpired();
+      case null:
+        return { nhisAuthId, customerId: found.session.customerId, handle: this.handleOf(found.session) };
+    }
+  }
+
+  private handleOf(session: NhisAuthSession): NhisAuthHandle {
+    return { reference: this.cipher.open({ keyId: session.keyId, ciphertext: session.referenceCiphertext }) };
+  }
+}
+
+function toCompletedResponse(session: NhisAuthSession): NhisAuthCompletedDto {
+  return { id: session.id, status: NhisAuthStatus.Completed, checkupsAllowedUntil: session.checkupsAllowedUntil!.toISOString() };
+}
+
+/**
+ * What a session's stored state answers by itself: completed (200, as it was), refused (409) or
+ * expired (410); undefined while the NHIS must be asked.
+ */
+function answerOf(session: NhisAuthSession, now: Date): NhisAuthCompletedDto | undefined {
+  if (session.status === NhisAuthStatus.Completed) return toCompletedResponse(session);
+  switch (completeRefusal(session, now)) {
+    case 'REFUSED':
+      throw NhisAuthErrors.refused();
+    case 'EXPIRED':
+      throw NhisAuthErrors.expired();
+    case null:
+      return undefined;
+  }
+}
+
+function unreachable(): never {
+  throw new Error('A stored NHIS answer is completed or refused');
+}
+
+/** The port's answer; its failure as 503 NHIS_UNAVAILABLE. */
+export async function unavailableAs503<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof NhisUnavailableError) throw NhisAuthErrors.unavailable();
+    throw error;
+  }
+}

@@ -1,0 +1,164 @@
+import type { OrganisationWithSecretDto } from '#contracts';
+import { ClaimDeliveryRepository, type TakenDelivery } from '../src/claims/delivery/claim-delivery.repository.js';
+import { ClaimDeliveryService } from '../src/claims/delivery/claim-delivery.service.js';
+import { createOrganisation, signIn, startCoverageClaims, type CoverageClaimsTestApp } from '../../../test/support/coverage-claims.js';
+import {
+  claimBody,
+  deliveryState,
+  fileClaim,
+  fixture,
+  setInsurerFax,
+  transmissionsOf,
+  upload,
+  waitForDelivery,
+} from './support/claim-delivery.js';
+
+const RECEIVES = { insurer: 'N03', fax: '05051811234' };
+const BUSY_TWICE = { insurer: 'N02', fax: '05051810002' };
+const RACED_CLAIMS = 30;
+
+/**
+ * Several replicas on one database share the outbox: a filing replica whose worker is off, and
+ * workers started on its database as the tests need them (each test app is a replica of its own,
+ * with its own pool and its own sandbox fax adapter; they share the database, keys and files).
+ *
+ * Passport keeps one strategy per name in the process: the Bearer strategy of the replica started
+ * last authenticates every replica's requests. The tests file claims only while that replica runs.
+ */
+describe('claim delivery across replicas: leases, shutdown, no fax sent twice', () => {
+  let filing: CoverageClaimsTestApp;
+  const workers: CoverageClaimsTestApp[] = [];
+  let organisation: OrganisationWithSecretDto;
+  let planner: string;
+
+  const startWorker = async (env: Record<string, string> = {}) => {
+    const worker = await startCoverageClaims({
+      databaseUrl: filing.databaseUrl,
+      env: {
+        DATA_DIR: filing.config.DATA_DIR,
+        FAX_SANDBOX_MS_PER_PAGE: '5',
+        CLAIM_DELIVERY_POLL_MS: '20',
+        CLAIM_DELIVERY_RETRY_BASE_MS: '20',
+        CLAIM_DELIVERY_WORKERS: '3',
+        ...env,
+      },
+    });
+    workers.push(worker);
+    return worker;
+  };
+  const stopWorker = async (worker: CoverageClaimsTestApp) => {
+    workers.splice(workers.indexOf(worker), 1);
+    await worker.close();
+  };
+  const outboxRow = async (claimId: number) =>
+    (
+      (await filing.dataSource.query('SELECT attempts, next_attempt_at <= now() AS due FROM claim_deliveries WHERE claim_id = $1', [
+        claimId,
+      ])) as Array<{
+        attempts: number;
+        due: boolean;
+      }>
+    )[0];
+
+  beforeAll(async () => {
+    filing = await startCoverageClaims({ env: { CLAIM_DELIVERY_ENABLED: 'false' } });
+    organisation = await createOrganisation(filing, '복제 에셋');
+    planner = (await signIn(filing, organisation, { name: '오설계' })).accessToken;
+    await setInsurerFax(filing, RECEIVES.insurer, RECEIVES.fax);
+    await setInsurerFax(filing, BUSY_TWICE.insurer, BUSY_TWICE.fax);
+  });
+  afterAll(async () => {
+    for (const worker of [...workers].reverse()) await worker.close();
+    await filing.close();
+  });
+
+  it('a replica with its worker off leaves filed claims RECEIVED in the outbox', async () => {
+    const claimId = await fileClaim(filing, planner, claimBody(RECEIVES.insurer));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await deliveryState(filing, claimId)).toMatchObject({ status: 'RECEIVED', attempts: 0 });
+  });
+
+  it('holds a taken claim by its lease; when the worker died and the lease ran out another takes it, and the dead worker’s late outcome changes nothing', async () => {
+    const claimId = await fileClaim(filing, planner, claimBody(RECEIVES.insurer));
+    // A worker takes every due claim with an hour's lease, and dies.
+    const dead = filing.app.get(ClaimDeliveryRepository);
+    const taken = (await dead.take(100, 3600)).find((delivery) => delivery.claimId === claimId)!;
+    expect(taken.attempt).toBe(1);
+    expect(await deliveryState(filing, claimId)).toMatchObject({ status: 'SENDING', attempts: 1 });
+
+    const live = await startWorker();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await deliveryState(filing, claimId)).toMatchObject({ status: 'SENDING', attempts: 1 });
+    expect(await transmissionsOf(filing, claimId)).toEqual([]);
+
+    // The hour passes (for the other claim the dead worker took, too).
+    await filing.dataSource.query('UPDATE claim_deliveries SET next_attempt_at = now()');
+    const state = await waitForDelivery(live, claimId);
+    expect(state).toMatchObject({ status: 'SENT', attempts: null });
+    expect((await transmissionsOf(filing, claimId)).map((transmission) => transmission.result)).toEqual(['SENT']);
+
+    expect(await dead.markFailed(taken, 'LATE: the dead worker’s outcome')).toBe(false);
+    expect(await dead.scheduleRetry(taken, 0, 'LATE')).toBe(false);
+    expect(await dead.markSent(taken, 'late-job')).toBe(false);
+    expect(await deliveryState(filing, claimId)).toEqual(state);
+    await stopWorker(live);
+  });
+
+  it('cuts a fax off at shutdown after CLAIM_DELIVERY_SHUTDOWN_WAIT_MS and releases the attempt uncounted, due at once', async () => {
+    const slow = await startWorker({ FAX_SANDBOX_MS_PER_PAGE: '60000', CLAIM_DELIVERY_SHUTDOWN_WAIT_MS: '100' });
+    const claimId = await fileClaim(filing, planner, claimBody(RECEIVES.insurer));
+    await waitForDelivery(slow, claimId, (state) => state.status === 'SENDING');
+    // Rendered (the fonts are read at the first claim) and in transmission, which takes a minute a page.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const started = Date.now();
+    await stopWorker(slow);
+    expect(Date.now() - started).toBeLessThan(5_000);
+
+    expect(await outboxRow(claimId)).toEqual({ attempts: 0, due: true });
+    expect((await transmissionsOf(filing, claimId)).map((transmission) => transmission.result)).toEqual(['ABORTED']);
+    // It is sent by the workers of the next test, with every other claim left in the outbox.
+  });
+
+  it(`two workers never send one claim twice: ${RACED_CLAIMS} claims filed while two replicas poll, each faxed exactly once`, async () => {
+    while (workers.length < 2) await startWorker();
+    // The attempts each replica's worker makes (its own service instance, called through).
+    const attemptsBy = workers.map((worker) => {
+      const made: TakenDelivery[] = [];
+      const service = worker.app.get(ClaimDeliveryService);
+      const deliver = service.deliver.bind(service);
+      service.deliver = (taken, signal) => {
+        made.push(taken);
+        return deliver(taken, signal);
+      };
+      return made;
+    });
+    const photo = await fixture('claim-receipt-photo.jpg');
+    const claimIds = await Promise.all(
+      Array.from({ length: RACED_CLAIMS }, async (_, index) => {
+        const busy = index % 5 === 0;
+        const fileIds = index % 3 === 0 ? [await upload(filing, planner, photo, 'image/jpeg')] : [];
+        return fileClaim(filing, planner, claimBody(busy ? BUSY_TWICE.insurer : RECEIVES.insurer, { fileIds }));
+      }),
+    );
+    const outbox = (await filing.dataSource.query('SELECT claim_id FROM claim_deliveries')) as Array<{ claim_id: number }>;
+    const all = [...new Set([...claimIds, ...outbox.map((row) => row.claim_id)])];
+    for (const claimId of all) expect((await waitForDelivery(filing, claimId, undefined, 90_000)).status).toBe('SENT');
+
+    const counts = (await filing.dataSource.query(
+      `SELECT reference, count(*) FILTER (WHERE result = 'SENT')::int AS sent, count(*) FILTER (WHERE result = 'BUSY')::int AS busy
+       FROM sandbox_fax_transmissions WHERE reference = ANY($1) GROUP BY reference`,
+      [claimIds.map((id) => `claim-${id}`)],
+    )) as Array<{ reference: string; sent: number; busy: number }>;
+    expect(counts).toHaveLength(RACED_CLAIMS);
+    for (const count of counts) expect(count.sent).toBe(1);
+    const busyTwice = new Set(claimIds.filter((_, index) => index % 5 === 0).map((id) => `claim-${id}`));
+    for (const count of counts) expect(count.busy).toBe(busyTwice.has(count.reference) ? 2 : 0);
+    expect((await filing.dataSource.query('SELECT count(*)::int AS left FROM claim_deliveries')) as unknown).toEqual([{ left: 0 }]);
+    // Both replicas took part: each made attempts, and no attempt was made twice.
+    const attempts = attemptsBy.map((made) => made.filter((taken) => claimIds.includes(taken.claimId)));
+    for (const made of attempts) expect(made.length).toBeGreaterThan(0);
+    const keys = attempts.flat().map((taken) => `${taken.claimId}/${taken.attempt}`);
+    expect(new Set(keys).size).toBe(keys.length);
+    // Rendering 30 claims on a shared two-core machine: minutes at worst, not the default 30 s.
+  }, 180_000);
+});

@@ -1,0 +1,173 @@
+import { execFile, spawnSync } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { PDFDocument, degrees } from '@cantoo/pdf-lib';
+import { loadReportFonts, type ReportFonts } from '../src/coverage-analysis/report/report-fonts.js';
+import {
+  ClaimAttachmentError,
+  ClaimTooLongError,
+  MAX_FAX_PAGES,
+  formatPhone,
+  renderClaimPdf,
+  type ClaimAttachment,
+  type ClaimFormContent,
+} from '../src/claims/delivery/claim-pdf.js';
+import { fixture } from './support/claim-delivery.js';
+
+// The claim's fax PDF taken apart with pdf-lib (pages, sizes) and poppler's pdftotext (text; Debian's
+// poppler-utils, which .ci/run installs). Without pdftotext the text checks are skipped locally and
+// fail in CI. The pages were also looked at as images (pdftoppm; docs/claims.md, "Delivery").
+
+const run = promisify(execFile);
+const hasPdftotext = spawnSync('pdftotext', ['-v']).error === undefined;
+const withPdftotext = hasPdftotext || process.env.CI ? it : it.skip;
+
+const content: ClaimFormContent = {
+  claimReqId: 1042,
+  claimDate: '2026-11-23',
+  insurerName: '삼성화재',
+  insurerFax: '05051811234',
+  organisationName: '청구 에셋',
+  plannerName: '김설계',
+  client: { name: '홍길동', birthday: '19850314', tel: '01012345678', jobName: '사무직 관리자', welfare: false },
+  event: { typeLabel: '상해', date: '2026-11-02', place: '서울시 강남구 자택', text: '계단에서 넘어져 발목 골절, 깁스 치료' },
+  bank: { name: 'KB국민은행', account: '123401234567', holder: '홍길동' },
+  directDebitAccount: false,
+  callback: { whoLabel: '고객 본인', name: '홍길동', tel: '01012345678' },
+  memo: '영수증 원본은 우편으로 보냅니다.',
+  terms: [
+    { title: '보험금 청구를 위한 개인정보 수집·이용 동의', body: '1. 수집·이용 목적\n - 보험금 청구서의 작성과 보험회사로의 전송(팩스)' },
+    { title: '민감정보(건강정보) 처리 동의', body: '1. 처리 목적\n - 보험금 청구서와 첨부 서류의 작성·보관' },
+  ],
+  generatedAt: new Date('2026-11-23T03:04:05Z'),
+};
+
+let fonts: ReportFonts;
+let workDir: string;
+let attachments: ClaimAttachment[];
+beforeAll(async () => {
+  fonts = await loadReportFonts();
+  workDir = await mkdtemp(path.join(tmpdir(), 'claim-pdf-'));
+  attachments = [
+    { mimeType: 'image/jpeg', bytes: await fixture('claim-receipt-photo.jpg') },
+    { mimeType: 'application/pdf', bytes: await fixture('claim-diagnosis.pdf') },
+    { mimeType: 'image/png', bytes: await fixture('claim-diagnosis-scan.png') },
+  ];
+});
+afterAll(() => rm(workDir, { recursive: true, force: true }));
+
+async function pagesText(pdf: Buffer): Promise<string[]> {
+  const file = path.join(workDir, `claim-${Math.random().toString(36).slice(2)}.pdf`);
+  await writeFile(file, pdf);
+  return (await run('pdftotext', ['-layout', file, '-'])).stdout.split('\f');
+}
+
+describe('the claim fax PDF', () => {
+  it('is A4 portrait throughout: form, consent, a page per image and one per page of a PDF attachment', async () => {
+    const { pdf, pages } = await renderClaimPdf(content, attachments, fonts);
+    const document = await PDFDocument.load(pdf);
+    expect(pages).toBe(1 + 1 + 1 + 2 + 1);
+    expect(document.getPageCount()).toBe(pages);
+    for (const page of document.getPages()) {
+      expect(page.getSize()).toEqual({ width: 595.28, height: 841.89 });
+      expect(page.getRotation().angle).toBe(0);
+    }
+  });
+
+  withPdftotext(
+    'carries the claim in Korean with the account in full, the consent texts and a caption on each attachment page',
+    async () => {
+      const { pdf } = await renderClaimPdf(content, attachments, fonts);
+      const [form, consent, ...rest] = await pagesText(pdf);
+      for (const text of [
+        '보험금 청구서',
+        '삼성화재 보험금 청구 담당자 귀하',
+        '0505-181-1234',
+        '청구번호 1042',
+        '홍길동',
+        '1985.03.14',
+        '010-1234-5678',
+      ]) {
+        expect(form).toContain(text);
+      }
+      for (const text of [
+        '사무직 관리자',
+        '상해',
+        '2026.11.02',
+        '서울시 강남구 자택',
+        '발목 골절',
+        'KB국민은행',
+        '123401234567',
+        '김설계',
+        '청구 에셋',
+      ]) {
+        expect(form).toContain(text);
+      }
+      expect(form).toMatch(/1\. 사진 \(JPEG\)\s+2\. PDF 문서 2쪽\s+3\. 사진 \(PNG\)/);
+      expect(form).toMatch(/1 ?\/ ?6/);
+      expect(consent).toContain('개인정보 수집·이용 및 제공 동의');
+      expect(consent).toContain('보험금 청구를 위한 개인정보 수집·이용 동의 (동의함)');
+      expect(consent).toContain('보험금 청구서와 첨부 서류의 작성·보관');
+      expect(rest[0]).toContain('첨부 1 / 3 · 사진 (JPEG)');
+      expect(rest[1]).toContain('첨부 2 / 3 · PDF 1 / 2쪽');
+      expect(rest[1]).toMatch(/진 ?단 ?서/); // the attachment's own text, drawn into the page
+      expect(rest[2]).toContain('첨부 2 / 3 · PDF 2 / 2쪽');
+      expect(rest[3]).toContain('첨부 3 / 3 · 사진 (PNG)');
+      expect(rest[3]).toMatch(/6 ?\/ ?6/);
+    },
+  );
+
+  withPdftotext('says so when no account is given: the insurer pays to the account it has on file', async () => {
+    const { pdf } = await renderClaimPdf({ ...content, bank: null, memo: '' }, [], fonts);
+    const [form] = await pagesText(pdf);
+    expect(form).toContain('보험회사에 등록된 계좌로 지급해 주십시오');
+    expect(form).toContain('6. 첨부 서류 (0건)');
+  });
+
+  it('opens a PDF locked only against editing (owner password) and draws a page turned by /Rotate upright', async () => {
+    const source = await PDFDocument.load(attachments[1]!.bytes);
+    source.getPage(0).setRotation(degrees(90));
+    source.encrypt({ ownerPassword: 'owner', userPassword: '', permissions: { modifying: false } });
+    const locked = Buffer.from(await source.save());
+    const { pages } = await renderClaimPdf(content, [{ mimeType: 'application/pdf', bytes: locked }], fonts);
+    expect(pages).toBe(4);
+  });
+
+  it.each([
+    ['a PDF that needs a password to open', 'application/pdf', 'is protected by a password'],
+    ['bytes that are no PDF', 'application/pdf', 'could not be read as a PDF'],
+    ['bytes that are no image', 'image/jpeg', 'could not be read as a JPEG or PNG image'],
+    ['a type a fax cannot carry', 'image/webp', 'cannot be faxed: only JPEG, PNG and PDF files can'],
+  ])('refuses %s, naming the attachment by position and type', async (_, mimeType, problem) => {
+    let bytes = Buffer.from('%PDF-1.7 broken');
+    if (problem === 'is protected by a password') {
+      const source = await PDFDocument.load(attachments[1]!.bytes);
+      source.encrypt({ ownerPassword: 'owner', userPassword: 'secret' });
+      bytes = Buffer.from(await source.save());
+    }
+    const rendering = renderClaimPdf(content, [attachments[0]!, { mimeType, bytes }], fonts);
+    await expect(rendering).rejects.toThrow(ClaimAttachmentError);
+    await expect(rendering).rejects.toThrow(`Attachment 2 (${mimeType}) ${problem}`);
+  });
+
+  it(`refuses a fax of more than ${MAX_FAX_PAGES} pages`, async () => {
+    const big = await PDFDocument.create();
+    for (let page = 0; page < MAX_FAX_PAGES; page++) big.addPage([595.28, 841.89]);
+    const bytes = Buffer.from(await big.save());
+    await expect(renderClaimPdf(content, [{ mimeType: 'application/pdf', bytes }], fonts)).rejects.toThrow(ClaimTooLongError);
+  });
+
+  it.each([
+    ['01012345678', '010-1234-5678'],
+    ['0212345678', '02-1234-5678'],
+    ['021234567', '02-123-4567'],
+    ['0311234567', '031-123-4567'],
+    ['05051811234', '0505-181-1234'],
+    ['07012345678', '070-1234-5678'],
+    ['15881234', '1588-1234'],
+  ])('writes %s as %s', (digits, written) => {
+    expect(formatPhone(digits)).toBe(written);
+  });
+});

@@ -1,0 +1,84 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { MedicalAnalysisSource, type MedicalReportDto } from '#contracts';
+import { loadReportFonts, type ReportFonts } from '../src/coverage-analysis/report/report-fonts.js';
+import { medicalReportContentOf, NO_CHECKUPS_NOTICE } from '../src/medical/analysis/report/medical-report-content.js';
+import { renderMedicalReportPdf } from '../src/medical/analysis/report/medical-report-pdf.js';
+import { RISK_RULES_2026_11 } from '../src/medical/analysis/rules/v2026-11/index.js';
+import { GENERATED_AT, sandboxAnalysis, TWENTY_CONTRACT_CUSTOMER } from './support/coverage-report-fixtures.js';
+import { checkupsOf, REFERENCE_RANGES, GAPPY_COVERAGES, METABOLIC_SYNDROME } from './support/medical-fixtures.js';
+
+// The medical report PDF taken apart with poppler (pdftotext, pdffonts; poppler-utils).
+
+const run = promisify(execFile);
+let fonts: ReportFonts;
+let workDir: string;
+beforeAll(async () => {
+  fonts = await loadReportFonts();
+  workDir = await mkdtemp(path.join(tmpdir(), 'medical-report-'));
+});
+afterAll(() => rm(workDir, { recursive: true, force: true }));
+
+const contentWith = (checkups: ReturnType<typeof checkupsOf>): MedicalReportDto =>
+  medicalReportContentOf({
+    seq: '019ab3c4-5d6e-7f80-9a1b-2c3d4e5f6a7b',
+    analysis: { ...sandboxAnalysis(TWENTY_CONTRACT_CUSTOMER), coverages: GAPPY_COVERAGES },
+    source: MedicalAnalysisSource.SetAnalysis,
+    receivedAt: GENERATED_AT,
+    customer: { name: '홍길동', birthDate: '19850315', gender: 'M', maskedPhone: '010-****-1027' },
+    checkups,
+    rules: RISK_RULES_2026_11,
+    referenceRanges: REFERENCE_RANGES,
+    generatedAt: GENERATED_AT,
+  });
+
+async function poppler(pdf: Buffer, name: string) {
+  const file = path.join(workDir, `${name}.pdf`);
+  await writeFile(file, pdf);
+  const pages = (await run('pdftotext', ['-layout', file, '-'])).stdout.split('\f').filter((page) => page.trim() !== '');
+  const fontList = (await run('pdffonts', [file])).stdout;
+  return { pages, fontList };
+}
+
+describe('medical report PDF', () => {
+  it('renders open risks first, then the matrix, the drivers, the trend charts and the coverage table, in Korean with the embedded font', async () => {
+    const content = contentWith(checkupsOf(METABOLIC_SYNDROME, 'M'));
+    const pdf = await renderMedicalReportPdf(content, fonts);
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const { pages, fontList } = await poppler(pdf, 'metabolic');
+    expect(fontList).toMatch(/\+NotoSansKR-Regular\s+CID TrueType\s+Identity-H\s+yes yes yes/);
+    expect(fontList).toMatch(/\+NotoSansKR-Bold\s+CID TrueType\s+Identity-H\s+yes yes yes/);
+    const text = pages.join('\n');
+    const order = ['고객 정보', '주요 보장 공백 (10건)', '위험도 × 보장 매트릭스', '질병군별 위험 요인', '건강검진 추이', '보장 현황'].map(
+      (title) => text.indexOf(title),
+    );
+    expect(order.every((position) => position >= 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+    // page 1 opens with the open risks, the most urgent first
+    expect(pages[0]).toContain('주요 보장 공백');
+    expect(pages[0]).toMatch(/1\s+뇌혈관질환\s+뇌: 뇌혈관질환진단비\s+500만원\s+3,000만원\s+16%/);
+    // masked customer on every page header; never the clear name or phone
+    for (const page of pages) expect(page).toContain('홍*동 고객님');
+    expect(text).not.toContain('홍길동');
+    // the charts' titles, their band cut values and the years on their axes are text in the PDF
+    for (const title of ['수축기 혈압', '공복혈당', 'HDL 콜레스테롤', '허리둘레', '체질량지수']) expect(text).toContain(title);
+    expect(text).toMatch(/'16\s+'17/);
+    expect(text).toContain('건강검진 결과 통보서');
+    expect(pages.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('renders a report for a customer without check-ups that says so, with an empty charts section', async () => {
+    const content = contentWith([]);
+    const { pages } = await poppler(await renderMedicalReportPdf(content, fonts), 'none');
+    const text = pages.join('\n').replace(/\s+/g, ' ');
+    expect(text).toContain(NO_CHECKUPS_NOTICE.slice(0, 30));
+    expect(text).toContain('건강검진 기록이 없어 추이 그래프가 없습니다.');
+    expect(text).toContain('주요 보장 공백 (0건)');
+    expect(text).toContain('판정 불가');
+    expect(text).toContain('보장 현황');
+    expect(text).not.toContain('질병군별 위험 요인');
+  });
+});

@@ -1,0 +1,105 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { ClaimReceiptDto, PresignedUploadDto } from '#contracts';
+import { asOperator, withToken, type CoverageClaimsTestApp } from '../../../../test/support/coverage-claims.js';
+
+/** A fixture of apps/coverage-claims/test/fixtures (a receipt photo, a scanned page, a two-page PDF with a landscape page). */
+export const fixture = (name: 'claim-receipt-photo.jpg' | 'claim-diagnosis-scan.png' | 'claim-diagnosis.pdf') =>
+  readFile(path.resolve('apps/coverage-claims/test/fixtures', name));
+
+/** A complete, valid claim body for `insuCompCd`. */
+export function claimBody(insuCompCd: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    insuCompCd,
+    clientNm: '홍길동',
+    clientBirthday: '19850314',
+    clientTel: '010-1234-5678',
+    jobCd: '11',
+    bankCd: '004',
+    bankAccount: '1234-01-234567',
+    bankAccountHolder: '홍길동',
+    wellFareYn: false,
+    eventDate: '2026-11-02',
+    eventTypeCd: 'INJURY',
+    eventPlace: '서울시 강남구 자택',
+    eventText: '계단에서 넘어져 발목 골절, 깁스 치료',
+    callbackWho: 'CLIENT',
+    callbackName: '홍길동',
+    callbackTel: '01012345678',
+    directDebitAccntYn: false,
+    clientMemo: '',
+    fileIds: [],
+    ...overrides,
+  };
+}
+
+/** Sets an insurer's claims fax as an operator does. */
+export async function setInsurerFax(app: CoverageClaimsTestApp, code: string, fax: string): Promise<void> {
+  await asOperator(app).patch(`/api/v1/admin/claim/insurers/${code}`).send({ claimsFax: fax }).expect(200);
+}
+
+/** Presigns and uploads `bytes` as the planner; the file id. */
+export async function upload(
+  app: CoverageClaimsTestApp,
+  token: string,
+  bytes: Buffer,
+  mimeType: string,
+  originalName = '서류',
+): Promise<string> {
+  const presigned = (
+    await withToken(app, token).post('/api/v1/files/presigned').send({ originalName, mimeType, size: bytes.length }).expect(200)
+  ).body as PresignedUploadDto;
+  const put = await fetch(presigned.uploadUrl, { method: 'PUT', headers: { 'content-type': mimeType }, body: bytes });
+  if (put.status !== 204) throw new Error(`upload answered ${put.status}`);
+  return presigned.fileId;
+}
+
+export async function fileClaim(app: CoverageClaimsTestApp, token: string, body: Record<string, unknown>): Promise<number> {
+  return ((await withToken(app, token).post('/api/v1/claim/requests').send(body).expect(201)).body as ClaimReceiptDto).claimReqId;
+}
+
+export interface ClaimDeliveryState {
+  status: string;
+  statusReason: string | null;
+  faxJobId: string | null;
+  sentAt: Date | null;
+  /** The outbox row's attempts, null once it is gone. */
+  attempts: number | null;
+}
+
+export async function deliveryState(app: CoverageClaimsTestApp, claimId: number): Promise<ClaimDeliveryState> {
+  const [row] = (await app.dataSource.query(
+    `SELECT c.status, c.status_reason AS "statusReason", c.fax_job_id AS "faxJobId", c.sent_at AS "sentAt", d.attempts
+     FROM claims c LEFT JOIN claim_deliveries d ON d.claim_id = c.id WHERE c.id = $1`,
+    [claimId],
+  )) as ClaimDeliveryState[];
+  if (!row) throw new Error(`claim ${claimId} does not exist`);
+  return row;
+}
+
+/** Waits (polling every 25 ms, up to `timeoutMs`) until `done` holds for the claim's state, and returns it. */
+export async function waitForDelivery(
+  app: CoverageClaimsTestApp,
+  claimId: number,
+  done: (state: ClaimDeliveryState) => boolean = (state) => state.status === 'SENT' || state.status === 'FAILED',
+  timeoutMs = 20_000,
+): Promise<ClaimDeliveryState> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const state = await deliveryState(app, claimId);
+    if (done(state)) return state;
+    if (Date.now() > until) throw new Error(`claim ${claimId} did not get there: ${JSON.stringify(state)}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** The sandbox gateway's record of a claim's transmissions, oldest first. */
+export async function transmissionsOf(
+  app: CoverageClaimsTestApp,
+  claimId: number,
+): Promise<Array<{ result: string; pages: number; toNumber: string }>> {
+  return (await app.dataSource.query(
+    `SELECT result, pages, to_number AS "toNumber" FROM sandbox_fax_transmissions WHERE reference = $1 ORDER BY created_at, id`,
+    [`claim-${claimId}`],
+  )) as Array<{ result: string; pages: number; toNumber: string }>;
+}

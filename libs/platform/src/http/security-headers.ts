@@ -1,0 +1,73 @@
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
+import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
+
+type Directives = Record<string, string[]>;
+
+// Answers of the API are JSON (or a PDF) read by programs: nothing in them may load, run, submit, or
+// be framed. Neither base-uri, form-action nor frame-ancestors falls back to default-src.
+const API_DIRECTIVES: Directives = {
+  'default-src': ["'none'"],
+  'base-uri': ["'none'"],
+  'form-action': ["'none'"],
+  'frame-ancestors': ["'none'"],
+};
+
+// The Swagger UI page (/docs and its assets): its own scripts and style sheets, the inline <style>
+// blocks and style attributes of its page and components, its data: icons, and "Try it out" calls to
+// this origin only.
+const DOCS_DIRECTIVES: Directives = {
+  ...API_DIRECTIVES,
+  'script-src': ["'self'"],
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'img-src': ["'self'", 'data:'],
+  'connect-src': ["'self'"],
+};
+
+/**
+ * The security headers of every answer (helmet 8's, adjusted for a JSON API): `X-Content-Type-Options:
+ * nosniff`, the CSP above, `X-Frame-Options: DENY`, `Referrer-Policy: no-referrer`,
+ * `Cross-Origin-Opener-Policy` and `Cross-Origin-Resource-Policy: same-origin` (cross-origin front ends
+ * call with CORS, which CORP does not restrict), `Origin-Agent-Cluster`, `X-DNS-Prefetch-Control: off`,
+ * `X-Download-Options: noopen`, `X-Permitted-Cross-Domain-Policies: none`, `X-XSS-Protection: 0`.
+ * No `Strict-Transport-Security`: the service speaks plain HTTP behind the TLS terminator, which alone
+ * knows the hosts and whether every subdomain is HTTPS (ingress-nginx adds HSTS to TLS hosts).
+ */
+// Not annotated as helmet's HelmetOptions: its ESM typings (ours) and CommonJS typings (the plugin's)
+// declare the same types twice, and only a plain object satisfies both.
+export const SECURITY_HEADERS = {
+  contentSecurityPolicy: { useDefaults: false, directives: API_DIRECTIVES },
+  strictTransportSecurity: false,
+  xFrameOptions: { action: 'deny' },
+  referrerPolicy: { policy: 'no-referrer' },
+} as const satisfies FastifyHelmetOptions;
+
+const DOCS_PAGE = /^\/docs(\/|$)/;
+const DOCUMENT_URL = '/docs/openapi.json';
+
+/**
+ * Registers @fastify/helmet with SECURITY_HEADERS for every route, and the Swagger UI's policy for
+ * the routes under /docs but the document itself. Call before any route or hook that may answer
+ * (the headers are set in helmet's onRequest hook, which must run before another one replies).
+ */
+export async function registerSecurityHeaders(fastify: FastifyInstance): Promise<void> {
+  // Before helmet's own onRoute hook, which reads route-level `helmet` options.
+  fastify.addHook('onRoute', (route) => {
+    if (DOCS_PAGE.test(route.url) && route.url !== DOCUMENT_URL) {
+      route.helmet = { contentSecurityPolicy: { useDefaults: false, directives: DOCS_DIRECTIVES } };
+    }
+  });
+  await fastify.register(fastifyHelmet, { ...SECURITY_HEADERS, global: true });
+}
+
+/**
+ * The same headers as name/value pairs, for the answers written before any hook runs (a path the
+ * router cannot decode, a request Node's HTTP parser rejects).
+ */
+export const RAW_SECURITY_HEADERS: ReadonlyArray<readonly [string, string]> = (() => {
+  const response = new ServerResponse(new IncomingMessage(new Socket()));
+  helmet(SECURITY_HEADERS)(response.req, response, () => undefined);
+  return Object.entries(response.getHeaders()).map(([name, value]) => [name, String(value)] as const);
+})();
