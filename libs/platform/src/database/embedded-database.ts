@@ -38,7 +38,12 @@ export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions): P
 
   const initialised = existsSync(path.join(clusterDir, 'PG_VERSION'));
   const password = initialised ? await readPassword(credentialsFile) : randomBytes(18).toString('base64url');
-  const onLog = options.onLog ?? (() => undefined);
+  // PostgreSQL's own output is kept (its last lines) so that a failed start says why it failed.
+  const output = new OutputTail(40);
+  const onLog = (line: string) => {
+    output.push(line);
+    options.onLog?.(line);
+  };
   const server = new EmbeddedPostgres({
     databaseDir: clusterDir,
     port: options.port,
@@ -61,10 +66,9 @@ export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions): P
   } catch (error) {
     const reason = error instanceof Error ? error.message : 'the server process exited';
     throw new Error(
-      `Embedded PostgreSQL did not start on 127.0.0.1:${options.port} with data in ${clusterDir} (${reason}). Is another instance using that port or directory?`,
-      {
-        cause: error,
-      },
+      `Embedded PostgreSQL did not start on 127.0.0.1:${options.port} with data in ${clusterDir} (${reason}). ` +
+        `Is another instance using that port or directory? PostgreSQL's last output:\n${output.text()}`,
+      { cause: error },
     );
   }
 
@@ -76,6 +80,22 @@ export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions): P
   const postgres = (server as unknown as { process?: ChildProcess }).process;
   const exited = () => postgres !== undefined && (postgres.exitCode !== null || postgres.signalCode !== null);
   return { url, stop: async () => (exited() ? undefined : server.stop()) };
+}
+
+/** The last `limit` lines a child process printed (chunks may hold several lines or part of one). */
+class OutputTail {
+  private readonly lines: string[] = [];
+
+  constructor(private readonly limit: number) {}
+
+  push(chunk: string): void {
+    this.lines.push(...chunk.split('\n').filter((line) => line.trim() !== ''));
+    this.lines.splice(0, Math.max(0, this.lines.length - this.limit));
+  }
+
+  text(): string {
+    return this.lines.length === 0 ? '(nothing)' : this.lines.join('\n');
+  }
 }
 
 /** Creates `database` on the server behind `url` (connecting to the `postgres` maintenance database) if missing. */
