@@ -13,23 +13,88 @@ describe('allocation of registered and imported leads', () => {
   let app: LeadDistributionTestApp;
 
   beforeAll(async () => {
-    // No reservation poll during the tests: its statements would be counted as the requests'.
-    app = await startLeadDistribution({ env: { RESERVATION_POLL_SECONDS: '3600' } });
+    // No reservation poll during the tests: its statements would be counted as the requests'. One
+    // registration statement at a time: registrations arriving meanwhile share the next one.
+    app = await startLeadDistribution({ env: { RESERVATION_POLL_SECONDS: '3600', REGISTRATION_STATEMENTS_AT_ONCE: '1' } });
   });
   afterAll(() => app.close());
 
-  /** Statements the service sends to PostgreSQL while `work` runs (every query of every pooled client). */
-  async function statementsDuring(work: () => Promise<unknown>): Promise<string[]> {
+  // A registration named '느림' holds the one registration statement until the test lets it go
+  // (whileHeld); one named '거부됨' is refused by PostgreSQL.
+  const GATE = 4242;
+  beforeAll(() =>
+    app.dataSource.query(`
+      CREATE FUNCTION test_registration_gate() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.name = '느림' THEN PERFORM pg_advisory_lock(${GATE}); PERFORM pg_advisory_unlock(${GATE}); END IF;
+        IF NEW.name = '거부됨' THEN RAISE EXCEPTION 'refused by the test'; END IF;
+        RETURN NEW;
+      END $$;
+      CREATE TRIGGER test_registration_gate BEFORE INSERT ON leads FOR EACH ROW EXECUTE FUNCTION test_registration_gate();`),
+  );
+
+  const until = async (done: () => Promise<boolean> | boolean) => {
+    while (!(await done())) await new Promise((resolve) => setTimeout(resolve, 20));
+  };
+
+  /**
+   * Registers `inputs` at once while another registration (region 부산) holds the one registration
+   * statement, so that all of them wait for it and then share the next statement. `sent` is what
+   * statementsDuring records.
+   */
+  async function registerWhileHeld(sent: string[], productId: string, providerKey: string, inputs: Array<Record<string, unknown>>) {
+    const gate = app.dataSource.createQueryRunner();
+    await gate.connect();
+    try {
+      await gate.query('SELECT pg_advisory_lock($1)', [GATE]);
+      // then() sends a request now (supertest sends when it is first awaited).
+      const held = withKey(app, providerKey)
+        .post('/api/v1/leads')
+        .send(leadInput(productId, { name: '느림', region: '부산' }))
+        .then((response) => expect(response.status).toBe(201));
+      const blocked = `SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND objid = $1 AND NOT granted`;
+      await until(async () => (await app.dataSource.query(blocked, [GATE]))[0].n === 1);
+      const lookups = () => sent.filter((sql) => /FROM products WHERE id = \$1/.test(sql)).length;
+      const before = lookups();
+      const answers = Promise.all(
+        inputs.map((input) =>
+          withKey(app, providerKey)
+            .post('/api/v1/leads')
+            .send(input)
+            .then((r) => r),
+        ),
+      );
+      // Each registration reads its product, then waits for the held statement.
+      await until(() => lookups() === before + inputs.length);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await gate.query('SELECT pg_advisory_unlock($1)', [GATE]);
+      await held;
+      return await answers;
+    } finally {
+      await gate.release();
+    }
+  }
+
+  /**
+   * Statements the service sends to PostgreSQL while `work` runs (every query of every pooled client),
+   * and the rows each call of `register_leads_v2` carried (names, last four digits of the phones).
+   */
+  async function statementsDuring(
+    work: (sent: string[]) => Promise<unknown>,
+  ): Promise<string[] & { registrations: Array<{ names: string[]; last4s: string[] }> }> {
     const client = (app.dataSource.driver as PostgresDriver).postgres.Client.prototype as { query: (...args: unknown[]) => unknown };
     const original = client.query;
-    const sent: string[] = [];
+    const sent = Object.assign([] as string[], { registrations: [] as Array<{ names: string[]; last4s: string[] }> });
     client.query = function (this: unknown, ...args: unknown[]) {
-      const [text] = args;
-      sent.push(typeof text === 'string' ? text : String((text as { text?: string }).text));
+      const [text, values] = args;
+      const sql = typeof text === 'string' ? text : String((text as { text?: string }).text);
+      sent.push(sql);
+      if (sql.includes('register_leads_v2'))
+        sent.registrations.push({ names: (values as string[][])[4]!, last4s: (values as string[][])[9]! });
       return original.apply(this, args);
     };
     try {
-      await work();
+      await work(sent);
     } finally {
       client.query = original;
     }
@@ -56,7 +121,67 @@ describe('allocation of registered and imported leads', () => {
     expect(response!.body).toMatchObject({ partnerId: partner.id, orderId: placed.body.id });
     expect(statements.length).toBeGreaterThan(0);
     expect(statements.length).toBeLessThanOrEqual(3);
-    expect(statements.filter((sql) => sql.includes('register_leads_v1'))).toHaveLength(1);
+    expect(statements.filter((sql) => sql.includes('register_leads_v2'))).toHaveLength(1);
+  });
+
+  it('lets registrations arriving together share a statement, each answered as if it had come alone', async () => {
+    const { product, providerKey } = await providerWithProduct(app, '동시 등록 상품');
+    const { partner, apiKey } = await partnerWithKey(app, 'Concurrent Registrations');
+    const placed = await order(apiKey, product.id, [{ region: '서울', quantity: 10 }]);
+    // 24 different numbers, and 8 of them sent twice: 32 registrations at once.
+    const inputs = Array.from({ length: 24 }, () => leadInput(product.id));
+    inputs.push(...inputs.slice(0, 8).map((input) => ({ ...input, name: '김중복' })));
+
+    let responses: Array<{ status: number; body: { partnerId?: number | null; orderId?: string | null; code?: string } }> = [];
+    const statements = await statementsDuring(async (sent) => {
+      responses = await registerWhileHeld(sent, product.id, providerKey, inputs);
+    });
+    const shared = statements.registrations.find((call) => call.names.length > 1)!;
+    expect(shared.names).toHaveLength(inputs.length);
+
+    // As if one after another in the order they arrived: the first of a pair is created, the second
+    // is its duplicate; the first ten created fill the order, the rest wait in the pool.
+    // Where each input sits in the shared statement ((last four digits, name) is unique among them).
+    const arrival = (index: number) =>
+      shared.last4s.findIndex((last4, at) => last4 === inputs[index]!.phone.slice(-4) && shared.names[at] === inputs[index]!.name);
+    expect(new Set(inputs.map((_, index) => arrival(index))).size).toBe(inputs.length);
+    const seen = new Set<string>();
+    let delivered = 0;
+    [...inputs.keys()]
+      .sort((a, b) => arrival(a) - arrival(b))
+      .forEach((index) => {
+        const response = responses[index]!;
+        if (seen.has(inputs[index]!.phone)) {
+          expect(response).toMatchObject({ status: 409, body: { code: 'DUPLICATE_LEAD' } });
+          return;
+        }
+        seen.add(inputs[index]!.phone);
+        expect(response.status).toBe(201);
+        const toOrder = delivered < 10;
+        if (toOrder) delivered += 1;
+        expect(response.body).toMatchObject(
+          toOrder ? { partnerId: partner.id, orderId: placed.body.id } : { partnerId: null, orderId: null },
+        );
+      });
+    const now = await withKey(app, apiKey).get(`/api/v1/orders/${placed.body.id}`).expect(200);
+    expect(now.body).toMatchObject({ status: 'COMPLETED', regionQuantities: [{ region: '서울', quantity: 10, delivered: 10 }] });
+  });
+
+  it('fails only the registration PostgreSQL refuses when it shared a statement with others', async () => {
+    const { product, providerKey } = await providerWithProduct(app, '거부 등록 상품');
+    const inputs = Array.from({ length: 15 }, (_, i) => leadInput(product.id, i === 9 ? { name: '거부됨' } : {}));
+    let responses: Array<{ status: number }> = [];
+    const statements = await statementsDuring(async (sent) => {
+      responses = await registerWhileHeld(sent, product.id, providerKey, inputs);
+    });
+    expect(responses.map((response) => response.status)).toEqual(inputs.map((_, i) => (i === 9 ? 500 : 201)));
+    // The refused row went in a statement with the others, which was then tried row by row.
+    expect(statements.registrations.find((call) => call.names.includes('거부됨') && call.names.length > 1)?.names).toHaveLength(
+      inputs.length,
+    );
+    expect(statements.registrations.filter((call) => call.names.join() === '거부됨')).toHaveLength(1);
+    const stored = await app.dataSource.query(`SELECT count(*)::int AS n FROM leads WHERE product_id = $1`, [product.id]);
+    expect(stored[0].n).toBe(15);
   });
 
   it('imports a batch in a constant number of round trips, however many rows it has', async () => {

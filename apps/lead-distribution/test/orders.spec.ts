@@ -12,7 +12,9 @@ describe('orders and allocation', () => {
   let app: LeadDistributionTestApp;
 
   beforeAll(async () => {
-    app = await startLeadDistribution({ env: { RESERVATION_POLL_SECONDS: '1' } });
+    // Two registration statements at a time: the concurrency test below has registrations both
+    // racing each other in statements of their own and sharing one.
+    app = await startLeadDistribution({ env: { RESERVATION_POLL_SECONDS: '1', REGISTRATION_STATEMENTS_AT_ONCE: '2' } });
   });
   afterAll(() => app.close());
 

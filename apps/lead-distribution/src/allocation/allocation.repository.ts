@@ -9,7 +9,7 @@ const OPEN = `('${OrderStatus.Pending}', '${OrderStatus.InProgress}')`;
 /**
  * The SQL of allocation when an order takes leads waiting in the pool (at creation, when its
  * reservation comes, when it is owed a replacement). A new lead is allocated as it is registered,
- * by the database function `register_leads_v1` (LeadsRepository.registerBatch), on the same rules:
+ * by the database function `register_leads_v2` (LeadsRepository.registerBatch), on the same rules:
  * oldest order first, order row locked, conditional region update. Exactness rests on two things: a region's `delivered` only grows through
  * `UPDATE … WHERE delivered < quantity` (the row lock re-checks it after a concurrent update), and
  * pool leads are picked with `FOR UPDATE SKIP LOCKED`, so two fills never take the same lead. The

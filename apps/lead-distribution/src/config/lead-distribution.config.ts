@@ -41,6 +41,16 @@ export class LeadDistributionConfig extends FileStorageConfig {
   @Max(3650)
   DUPLICATE_WINDOW_DAYS = 90;
 
+  /**
+   * Calls of `register_leads_v2` for single registrations at once; registrations arriving while that
+   * many run wait and go together in the next call (RegistrationBatcher).
+   */
+  @EnvInt()
+  @IsInt()
+  @Min(1)
+  @Max(64)
+  REGISTRATION_STATEMENTS_AT_ONCE = 1;
+
   /** Development default of the file CDN prefix; production sets CDN_BASE_URL. */
   override CDN_BASE_URL = 'http://127.0.0.1:3001/files';
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { plainToInstance } from 'class-transformer';
-import { validate } from 'class-validator';
+import { validateSync } from 'class-validator';
 import { CreateLeadV1Request, type ImportLeadsResponse, type ImportRowResultDto } from '#contracts';
 import { MAX_REPORTED_FIELD_ERRORS, ProblemException, flattenValidationErrors } from '#platform';
 import type { ApiKeyPrincipal } from '../auth/principal.js';
@@ -49,7 +49,9 @@ export class LeadImportService {
     lookups: RegistrationLookups,
   ): Promise<NewLead | ImportRowResultDto> {
     const input = plainToInstance(CreateLeadV1Request, row);
-    const errors = await validate(input, { whitelist: true, forbidNonWhitelisted: true });
+    // The rules have no asynchronous validator: validateSync gives the same errors without a promise
+    // per constraint (a thousand rows a request).
+    const errors = validateSync(input, { whitelist: true, forbidNonWhitelisted: true });
     if (errors.length > 0) {
       return {
         index,

@@ -180,7 +180,7 @@ export class LeadsRepository {
 
   /**
    * Registers leads and allocates them in one statement (one round trip, its own transaction):
-   * `register_leads_v1` (migration RegisterLeadsFunction) skips duplicates (the same phone for the
+   * `register_leads_v2` (migration RegisterLeadsV2) skips duplicates (the same phone for the
    * same product within `windowDays`, or earlier in the batch), gives each lead without a named
    * partner to the oldest open due order with room in its region, inserts the leads and records each
    * delivery. All of it or nothing. Returns one result per lead, in order.
@@ -192,7 +192,7 @@ export class LeadsRepository {
       Array<{ ord: number; created: boolean; partner_id: number | null; order_id: string | null; created_at: Date }>
     >(
       `SELECT ord, created, partner_id, order_id, created_at
-         FROM register_leads_v1($1::uuid[], $2::uuid[], $3::integer[], $4::uuid[], $5::text[], $6::text[], $7::bytea[], $8::text[],
+         FROM register_leads_v2($1::uuid[], $2::uuid[], $3::integer[], $4::uuid[], $5::text[], $6::text[], $7::bytea[], $8::text[],
                                 $9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[], $15::text[], $16::text[],
                                 $17::text[], $18::jsonb[], $19::text[], $20::integer)`,
       [

@@ -27,7 +27,8 @@ import { providerFilesPrefix } from '../files/storage-key.js';
 import { fileReferencesOf, shownMetadata } from './lead-metadata.js';
 import { formatPhone, maskAddress, maskEmail, maskName, searchTextAsShown } from './lead-masking.js';
 import { LeadErrors } from './leads.errors.js';
-import { LeadsRepository, type LeadRow, type NewLead } from './leads.repository.js';
+import { LeadsRepository, type LeadRow, type NewLead, type RegisteredLead } from './leads.repository.js';
+import { RegistrationBatcher } from './registration-batcher.js';
 
 const isUsed = (row: { usedAt: string | null }) => row.usedAt !== null;
 const ids = (rows: Array<{ id: string }>) => rows.map((row) => row.id);
@@ -35,6 +36,20 @@ const ids = (rows: Array<{ id: string }>) => rows.map((row) => row.id);
 const MAX_METADATA_BYTES = 16 * 1024;
 
 export type RegistrationOutcome = { status: 'CREATED'; lead: LeadCreated } | { status: 'DUPLICATE' };
+
+function outcomeOf(lead: NewLead, result: RegisteredLead): RegistrationOutcome {
+  if (!result.created) return { status: 'DUPLICATE' };
+  return {
+    status: 'CREATED',
+    lead: {
+      id: lead.id,
+      productId: lead.productId,
+      partnerId: result.partnerId,
+      orderId: result.orderId,
+      createdAt: result.createdAt.toISOString(),
+    },
+  };
+}
 
 /** Products and partners a registration reads, each read once however many rows of an import name it. */
 export class RegistrationLookups {
@@ -69,7 +84,15 @@ export class LeadsService {
     private readonly config: LeadDistributionConfig,
     private readonly files: FilesService,
     private readonly audit: ContactAudit,
-  ) {}
+  ) {
+    this.singleRegistrations = new RegistrationBatcher(
+      (leads) => this.leads.registerBatch(leads, this.config.DUPLICATE_WINDOW_DAYS),
+      this.config.REGISTRATION_STATEMENTS_AT_ONCE,
+    );
+  }
+
+  /** Single registrations arriving together share one statement. */
+  private readonly singleRegistrations: RegistrationBatcher;
 
   /** The partner's leads; a used lead's contact is shown in clear (audited), an unused one's masked. */
   async listOwned(viewer: ContactViewer, query: ListLeadsQueryDto): Promise<LeadsListResponse> {
@@ -156,8 +179,7 @@ export class LeadsService {
    */
   async register(input: CreateLeadV1Request, principal: ApiKeyPrincipal): Promise<RegistrationOutcome> {
     const lead = await this.prepare(input, principal, this.lookups());
-    const [outcome] = await this.registerPrepared([lead]);
-    return outcome!;
+    return outcomeOf(lead, await this.singleRegistrations.register(lead));
   }
 
   /** Products and partners read once for all the rows of an import that name them. */
@@ -204,20 +226,7 @@ export class LeadsService {
    */
   async registerPrepared(leads: NewLead[]): Promise<RegistrationOutcome[]> {
     const results = await this.leads.registerBatch(leads, this.config.DUPLICATE_WINDOW_DAYS);
-    return results.map((result, index): RegistrationOutcome => {
-      if (!result.created) return { status: 'DUPLICATE' };
-      const lead = leads[index]!;
-      return {
-        status: 'CREATED',
-        lead: {
-          id: lead.id,
-          productId: lead.productId,
-          partnerId: result.partnerId,
-          orderId: result.orderId,
-          createdAt: result.createdAt.toISOString(),
-        },
-      };
-    });
+    return results.map((result, index) => outcomeOf(leads[index]!, result));
   }
 
   /**

@@ -8,6 +8,7 @@ import { OrdersAndAllocation1795245180714 } from './1795245180714-OrdersAndAlloc
 import { ContactVisibility1795413000000 } from './1795413000000-ContactVisibility.js';
 import { ProviderFiles1795413852770 } from './1795413852770-ProviderFiles.js';
 import { RegisterLeadsFunction1795423065543 } from './1795423065543-RegisterLeadsFunction.js';
+import { RegisterLeadsV21795440000000 } from './1795440000000-RegisterLeadsV2.js';
 
 /** Every migration of the service, in order. `npm run migration:generate` writes new ones; list them here. */
 export const MIGRATIONS = [
@@ -21,4 +22,5 @@ export const MIGRATIONS = [
   ContactVisibility1795413000000,
   ProviderFiles1795413852770,
   RegisterLeadsFunction1795423065543,
+  RegisterLeadsV21795440000000,
 ];

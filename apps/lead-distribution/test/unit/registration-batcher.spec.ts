@@ -1,0 +1,70 @@
+import type { NewLead, RegisteredLead } from '../../src/leads/leads.repository.js';
+import { RegistrationBatcher } from '../../src/leads/registration-batcher.js';
+
+/** A store whose calls stay open until released, recording the names of each call's leads. */
+function heldStore(fail?: (leads: NewLead[]) => unknown) {
+  const calls: string[][] = [];
+  const open: Array<() => void> = [];
+  const store = (leads: NewLead[]) => {
+    calls.push(leads.map((lead) => lead.name));
+    return new Promise<RegisteredLead[]>((resolve, reject) => {
+      open.push(() => {
+        const error = fail?.(leads);
+        if (error) reject(error);
+        else resolve(leads.map((lead) => ({ created: true, partnerId: null, orderId: lead.name, createdAt: new Date(0) })));
+      });
+    });
+  };
+  const releaseAll = async () => {
+    while (open.length > 0) {
+      open.splice(0).forEach((release) => release());
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  };
+  return { store, calls, releaseAll };
+}
+
+const lead = (name: string) => ({ name }) as NewLead;
+
+describe('RegistrationBatcher', () => {
+  it('sends registrations alone while fewer calls than the limit run, then the waiting ones together in arrival order', async () => {
+    const { store, calls, releaseAll } = heldStore();
+    const batcher = new RegistrationBatcher(store, 2, 3);
+    const answers = ['a', 'b', 'c', 'd', 'e', 'f', 'g'].map((name) => batcher.register(lead(name)));
+    expect(calls).toEqual([['a'], ['b']]);
+    await releaseAll();
+    expect(calls).toEqual([['a'], ['b'], ['c', 'd', 'e'], ['f', 'g']]);
+    // Each caller gets the result of its own row.
+    expect((await Promise.all(answers)).map((result) => result.orderId)).toEqual(['a', 'b', 'c', 'd', 'e', 'f', 'g']);
+  });
+
+  it('tries a call PostgreSQL refused row by row, so only the bad row fails', async () => {
+    const refused = Object.assign(new Error('bad row'), { driverError: { code: 'P0001' } });
+    const { store, calls, releaseAll } = heldStore((leads) => (leads.some((l) => l.name === 'bad') ? refused : undefined));
+    const batcher = new RegistrationBatcher(store, 1, 10);
+    const answers = ['first', 'good', 'bad', 'also good'].map((name) =>
+      batcher.register(lead(name)).then(
+        (result) => result.orderId,
+        (error: Error) => `failed: ${error.message}`,
+      ),
+    );
+    await releaseAll();
+    expect(await Promise.all(answers)).toEqual(['first', 'good', 'failed: bad row', 'also good']);
+    expect(calls).toEqual([['first'], ['good', 'bad', 'also good'], ['good'], ['bad'], ['also good']]);
+  });
+
+  it('does not try again rows whose call may have committed (no SQLSTATE: the connection was lost)', async () => {
+    const lost = new Error('Connection terminated unexpectedly');
+    const { store, calls, releaseAll } = heldStore((leads) => (leads.length > 1 ? lost : undefined));
+    const batcher = new RegistrationBatcher(store, 1, 10);
+    const answers = ['first', 'x', 'y'].map((name) =>
+      batcher.register(lead(name)).then(
+        () => 'ok',
+        (error: Error) => error.message,
+      ),
+    );
+    await releaseAll();
+    expect(await Promise.all(answers)).toEqual(['ok', lost.message, lost.message]);
+    expect(calls).toEqual([['first'], ['x', 'y']]);
+  });
+});
