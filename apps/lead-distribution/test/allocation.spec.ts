@@ -1,4 +1,5 @@
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
+import { LeadsService } from '../src/leads/leads.service.js';
 import {
   asOperator,
   leadInput,
@@ -34,15 +35,18 @@ describe('allocation of registered and imported leads', () => {
   );
 
   const until = async (done: () => Promise<boolean> | boolean) => {
-    while (!(await done())) await new Promise((resolve) => setTimeout(resolve, 20));
+    const deadline = Date.now() + 15_000;
+    while (!(await done())) {
+      if (Date.now() > deadline) throw new Error('the condition did not come true within 15 s');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
   };
 
   /**
    * Registers `inputs` at once while another registration (region 부산) holds the one registration
-   * statement, so that all of them wait for it and then share the next statement. `sent` is what
-   * statementsDuring records.
+   * statement, so that all of them wait for it and then share the next statement.
    */
-  async function registerWhileHeld(sent: string[], productId: string, providerKey: string, inputs: Array<Record<string, unknown>>) {
+  async function registerWhileHeld(productId: string, providerKey: string, inputs: Array<Record<string, unknown>>) {
     const gate = app.dataSource.createQueryRunner();
     await gate.connect();
     try {
@@ -52,10 +56,10 @@ describe('allocation of registered and imported leads', () => {
         .post('/api/v1/leads')
         .send(leadInput(productId, { name: '느림', region: '부산' }))
         .then((response) => expect(response.status).toBe(201));
-      const blocked = `SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND objid = $1 AND NOT granted`;
+      const blocked = `SELECT count(*)::int AS n FROM pg_locks
+                        WHERE locktype = 'advisory' AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
+                          AND classid = 0 AND objid = $1 AND objsubid = 1 AND NOT granted`;
       await until(async () => (await app.dataSource.query(blocked, [GATE]))[0].n === 1);
-      const lookups = () => sent.filter((sql) => /FROM products WHERE id = \$1/.test(sql)).length;
-      const before = lookups();
       const answers = Promise.all(
         inputs.map((input) =>
           withKey(app, providerKey)
@@ -64,9 +68,9 @@ describe('allocation of registered and imported leads', () => {
             .then((r) => r),
         ),
       );
-      // Each registration reads its product, then waits for the held statement.
-      await until(() => lookups() === before + inputs.length);
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      // Every one of them waits for the held statement.
+      const leads = app.app.get(LeadsService);
+      await until(() => leads.registrationsWaiting === inputs.length);
       await gate.query('SELECT pg_advisory_unlock($1)', [GATE]);
       await held;
       return await answers;
@@ -80,7 +84,7 @@ describe('allocation of registered and imported leads', () => {
    * and the rows each call of `register_leads_v2` carried (names, last four digits of the phones).
    */
   async function statementsDuring(
-    work: (sent: string[]) => Promise<unknown>,
+    work: () => Promise<unknown>,
   ): Promise<string[] & { registrations: Array<{ names: string[]; last4s: string[] }> }> {
     const client = (app.dataSource.driver as PostgresDriver).postgres.Client.prototype as { query: (...args: unknown[]) => unknown };
     const original = client.query;
@@ -94,7 +98,7 @@ describe('allocation of registered and imported leads', () => {
       return original.apply(this, args);
     };
     try {
-      await work(sent);
+      await work();
     } finally {
       client.query = original;
     }
@@ -133,8 +137,8 @@ describe('allocation of registered and imported leads', () => {
     inputs.push(...inputs.slice(0, 8).map((input) => ({ ...input, name: '김중복' })));
 
     let responses: Array<{ status: number; body: { partnerId?: number | null; orderId?: string | null; code?: string } }> = [];
-    const statements = await statementsDuring(async (sent) => {
-      responses = await registerWhileHeld(sent, product.id, providerKey, inputs);
+    const statements = await statementsDuring(async () => {
+      responses = await registerWhileHeld(product.id, providerKey, inputs);
     });
     const shared = statements.registrations.find((call) => call.names.length > 1)!;
     expect(shared.names).toHaveLength(inputs.length);
@@ -171,8 +175,8 @@ describe('allocation of registered and imported leads', () => {
     const { product, providerKey } = await providerWithProduct(app, '거부 등록 상품');
     const inputs = Array.from({ length: 15 }, (_, i) => leadInput(product.id, i === 9 ? { name: '거부됨' } : {}));
     let responses: Array<{ status: number }> = [];
-    const statements = await statementsDuring(async (sent) => {
-      responses = await registerWhileHeld(sent, product.id, providerKey, inputs);
+    const statements = await statementsDuring(async () => {
+      responses = await registerWhileHeld(product.id, providerKey, inputs);
     });
     expect(responses.map((response) => response.status)).toEqual(inputs.map((_, i) => (i === 9 ? 500 : 201)));
     // The refused row went in a statement with the others, which was then tried row by row.

@@ -94,6 +94,11 @@ export class LeadsService {
   /** Single registrations arriving together share one statement. */
   private readonly singleRegistrations: RegistrationBatcher;
 
+  /** Single registrations waiting for a statement (the tests hold one open and watch this). */
+  get registrationsWaiting(): number {
+    return this.singleRegistrations.waiting;
+  }
+
   /** The partner's leads; a used lead's contact is shown in clear (audited), an unused one's masked. */
   async listOwned(viewer: ContactViewer, query: ListLeadsQueryDto): Promise<LeadsListResponse> {
     const { rows, total } = await this.leads.listOwned({

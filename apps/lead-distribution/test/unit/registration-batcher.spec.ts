@@ -39,7 +39,7 @@ describe('RegistrationBatcher', () => {
   });
 
   it('tries a call PostgreSQL refused row by row, so only the bad row fails', async () => {
-    const refused = Object.assign(new Error('bad row'), { driverError: { code: 'P0001' } });
+    const refused = Object.assign(new Error('bad row'), { driverError: { code: 'P0001', severity: 'ERROR' } });
     const { store, calls, releaseAll } = heldStore((leads) => (leads.some((l) => l.name === 'bad') ? refused : undefined));
     const batcher = new RegistrationBatcher(store, 1, 10);
     const answers = ['first', 'good', 'bad', 'also good'].map((name) =>
@@ -51,6 +51,36 @@ describe('RegistrationBatcher', () => {
     await releaseAll();
     expect(await Promise.all(answers)).toEqual(['first', 'good', 'failed: bad row', 'also good']);
     expect(calls).toEqual([['first'], ['good', 'bad', 'also good'], ['good'], ['bad'], ['also good']]);
+  });
+
+  it('does not try row by row a refusal that is not about a row (too many connections)', async () => {
+    const busy = Object.assign(new Error('too many clients'), { driverError: { code: '53300', severity: 'FATAL' } });
+    const { store, calls, releaseAll } = heldStore((leads) => (leads.length > 1 ? busy : undefined));
+    const batcher = new RegistrationBatcher(store, 1, 10);
+    const answers = ['first', 'x', 'y'].map((name) =>
+      batcher.register(lead(name)).then(
+        () => 'ok',
+        (error: Error) => error.message,
+      ),
+    );
+    await releaseAll();
+    expect(await Promise.all(answers)).toEqual(['ok', busy.message, busy.message]);
+    expect(calls).toEqual([['first'], ['x', 'y']]);
+    expect(batcher.waiting).toBe(0);
+  });
+
+  it('answers every caller when a call fails with no error object at all', async () => {
+    const { store, releaseAll } = heldStore((leads) => (leads.length > 1 ? null : undefined));
+    const failing = (leads: NewLead[]) => store(leads).then((results) => (leads.length > 1 ? Promise.reject(null) : results));
+    const batcher = new RegistrationBatcher(failing, 1, 10);
+    const answers = ['first', 'x', 'y'].map((name) =>
+      batcher.register(lead(name)).then(
+        () => 'ok',
+        (error: unknown) => `failed: ${String(error)}`,
+      ),
+    );
+    await releaseAll();
+    expect(await Promise.all(answers)).toEqual(['ok', 'failed: null', 'failed: null']);
   });
 
   it('does not try again rows whose call may have committed (no SQLSTATE: the connection was lost)', async () => {
