@@ -82,19 +82,23 @@ export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions): P
   return { url, stop: async () => (exited() ? undefined : server.stop()) };
 }
 
-/** The last `limit` lines a child process printed (chunks may hold several lines or part of one). */
+/** The last `limit` lines a child process printed (a chunk may hold several lines, or end inside one). */
 class OutputTail {
   private readonly lines: string[] = [];
+  private partial = '';
 
   constructor(private readonly limit: number) {}
 
   push(chunk: string): void {
-    this.lines.push(...chunk.split('\n').filter((line) => line.trim() !== ''));
+    const lines = (this.partial + chunk).split('\n');
+    this.partial = lines.pop() ?? '';
+    this.lines.push(...lines.filter((line) => line.trim() !== ''));
     this.lines.splice(0, Math.max(0, this.lines.length - this.limit));
   }
 
   text(): string {
-    return this.lines.length === 0 ? '(nothing)' : this.lines.join('\n');
+    const lines = this.partial.trim() === '' ? this.lines : [...this.lines, this.partial];
+    return lines.length === 0 ? '(nothing)' : lines.join('\n');
   }
 }
 
