@@ -53,9 +53,14 @@ describe('RegistrationBatcher', () => {
     expect(calls).toEqual([['first'], ['good', 'bad', 'also good'], ['good'], ['bad'], ['also good']]);
   });
 
-  it('does not try row by row a refusal that is not about a row (too many connections)', async () => {
-    const busy = Object.assign(new Error('too many clients'), { driverError: { code: '53300', severity: 'FATAL' } });
-    const { store, calls, releaseAll } = heldStore((leads) => (leads.length > 1 ? busy : undefined));
+  it.each([
+    [
+      'a refusal that is not about a row (too many connections)',
+      Object.assign(new Error('too many clients'), { driverError: { code: '53300', severity: 'FATAL' } }),
+    ],
+    ['rows whose call may have committed (no SQLSTATE: the connection was lost)', new Error('Connection terminated unexpectedly')],
+  ])('does not try row by row %s', async (_, failure) => {
+    const { store, calls, releaseAll } = heldStore((leads) => (leads.length > 1 ? failure : undefined));
     const batcher = new RegistrationBatcher(store, 1, 10);
     const answers = ['first', 'x', 'y'].map((name) =>
       batcher.register(lead(name)).then(
@@ -64,7 +69,7 @@ describe('RegistrationBatcher', () => {
       ),
     );
     await releaseAll();
-    expect(await Promise.all(answers)).toEqual(['ok', busy.message, busy.message]);
+    expect(await Promise.all(answers)).toEqual(['ok', failure.message, failure.message]);
     expect(calls).toEqual([['first'], ['x', 'y']]);
     expect(batcher.waiting).toBe(0);
   });
@@ -81,20 +86,5 @@ describe('RegistrationBatcher', () => {
     );
     await releaseAll();
     expect(await Promise.all(answers)).toEqual(['ok', 'failed: null', 'failed: null']);
-  });
-
-  it('does not try again rows whose call may have committed (no SQLSTATE: the connection was lost)', async () => {
-    const lost = new Error('Connection terminated unexpectedly');
-    const { store, calls, releaseAll } = heldStore((leads) => (leads.length > 1 ? lost : undefined));
-    const batcher = new RegistrationBatcher(store, 1, 10);
-    const answers = ['first', 'x', 'y'].map((name) =>
-      batcher.register(lead(name)).then(
-        () => 'ok',
-        (error: Error) => error.message,
-      ),
-    );
-    await releaseAll();
-    expect(await Promise.all(answers)).toEqual(['ok', lost.message, lost.message]);
-    expect(calls).toEqual([['first'], ['x', 'y']]);
   });
 });
