@@ -1,7 +1,7 @@
 import type { KeyObject } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import jwt from 'jsonwebtoken';
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from '#platform';
 import { CoverageClaimsConfig } from '../config/coverage-claims.config.js';
 import { requiredSecret } from './jwt.strategy.js';
 import type { AccessTokenClaims, AuthenticatedUser } from './principal.js';

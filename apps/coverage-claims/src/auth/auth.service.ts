@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { v7 as uuidv7 } from 'uuid';
 import { UserStatus, type SsoLoginQueryDto, type TokenQueryDto, type TokenResponseDto } from '#contracts';
-import { randomSecret, sha256Hex, type ProblemException } from '#platform';
+import { randomSecret, sha256Hex, type ProblemException, uuidv7 } from '#platform';
 import { CoverageClaimsConfig } from '../config/coverage-claims.config.js';
 import { OrganisationsService } from '../organisations/organisations.service.js';
 import { UsersService } from '../users/users.service.js';

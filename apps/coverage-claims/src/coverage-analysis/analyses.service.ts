@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { v7 as uuidv7 } from 'uuid';
 import type { CoverageAnalysisDto, CoverageAnalysisResultDto, CreateCoverageAnalysisDto, Gender } from '#contracts';
-import { fieldCipherOf, type FieldCipher } from '#platform';
+import { fieldCipherOf, type FieldCipher, uuidv7 } from '#platform';
 import { visibilityOf, type UserPrincipal } from '../auth/principal.js';
 import { CoverageClaimsConfig } from '../config/coverage-claims.config.js';
 import { CustomersService } from '../customers/customers.service.js';

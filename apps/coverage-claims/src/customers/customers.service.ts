@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from '#platform';
 import type { CustomerDto } from '#contracts';
 import { visibilityOf, type UserPrincipal } from '../auth/principal.js';
 import { CustomerCipher, type CustomerIdentity, type OpenedCustomer } from './customer-cipher.js';

@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { v7 as uuidv7 } from 'uuid';
 import {
   ClaimFileStatus,
   type ClaimFileDto,
@@ -18,6 +17,7 @@ import {
   receiveLocalUpload,
   type FileStorage,
   type StoredFileRef,
+  uuidv7,
 } from '#platform';
 import { visibilityOf, type UserPrincipal } from '../auth/principal.js';
 import { CoverageClaimsConfig } from '../config/coverage-claims.config.js';

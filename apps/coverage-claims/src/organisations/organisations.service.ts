@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { v7 as uuidv7 } from 'uuid';
 import {
   toPagination,
   type CreateOrganisationDto,
@@ -9,7 +8,7 @@ import {
   type OrganisationWithSecretDto,
   type UpdateOrganisationDto,
 } from '#contracts';
-import { fieldCipherOf, randomSecret, type FieldCipher } from '#platform';
+import { fieldCipherOf, randomSecret, type FieldCipher, uuidv7 } from '#platform';
 import { CoverageClaimsConfig } from '../config/coverage-claims.config.js';
 import { Organisation } from './entities/organisation.entity.js';
 import { OrganisationErrors } from './organisations.errors.js';

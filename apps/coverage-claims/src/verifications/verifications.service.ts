@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { v7 as uuidv7 } from 'uuid';
 import {
   TermPurpose,
   type ConfirmVerificationDto,
@@ -7,7 +6,7 @@ import {
   type VerificationConfirmedDto,
   type VerificationDto,
 } from '#contracts';
-import { ProblemException, lookupHashKeyOf, randomSecret, sha256Hex } from '#platform';
+import { ProblemException, lookupHashKeyOf, randomSecret, sha256Hex, uuidv7 } from '#platform';
 import { visibilityOf, type UserPrincipal } from '../auth/principal.js';
 import { CoverageClaimsConfig } from '../config/coverage-claims.config.js';
 import type { OpenedCustomer } from '../customers/customer-cipher.js';

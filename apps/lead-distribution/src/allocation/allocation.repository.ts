@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from '#platform';
 import { OrderStatus } from '#contracts';
 import { AssignmentKind } from './entities/lead-assignment.entity.js';
 

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { v7 as uuidv7 } from 'uuid';
 import { ApiKeyRole, type ApiKeyDto, type ApiKeyIssuedDto } from '#contracts';
-import { matchesAnyHash } from '#platform';
+import { matchesAnyHash, uuidv7 } from '#platform';
 import { LeadDistributionConfig } from '../config/lead-distribution.config.js';
 import type { ApiKeyPrincipal } from '../auth/principal.js';
 import { API_KEY_REVOKED_CHANNEL, ApiKeyCache } from './api-key-cache.js';

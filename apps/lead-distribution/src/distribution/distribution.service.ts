@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from '#platform';
 import { type DistributeRequest, type HandoverResponse, type RecallRequest } from '#contracts';
 import { AllocationRepository } from '../allocation/allocation.repository.js';
 import { AssignmentKind } from '../allocation/entities/lead-assignment.entity.js';

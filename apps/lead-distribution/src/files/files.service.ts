@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { v7 as uuidv7, validate as isUuid } from 'uuid';
+import { validate as isUuid } from 'uuid';
 import type { EvidenceMimeType, FileUploadQueryDto, PresignedRequestDto, PresignedUploadDto } from '#contracts';
 import {
   FILE_STORAGE,
@@ -9,6 +9,7 @@ import {
   receiveLocalUpload,
   type FieldError,
   type FileStorage,
+  uuidv7,
 } from '#platform';
 import type { ActingOwner } from '../auth/principal.js';
 import { LeadDistributionConfig } from '../config/lead-distribution.config.js';

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { validationFailed } from '#platform';
-import { v7 as uuidv7 } from 'uuid';
+import { validationFailed, uuidv7 } from '#platform';
 import {
   AS_STATUS_LABELS,
   ApiKeyRole,

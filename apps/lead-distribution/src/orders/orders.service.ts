@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from '#platform';
 import {
   ORDER_STATUS_LABELS,
   OrderStatus,

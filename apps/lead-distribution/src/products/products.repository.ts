@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from '#platform';
 import { ProductAsPolicy } from './entities/product-as-policy.entity.js';
 import { Product } from './entities/product.entity.js';
 

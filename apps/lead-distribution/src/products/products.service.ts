@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { isUUID } from 'class-validator';
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from '#platform';
 import type { CreateProductDto, ProductAsPolicyResponse, ProductDto } from '#contracts';
 import { ProvidersService } from '../providers/providers.service.js';
 import type { ProductAsPolicy } from './entities/product-as-policy.entity.js';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from '#platform';
 import { ApiKeyRole, type ApiKeyIssuedDto, type CreateProviderDto, type ProviderDto } from '#contracts';
 import { ApiKeysService } from '../api-keys/api-keys.service.js';
 import type { Provider } from './entities/provider.entity.js';

@@ -1,4 +1,5 @@
-import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac } from 'node:crypto';
+import { randomBytesPooled } from './random.js';
 
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
@@ -26,7 +27,7 @@ export class FieldCipher {
   }
 
   seal(plain: string): Sealed {
-    const iv = randomBytes(IV_BYTES);
+    const iv = randomBytesPooled(IV_BYTES);
     const cipher = createCipheriv('aes-256-gcm', this.keys.get(this.activeKeyId)!, iv);
     const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
     return { keyId: this.activeKeyId, ciphertext: Buffer.concat([iv, cipher.getAuthTag(), body]) };
@@ -43,8 +44,13 @@ export class FieldCipher {
 
 /** Keyed hash (HMAC-SHA256, hex) for equality look-ups of encrypted values without decrypting them. */
 export function lookupHash(key: string, value: string): string {
-  return createHmac('sha256', Buffer.from(key, 'base64url')).update(value, 'utf8').digest('hex');
+  let secret = decodedHashKeys.get(key);
+  if (!secret) decodedHashKeys.set(key, (secret = Buffer.from(key, 'base64url')));
+  return createHmac('sha256', secret).update(value, 'utf8').digest('hex');
 }
+
+/** Each configured hash key decoded once (a service has one or two). */
+const decodedHashKeys = new Map<string, Buffer>();
 
 export const KEY_ENTRY = /^[A-Za-z0-9_-]{1,32}:[A-Za-z0-9+/_-]{43}=?$/;
 

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Injectable } from '@nestjs/common';
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from '#platform';
 import { CoverageClaimsConfig } from '../../config/coverage-claims.config.js';
 import { FaxFailureKind, type FaxDocument, type FaxOutcome, type FaxSender } from '../fax.port.js';
 import type { SandboxFaxResult } from './entities/sandbox-fax-transmission.entity.js';

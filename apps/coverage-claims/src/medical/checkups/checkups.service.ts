@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { v7 as uuidv7 } from 'uuid';
 import type { CheckupsDto, LookupCheckupsDto } from '#contracts';
-import { fieldCipherOf, type FieldCipher } from '#platform';
+import { fieldCipherOf, type FieldCipher, uuidv7 } from '#platform';
 import type { UserPrincipal, Visibility } from '../../auth/principal.js';
 import { CoverageClaimsConfig } from '../../config/coverage-claims.config.js';
 import { koreaDate } from '../../coverage-analysis/analysis/calendar.js';

@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { v7 as uuidv7 } from 'uuid';
 import { NhisAuthStatus, TermPurpose, type NhisAuthCompletedDto, type NhisAuthDto, type RequestNhisAuthDto } from '#contracts';
-import { fieldCipherOf, type FieldCipher } from '#platform';
+import { fieldCipherOf, type FieldCipher, uuidv7 } from '#platform';
 import { visibilityOf, type UserPrincipal } from '../../auth/principal.js';
 import { CoverageClaimsConfig } from '../../config/coverage-claims.config.js';
 import { CustomerErrors } from '../../customers/customers.errors.js';

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { v7 as uuidv7 } from 'uuid';
 import { SandboxMessageStatus, toPagination, type SandboxMessageListDto, type SandboxMessagesQueryDto } from '#contracts';
-import { fieldCipherOf, lookupHash, lookupHashKeyOf, type FieldCipher } from '#platform';
+import { fieldCipherOf, lookupHash, lookupHashKeyOf, type FieldCipher, uuidv7 } from '#platform';
 import { CoverageClaimsConfig } from '../../config/coverage-claims.config.js';
 import { SmsDeliveryError, type SmsMessage, type SmsSender } from '../sms.port.js';
 import { SandboxSmsRepository } from './sandbox-sms.repository.js';
