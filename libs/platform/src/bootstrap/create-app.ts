@@ -87,11 +87,12 @@ export async function createServiceApp({ module, config, openApi }: CreateAppOpt
   app.flushLogs();
 
   const fastify = app.getHttpAdapter().getInstance();
-  // First: helmet's onRequest hook must run before any other hook that may answer (shutdown's 503).
-  await registerSecurityHeaders(fastify);
+  // First: the security headers' onRequest hook must run before any other hook that may answer (shutdown's 503).
+  registerSecurityHeaders(fastify);
   fastify.removeContentTypeParser(['text/plain']);
-  fastify.addHook('onRequest', async (request, reply) => {
+  fastify.addHook('onRequest', (request, reply, done) => {
     void reply.header('x-request-id', request.id);
+    done();
   });
   logRequests(fastify, app.get(ROOT_LOGGER));
   closeConnectionsOnShutdown(fastify, app.get(ShutdownState));

@@ -40,8 +40,9 @@ export class ShutdownState {
  * request it is sending. Once the listener is closed, a new request is answered 503 without work.
  */
 export function closeConnectionsOnShutdown(fastify: FastifyInstance, state: ShutdownState): void {
-  fastify.addHook('onSend', async (_request, reply) => {
+  fastify.addHook('onSend', (_request, reply, payload, done) => {
     if (state.phase === 'draining' || state.phase === 'closing') void reply.header('connection', 'close');
+    done(null, payload);
   });
   fastify.addHook('onRequest', async (request, reply) => {
     if (state.phase !== 'closing') return;

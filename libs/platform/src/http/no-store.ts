@@ -29,8 +29,8 @@ export const NoStore = () => applyDecorators(MergeRouteConfig({ noStore: true })
  * says so, as @ConditionalGet() does). Register after the hooks that set Cache-Control.
  */
 export function preventCaching(fastify: FastifyInstance): void {
-  fastify.addHook('onSend', async (request, reply, payload) => {
+  fastify.addHook('onSend', (request, reply, payload, done) => {
     if (request.routeOptions.config?.noStore === true || !reply.hasHeader('cache-control')) void reply.header('cache-control', NO_STORE);
-    return payload;
+    done(null, payload);
   });
 }

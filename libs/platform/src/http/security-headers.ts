@@ -1,6 +1,5 @@
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
-import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 
@@ -35,39 +34,45 @@ const DOCS_DIRECTIVES: Directives = {
  * No `Strict-Transport-Security`: the service speaks plain HTTP behind the TLS terminator, which alone
  * knows the hosts and whether every subdomain is HTTPS (ingress-nginx adds HSTS to TLS hosts).
  */
-// Not annotated as helmet's HelmetOptions: its ESM typings (ours) and CommonJS typings (the plugin's)
-// declare the same types twice, and only a plain object satisfies both.
 export const SECURITY_HEADERS = {
   contentSecurityPolicy: { useDefaults: false, directives: API_DIRECTIVES },
   strictTransportSecurity: false,
   xFrameOptions: { action: 'deny' },
   referrerPolicy: { policy: 'no-referrer' },
-} as const satisfies FastifyHelmetOptions;
+} as const;
 
 const DOCS_PAGE = /^\/docs(\/|$)/;
 const DOCUMENT_URL = '/docs/openapi.json';
 
-/**
- * Registers @fastify/helmet with SECURITY_HEADERS for every route, and the Swagger UI's policy for
- * the routes under /docs but the document itself. Call before any route or hook that may answer
- * (the headers are set in helmet's onRequest hook, which must run before another one replies).
- */
-export async function registerSecurityHeaders(fastify: FastifyInstance): Promise<void> {
-  // Before helmet's own onRoute hook, which reads route-level `helmet` options.
-  fastify.addHook('onRoute', (route) => {
-    if (DOCS_PAGE.test(route.url) && route.url !== DOCUMENT_URL) {
-      route.helmet = { contentSecurityPolicy: { useDefaults: false, directives: DOCS_DIRECTIVES } };
-    }
-  });
-  await fastify.register(fastifyHelmet, { ...SECURITY_HEADERS, global: true });
+type HelmetOptions = Parameters<typeof helmet>[0];
+
+/** The headers helmet sets with these options, as name/value pairs, computed once. */
+function headersOf(options: HelmetOptions): Array<readonly [string, string]> {
+  const response = new ServerResponse(new IncomingMessage(new Socket()));
+  helmet(options)(response.req, response, () => undefined);
+  return Object.entries(response.getHeaders()).map(([name, value]) => [name, String(value)] as const);
 }
 
 /**
  * The same headers as name/value pairs, for the answers written before any hook runs (a path the
  * router cannot decode, a request Node's HTTP parser rejects).
  */
-export const RAW_SECURITY_HEADERS: ReadonlyArray<readonly [string, string]> = (() => {
-  const response = new ServerResponse(new IncomingMessage(new Socket()));
-  helmet(SECURITY_HEADERS)(response.req, response, () => undefined);
-  return Object.entries(response.getHeaders()).map(([name, value]) => [name, String(value)] as const);
-})();
+export const RAW_SECURITY_HEADERS: ReadonlyArray<readonly [string, string]> = headersOf(SECURITY_HEADERS);
+
+/**
+ * Sets SECURITY_HEADERS on every answer, and the Swagger UI's policy on the routes under /docs but
+ * the document itself, from an `onRequest` hook: helmet computes the headers once, at start-up, and
+ * each request only copies them (helmet's middleware, run per request, built them again each time). Call before any route or hook that may answer (shutdown's 503, the rate limits'
+ * 429), so that every answer carries them.
+ */
+export function registerSecurityHeaders(fastify: FastifyInstance): void {
+  const api = Object.fromEntries(RAW_SECURITY_HEADERS);
+  const docs = Object.fromEntries(
+    headersOf({ ...SECURITY_HEADERS, contentSecurityPolicy: { useDefaults: false, directives: DOCS_DIRECTIVES } }),
+  );
+  fastify.addHook('onRequest', (request, reply, done) => {
+    const route = request.routeOptions.url;
+    void reply.headers(route !== undefined && route !== DOCUMENT_URL && DOCS_PAGE.test(route) ? docs : api);
+    done();
+  });
+}

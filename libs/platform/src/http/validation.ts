@@ -1,6 +1,6 @@
 import { ValidationPipe, type ArgumentMetadata, type ValidationError } from '@nestjs/common';
 import { plainToInstance } from 'class-transformer';
-import { validateSync } from 'class-validator';
+import { validateSync, type ValidatorOptions } from 'class-validator';
 import { jsonShapeErrors } from './json-shape.js';
 import { ProblemException, type FieldError } from './problem.js';
 
@@ -31,6 +31,14 @@ class TextSafeValidationPipe extends ValidationPipe {
       if (errors.length > 0) throw validationFailed(errors);
     }
     return super.transform(value, metadata);
+  }
+
+  /**
+   * validateSync: no rule of ours is asynchronous (class-validator's `validate` would make a promise
+   * per constraint for the same errors; libs/platform/test/random.spec.ts checks that no rule is).
+   */
+  protected override validate(object: object, validatorOptions?: ValidatorOptions): ValidationError[] {
+    return validateSync(object, validatorOptions);
   }
 }
 

@@ -111,14 +111,15 @@ export class ServiceLogger implements LoggerService {
  * than an HTTP middleware: it costs a request nothing when its level is off.
  */
 export function logRequests(fastify: FastifyInstance, logger: Logger): void {
-  fastify.addHook('onResponse', async (request, reply) => {
+  fastify.addHook('onResponse', (request, reply, done) => {
     const status = reply.statusCode;
     const level = status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info';
-    if (!logger.isLevelEnabled(level)) return;
-    const path = pathOf(request);
-    if (isProbe(path)) return;
-    const fields = { ...requestFields(request, path), res: { statusCode: status }, responseTime: Math.round(reply.elapsedTime) };
-    logger[level](fields, status >= 500 ? 'request errored' : 'request completed');
+    const path = logger.isLevelEnabled(level) ? pathOf(request) : undefined;
+    if (path !== undefined && !isProbe(path)) {
+      const fields = { ...requestFields(request, path), res: { statusCode: status }, responseTime: Math.round(reply.elapsedTime) };
+      logger[level](fields, status >= 500 ? 'request errored' : 'request completed');
+    }
+    done();
   });
   // The caller went away before the response was sent: no status to report.
   fastify.addHook('onRequestAbort', async (request) => {

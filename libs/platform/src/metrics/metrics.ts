@@ -24,9 +24,10 @@ export class MetricsRegistry {
 
   /** Times every request by its route pattern (never the raw URL, which holds ids). */
   instrument(fastify: FastifyInstance): void {
-    fastify.addHook('onResponse', async (request, reply) => {
+    fastify.addHook('onResponse', (request, reply, done) => {
       const route = request.routeOptions.url ?? 'unmatched';
       this.httpDuration.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+      done();
     });
   }
 }
