@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Logger } from '@nestjs/common';
-import fastifyRateLimit, { normalizeIP, type FastifyRateLimitStore } from '@fastify/rate-limit';
+import { normalizeIP, type FastifyRateLimitStore } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import LocalStore from '@fastify/rate-limit/store/LocalStore.js';
 import RedisStore from '@fastify/rate-limit/store/RedisStore.js';
@@ -75,6 +75,9 @@ export const RATE_LIMIT_VARIABLES = [
 export const limitsAt = (limit: number): Record<string, string> =>
   Object.fromEntries(RATE_LIMIT_VARIABLES.map((name) => [name, String(limit)]));
 
+/** Subjects each policy keeps in memory without Redis (the least recently counted go first). */
+const LOCAL_SUBJECTS = 5000;
+
 /** Health probes are never limited: a throttled probe takes a healthy pod out of service. */
 const EXEMPT = /^\/health\//;
 
@@ -106,9 +109,10 @@ export function rateLimitHeader(states: PolicyState[]): string {
 }
 
 /**
- * Rate limits with @fastify/rate-limit's counters (in memory, or in Redis under REDIS_URL so that
- * replicas share them): one counter per policy and subject, in fixed windows. An `onRequest` hook
- * counts every request but health probes against `ip` (per client address) and routes that take
+ * Rate limits with @fastify/rate-limit's counter stores (in memory, or in Redis under REDIS_URL so
+ * that replicas share them), called directly (the plugin's `createRateLimit` wrapped each count in
+ * several promises of its own): one counter per policy and subject, in fixed windows. An `onRequest`
+ * hook counts every request but health probes against `ip` (per client address) and routes that take
  * evidence bytes against `upload` (per address) first, then what the service's rules add (looked up
  * only when those two let the request through, so an address already refused costs no key lookup),
  * narrowest first; the first counter past its limit refuses the request and the broader ones after
@@ -130,10 +134,7 @@ export async function installRateLimits(fastify: FastifyInstance, config: Servic
     );
   };
 
-  await fastify.register(fastifyRateLimit, {
-    global: false,
-    ...(redis ? { store: sharedOrLocalStore(redis, config.RATE_LIMIT_REDIS_PREFIX, warn) } : {}),
-  });
+  const shared = redis ? new (sharedOrLocalStore(redis, config.RATE_LIMIT_REDIS_PREFIX, warn))() : undefined;
   if (redis) fastify.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
 
   const platformPolicies: RateLimitPolicy[] = [
@@ -141,14 +142,10 @@ export async function installRateLimits(fastify: FastifyInstance, config: Servic
     { name: 'upload', limit: config.RATE_LIMIT_UPLOAD, windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS },
   ];
   const policies = [...platformPolicies, ...rules.policies];
-  const subjects = new WeakMap<FastifyRequest, Map<string, string>>();
-  const checkerOf = (instance: FastifyInstance, policy: RateLimitPolicy) =>
-    instance.createRateLimit({
-      max: policy.limit,
-      timeWindow: policy.windowSeconds * 1000,
-      keyGenerator: (request) => `${policy.name}:${subjects.get(request)?.get(policy.name) ?? ''}`,
-    });
-  const limiters = new Map(policies.map((policy) => [policy.name, { policy, check: checkerOf(fastify, policy) }]));
+  // In memory, each policy has an LRU of LOCAL_SUBJECTS subjects of its own.
+  const limiters = new Map(
+    policies.map((policy) => [policy.name, { policy, store: shared ?? new LocalStore(false, false, LOCAL_SUBJECTS) }]),
+  );
   // A route naming a policy the service does not have fails at start-up, not quietly at run time.
   fastify.addHook('onRoute', (route) => {
     for (const name of route.config?.rateLimits ?? []) {
@@ -156,17 +153,22 @@ export async function installRateLimits(fastify: FastifyInstance, config: Servic
     }
   });
   /** Counts `hits` in order into `states`; true at the first counter past its limit (the rest are not counted). */
-  const count = async (request: FastifyRequest, hits: RateLimitHit[], states: PolicyState[]): Promise<boolean> => {
-    const known = subjects.get(request) ?? new Map<string, string>();
-    subjects.set(request, known);
+  const count = async (hits: RateLimitHit[], states: PolicyState[]): Promise<boolean> => {
     for (const hit of hits) {
       const limiter = limiters.get(hit.policy);
       if (!limiter) throw new Error(`No rate-limit policy named ${hit.policy}`);
-      known.set(hit.policy, hit.subject);
-      const state = await limiter.check(request);
-      if (state.isAllowed) throw new Error('Rate-limit allow lists are not used');
-      states.push({ policy: limiter.policy, remaining: state.remaining, resetSeconds: state.ttlInSeconds, exceeded: state.isExceeded });
-      if (state.isExceeded) return true;
+      const { policy, store } = limiter;
+      const { current, ttl } = await new Promise<{ current: number; ttl: number }>((resolve, reject) =>
+        store.incr(
+          `${policy.name}:${hit.subject}`,
+          (error, result) => (error || !result ? reject(error ?? new Error('The rate-limit store returned no count')) : resolve(result)),
+          policy.windowSeconds * 1000,
+          policy.limit,
+        ),
+      );
+      const exceeded = current > policy.limit;
+      states.push({ policy, remaining: Math.max(0, policy.limit - current), resetSeconds: Math.ceil(ttl / 1000), exceeded });
+      if (exceeded) return true;
     }
     return false;
   };
@@ -177,7 +179,7 @@ export async function installRateLimits(fastify: FastifyInstance, config: Servic
     const platformHits: RateLimitHit[] = [{ policy: 'ip', subject: address }];
     if (request.routeOptions.config?.takesEvidenceBytes === true) platformHits.push({ policy: 'upload', subject: address });
     const states: PolicyState[] = [];
-    const refused = (await count(request, platformHits, states)) || (await count(request, await rules.hitsFor(request, address), states));
+    const refused = (await count(platformHits, states)) || (await count(await rules.hitsFor(request, address), states));
     void reply.header('RateLimit-Policy', rateLimitPolicyHeader(states.map((state) => state.policy)));
     void reply.header('RateLimit', rateLimitHeader(states));
     if (refused) {
