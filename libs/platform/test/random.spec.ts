@@ -1,6 +1,4 @@
-import { getMetadataStorage } from 'class-validator';
 import { validate as isUuid, version as uuidVersion } from 'uuid';
-import '../../contracts/src/index.js';
 import { randomBytesPooled, uuidv7 } from '../src/crypto/random.js';
 
 describe('randomBytesPooled', () => {
@@ -26,17 +24,5 @@ describe('uuidv7', () => {
     expect([...ids].sort()).toEqual(ids);
     const millisecond = (id: string) => parseInt(id.replace(/-/g, '').slice(0, 12), 16);
     expect(Math.abs(millisecond(uuidv7()) - Date.now())).toBeLessThan(1000);
-  });
-});
-
-describe('the validation pipe validates synchronously', () => {
-  it('has no asynchronous rule among the contracts (validateSync would skip one)', () => {
-    const storage = getMetadataStorage() as unknown as {
-      validationMetadatas: Map<unknown, unknown[]>;
-      constraintMetadatas: Map<unknown, Array<{ async: boolean; name?: string }>>;
-    };
-    expect(storage.validationMetadatas.size).toBeGreaterThan(50);
-    const asynchronous = [...storage.constraintMetadatas.values()].flat().filter((constraint) => constraint.async);
-    expect(asynchronous).toEqual([]);
   });
 });

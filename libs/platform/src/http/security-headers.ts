@@ -1,7 +1,7 @@
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import helmet from 'helmet';
+import helmet, { type HelmetOptions } from 'helmet';
 
 type Directives = Record<string, string[]>;
 
@@ -39,12 +39,10 @@ export const SECURITY_HEADERS = {
   strictTransportSecurity: false,
   xFrameOptions: { action: 'deny' },
   referrerPolicy: { policy: 'no-referrer' },
-} as const;
+} as const satisfies HelmetOptions;
 
 const DOCS_PAGE = /^\/docs(\/|$)/;
 const DOCUMENT_URL = '/docs/openapi.json';
-
-type HelmetOptions = Parameters<typeof helmet>[0];
 
 /** The headers helmet sets with these options, as name/value pairs, computed once. */
 function headersOf(options: HelmetOptions): Array<readonly [string, string]> {
@@ -54,16 +52,17 @@ function headersOf(options: HelmetOptions): Array<readonly [string, string]> {
 }
 
 /**
- * The same headers as name/value pairs, for the answers written before any hook runs (a path the
- * router cannot decode, a request Node's HTTP parser rejects).
+ * SECURITY_HEADERS as name/value pairs: what the hook below sets, and what the answers written before
+ * any hook runs (a path the router cannot decode, a request Node's HTTP parser rejects) set themselves.
  */
 export const RAW_SECURITY_HEADERS: ReadonlyArray<readonly [string, string]> = headersOf(SECURITY_HEADERS);
 
 /**
  * Sets SECURITY_HEADERS on every answer, and the Swagger UI's policy on the routes under /docs but
  * the document itself, from an `onRequest` hook: helmet computes the headers once, at start-up, and
- * each request only copies them (helmet's middleware, run per request, built them again each time). Call before any route or hook that may answer (shutdown's 503, the rate limits'
- * 429), so that every answer carries them.
+ * each request only copies them (helmet's middleware, run per request, built them again each
+ * time). Call before any route or hook that may answer (shutdown's 503, the rate limits' 429), so
+ * that every answer carries them.
  */
 export function registerSecurityHeaders(fastify: FastifyInstance): void {
   const api = Object.fromEntries(RAW_SECURITY_HEADERS);

@@ -35,7 +35,7 @@ class TextSafeValidationPipe extends ValidationPipe {
 
   /**
    * validateSync: no rule of ours is asynchronous (class-validator's `validate` would make a promise
-   * per constraint for the same errors; libs/platform/test/random.spec.ts checks that no rule is).
+   * per constraint for the same errors; libs/platform/test/validation.spec.ts checks that no rule is).
    */
   protected override validate(object: object, validatorOptions?: ValidatorOptions): ValidationError[] {
     return validateSync(object, validatorOptions);

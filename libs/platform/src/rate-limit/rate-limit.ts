@@ -134,7 +134,7 @@ export async function installRateLimits(fastify: FastifyInstance, config: Servic
     );
   };
 
-  const shared = redis ? new (sharedOrLocalStore(redis, config.RATE_LIMIT_REDIS_PREFIX, warn))() : undefined;
+  const shared = redis ? sharedOrLocalStore(redis, config.RATE_LIMIT_REDIS_PREFIX, warn) : undefined;
   if (redis) fastify.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
 
   const platformPolicies: RateLimitPolicy[] = [
@@ -142,8 +142,8 @@ export async function installRateLimits(fastify: FastifyInstance, config: Servic
     { name: 'upload', limit: config.RATE_LIMIT_UPLOAD, windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS },
   ];
   const policies = [...platformPolicies, ...rules.policies];
-  // In memory, each policy has an LRU of LOCAL_SUBJECTS subjects of its own.
-  const limiters = new Map(
+  // Without Redis, each policy counts in an LRU of LOCAL_SUBJECTS subjects of its own.
+  const limiters = new Map<string, { policy: RateLimitPolicy; store: CounterStore }>(
     policies.map((policy) => [policy.name, { policy, store: shared ?? new LocalStore(false, false, LOCAL_SUBJECTS) }]),
   );
   // A route naming a policy the service does not have fails at start-up, not quietly at run time.
@@ -192,35 +192,31 @@ export async function installRateLimits(fastify: FastifyInstance, config: Servic
   });
 }
 
-type Counted = Parameters<FastifyRateLimitStore['incr']>[1];
+/** What a policy counts with: a store's `incr` (the plugin's stores, or the one below). */
+type CounterStore = Pick<FastifyRateLimitStore, 'incr'>;
 
 /**
  * The counter store under REDIS_URL: Redis, shared by the replicas; when a count fails there (down,
- * slow past 500 ms), this replica's memory counts it instead and `onFallback` hears why. Keys are
- * `<prefix><policy>:<subject>`; every limiter shares the one store (its `child` is itself: the
- * policy is in the key).
+ * slow past 500 ms), this replica's memory counts it instead (one LRU of LOCAL_SUBJECTS for all the
+ * policies) and `onFallback` hears why. Keys are `<prefix><policy>:<subject>`; every policy counts in
+ * this one store (the policy is in the key).
  */
-function sharedOrLocalStore(redis: Redis, prefix: string, onFallback: (error: Error) => void) {
-  return class SharedOrLocalStore implements FastifyRateLimitStore {
-    private readonly shared = new RedisStore(false, false, redis, prefix);
-    private readonly local = new LocalStore(false, false);
-
-    incr(key: string, callback: Counted, timeWindow: number, max: number): void {
-      this.shared.incr(
+function sharedOrLocalStore(redis: Redis, prefix: string, onFallback: (error: Error) => void): CounterStore {
+  const shared = new RedisStore(false, false, redis, prefix);
+  const local = new LocalStore(false, false, LOCAL_SUBJECTS);
+  return {
+    incr(key, callback, timeWindow, max) {
+      shared.incr(
         key,
         (error, result) => {
           if (!error) return callback(null, result ?? undefined);
           onFallback(error);
-          this.local.incr(key, callback, timeWindow, max);
+          local.incr(key, callback, timeWindow, max);
         },
         timeWindow,
         max,
       );
-    }
-
-    child(): this {
-      return this;
-    }
+    },
   };
 }
 
