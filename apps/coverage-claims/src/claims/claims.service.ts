@@ -17,7 +17,7 @@ import { TermsService } from '../terms/terms.service.js';
 import { ClaimCipher, type ClaimSecrets } from './claim-cipher.js';
 import { ClaimErrors } from './claims.errors.js';
 import { ClaimsRepository, type ClaimFilter, type ClaimRow } from './claims.repository.js';
-import { isFaxable } from './delivery/claim-pdf.js';
+import { isFaxable } from './claim-attachments.js';
 import { ClaimDeliveryWorker } from './delivery/claim-delivery.worker.js';
 
 export const DEFAULT_CLAIM_PAGE_SIZE = 20;

@@ -14,6 +14,7 @@ import {
   WIDTH,
   withoutMargins,
 } from '../../coverage-analysis/report/report-pdf.js';
+import { isFaxable } from '../claim-attachments.js';
 
 // A claim as the insurer receives it by fax (docs/claims.md, "Delivery"): one A4 portrait PDF of the
 // claim form, the consent page and every attachment, each image on a page of its own and each page of
@@ -21,12 +22,6 @@ import {
 // A fax is black and white at about 200 dpi: black text and rules, no colour that carries meaning.
 // pdfkit lays out every page (it has the Korean font); pages of PDF attachments are left with an empty
 // frame that @cantoo/pdf-lib then fills with the attachment's page, drawn as a form XObject.
-
-/** Attachment types a fax can carry: images pdfkit embeds as they are, and PDFs. */
-export const FAXABLE_MIME_TYPES = ['image/jpeg', 'image/png', 'application/pdf'] as const;
-export type FaxableMimeType = (typeof FAXABLE_MIME_TYPES)[number];
-
-export const isFaxable = (mimeType: string): mimeType is FaxableMimeType => (FAXABLE_MIME_TYPES as readonly string[]).includes(mimeType);
 
 /** A fax of more pages than this is refused (gateways cap a transmission; an insurer would not read it). */
 export const MAX_FAX_PAGES = 200;
