@@ -4,6 +4,7 @@ import { Agent } from 'node:http';
 import pg from 'pg';
 import { DataSource } from 'typeorm';
 import { acquirePostgresServer, dataSourceOptions } from '#platform';
+import { ClaimEventType } from '#contracts';
 import { UserRole, type Visibility } from '../apps/coverage-claims/src/auth/principal.js';
 import { ClaimCipher, type ClaimSecrets } from '../apps/coverage-claims/src/claims/claim-cipher.js';
 import { historyStatements, type ClaimFilter } from '../apps/coverage-claims/src/claims/claims.repository.js';
@@ -133,6 +134,11 @@ async function seed(databaseUrl: string, dataSource: DataSource, meta: Meta): Pr
         eventText: '계단에서 넘어져 발목 골절, 깁스 치료',
         callbackName: client.clientName,
         callbackTel: client.clientTel,
+        jobCode: '11',
+        jobName: '공공 기관 및 기업 고위직',
+        welfare: false,
+        eventType: ClaimEventType.Injury,
+        eventDate: '2026-01-01',
       });
       return [
         from + i,

@@ -126,14 +126,17 @@ describe('claim delivery: the outbox worker faxes filed claims through the sandb
     expect(await transmissionsOf(app, claimId)).toEqual([]);
   });
 
-  it('fails a claim whose image attachment is not an image', async () => {
+  it('refuses at filing an image attachment that is not an image of its type: 400 FILE_NOT_USABLE naming it', async () => {
     const broken = await upload(app, planner, Buffer.from('not a png at all'), 'image/png');
-    const claimId = await fileClaim(app, planner, claimBody(RECEIVES.insurer, { fileIds: [broken] }));
-    const state = await waitForDelivery(app, claimId);
-    expect(state).toMatchObject({
-      status: 'FAILED',
-      statusReason: 'ATTACHMENT_UNREADABLE: Attachment 1 (image/png) could not be read as a JPEG or PNG image',
-    });
+    const jpegAsPng = await upload(app, planner, await fixture('claim-receipt-photo.jpg'), 'image/png');
+    const answer = await withToken(app, planner)
+      .post('/api/v1/claim/requests')
+      .send(claimBody(RECEIVES.insurer, { fileIds: [broken, jpegAsPng] }))
+      .expect(400);
+    expect((answer.body as ProblemDto).errors).toEqual([
+      { field: 'fileIds.0', message: 'could not be read as a PNG image' },
+      { field: 'fileIds.1', message: 'could not be read as a PNG image' },
+    ]);
   });
 
   it.each([

@@ -2,7 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import request from 'supertest';
-import { MAX_EVIDENCE_FILE_BYTES, UserRole, type ClaimFileDto, type OrganisationWithSecretDto, type PresignedUploadDto } from '#contracts';
+import {
+  MAX_EVIDENCE_FILE_BYTES,
+  UserRole,
+  type ClaimFileDto,
+  type OrganisationWithSecretDto,
+  type ClaimPresignedUploadDto,
+} from '#contracts';
 import { uploadSignature } from '#platform';
 import {
   createOrganisation,
@@ -13,7 +19,6 @@ import {
 } from '../../../test/support/coverage-claims.js';
 import { answerBeforeBody } from '../../../test/support/uploads.js';
 
-const CDN_BASE_URL = 'https://cdn.test.example/claims/';
 const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 function put(url: string, bytes: Buffer, contentType: string): Promise<Response> {
@@ -29,7 +34,7 @@ describe('claim evidence files', () => {
   let stranger: string;
 
   beforeAll(async () => {
-    app = await startCoverageClaims({ env: { CDN_BASE_URL } });
+    app = await startCoverageClaims();
     organisation = await createOrganisation(app, '증빙 에셋');
     planner = (await signIn(app, organisation)).accessToken;
     colleague = (await signIn(app, organisation)).accessToken;
@@ -39,7 +44,7 @@ describe('claim evidence files', () => {
   afterAll(() => app.close());
 
   const presign = async (body: Record<string, unknown>, token = planner) =>
-    (await withToken(app, token).post('/api/v1/files/presigned').send(body).expect(200)).body as PresignedUploadDto;
+    (await withToken(app, token).post('/api/v1/files/presigned').send(body).expect(200)).body as ClaimPresignedUploadDto;
   const getFile = (fileId: string, token = planner) => withToken(app, token).get(`/api/v1/files/${fileId}`);
 
   it('presigns under the organisation, takes the PUT of the declared bytes, keeps them on disk, and shows the file UPLOADED', async () => {
@@ -49,24 +54,41 @@ describe('claim evidence files', () => {
     const month = String(started.getUTCMonth() + 1).padStart(2, '0');
     expect(presigned.fileId).toMatch(UUID_V7);
     expect(presigned.key).toBe(`claim-evidence/${organisation.id}/${started.getUTCFullYear()}/${month}/${presigned.fileId}.pdf`);
-    expect(presigned.cdnUrl).toBe(`https://cdn.test.example/claims/${presigned.key}`);
+    expect(presigned).not.toHaveProperty('cdnUrl');
+    expect(presigned.uploadHeaders).toEqual({ 'content-type': 'application/pdf' });
     expect(presigned.expiresIn).toBe(600);
     const uploadUrl = new URL(presigned.uploadUrl);
     expect(`${uploadUrl.origin}${uploadUrl.pathname}`).toBe(`${app.url}/api/v1/files/upload/${presigned.fileId}`);
 
-    expect(((await getFile(presigned.fileId).expect(200)).body as ClaimFileDto).status).toBe('PENDING');
+    expect((await getFile(presigned.fileId).expect(200)).body as ClaimFileDto).toMatchObject({
+      status: 'PENDING',
+      downloadUrl: null,
+      downloadUrlExpiresAt: null,
+    });
     expect((await put(presigned.uploadUrl, bytes, 'application/pdf')).status).toBe(204);
     expect(await readFile(path.join(app.config.DATA_DIR, 'coverage-claims', 'files', presigned.key))).toEqual(bytes);
-    expect((await getFile(presigned.fileId).expect(200)).body).toEqual({
+    const shown = (await getFile(presigned.fileId).expect(200)).body as ClaimFileDto;
+    expect(shown).toEqual({
       fileId: presigned.fileId,
       originalName: '../진료비 영수증.pdf',
       mimeType: 'application/pdf',
       size: 2345,
       status: 'UPLOADED',
-      cdnUrl: presigned.cdnUrl,
+      downloadUrl: expect.stringMatching(
+        new RegExp(`^${app.url}/api/v1/files/download/${presigned.fileId}\\?expires=\\d+&signature=[0-9a-f]{64}$`),
+      ),
+      downloadUrlExpiresAt: expect.any(String),
       createdAt: expect.any(String),
       uploadedAt: expect.any(String),
     });
+    // The only way to the bytes is a signed URL that expires in ten minutes.
+    const expiresAt = Date.parse(shown.downloadUrlExpiresAt!);
+    expect(expiresAt - Date.now()).toBeGreaterThan(590_000);
+    expect(expiresAt - Date.now()).toBeLessThanOrEqual(600_000);
+    expect(Number(new URL(shown.downloadUrl!).searchParams.get('expires'))).toBe(Math.floor(expiresAt / 1000));
+    const downloaded = await fetch(shown.downloadUrl!);
+    expect(downloaded.status).toBe(200);
+    expect(Buffer.from(await downloaded.arrayBuffer())).toEqual(bytes);
 
     const again = await put(presigned.uploadUrl, bytes, 'application/pdf');
     expect(again.status).toBe(409);
@@ -83,7 +105,11 @@ describe('claim evidence files', () => {
     expect(((await wrongSize.json()) as { code: string }).code).toBe('UPLOAD_SIZE_MISMATCH');
     const notEvidence = await put(presigned.uploadUrl, randomBytes(100), 'text/html');
     expect(notEvidence.status).toBe(415);
-    expect(((await getFile(presigned.fileId).expect(200)).body as ClaimFileDto).status).toBe('PENDING');
+    expect((await getFile(presigned.fileId).expect(200)).body as ClaimFileDto).toMatchObject({
+      status: 'PENDING',
+      downloadUrl: null,
+      downloadUrlExpiresAt: null,
+    });
   });
 
   it('refuses an upload URL not signed for the file, or expired, with 403', async () => {

@@ -4,7 +4,7 @@ import {
   type ClaimHistoryRecordDto,
   type ClaimReceiptDto,
   type OrganisationWithSecretDto,
-  type PresignedUploadDto,
+  type ClaimPresignedUploadDto,
   type ProblemDto,
 } from '#contracts';
 import { downloadSignature, uploadSignature } from '#platform';
@@ -18,7 +18,6 @@ import {
   type CoverageClaimsTestApp,
 } from '../../../test/support/coverage-claims.js';
 
-const CDN_BASE_URL = 'https://cdn.test.example/claims';
 const INSURER = 'N03';
 const INSURER_FAX = '05051811234';
 
@@ -60,7 +59,7 @@ describe('claims: submission and history', () => {
   let strangerAdmin: string;
 
   beforeAll(async () => {
-    app = await startCoverageClaims({ env: { CDN_BASE_URL } });
+    app = await startCoverageClaims();
     organisation = await createOrganisation(app, '청구 에셋');
     plannerCi = nextCi();
     colleagueCi = nextCi();
@@ -72,14 +71,14 @@ describe('claims: submission and history', () => {
   afterAll(() => app.close());
 
   /** Presigns a file as `token` and, unless told not to, uploads its bytes. */
-  async function evidence(token = planner, upload = true): Promise<PresignedUploadDto & { bytes: Buffer }> {
+  async function evidence(token = planner, upload = true): Promise<ClaimPresignedUploadDto & { bytes: Buffer }> {
     const bytes = randomBytes(1200);
     const presigned = (
       await withToken(app, token)
         .post('/api/v1/files/presigned')
         .send({ originalName: '영수증.pdf', mimeType: 'application/pdf', size: bytes.length })
         .expect(200)
-    ).body as PresignedUploadDto;
+    ).body as ClaimPresignedUploadDto;
     if (upload) {
       const put = await fetch(presigned.uploadUrl, { method: 'PUT', headers: { 'content-type': 'application/pdf' }, body: bytes });
       expect(put.status).toBe(204);

@@ -161,7 +161,7 @@ describe('customers', () => {
     expect(await count('customer_consents', customerId)).toBe(0);
   });
 
-  it('keeps a customer when their planner is deleted: only admins see them then, until a planner verifies them again', async () => {
+  it('keeps a customer when their planner is deleted: only admins see them then; another planner verifying the person gets their own', async () => {
     const leaving = await signIn(app, organisation, { name: '퇴사설계' });
     const body = verificationBody({ name: '남은고객' });
     const { customerId } = await verifiedCustomer(body, leaving);
@@ -172,8 +172,13 @@ describe('customers', () => {
     await app.dataSource.query(`UPDATE customer_verifications SET created_at = created_at - interval '1 minute' WHERE customer_id = $1`, [
       customerId,
     ]);
-    await verifiedCustomer(body, planner);
-    expect(((await as(planner).get(`/api/v1/customers/${customerId}`).expect(200)).body as CustomerDto).plannerId).toBe(planner.userId);
+    const mine = await verifiedCustomer(body, planner);
+    expect(mine.customerId).not.toBe(customerId);
+    expect(((await as(planner).get(`/api/v1/customers/${mine.customerId}`).expect(200)).body as CustomerDto).plannerId).toBe(
+      planner.userId,
+    );
+    await as(planner).get(`/api/v1/customers/${customerId}`).expect(404);
+    expect(((await as(admin).get(`/api/v1/customers/${customerId}`).expect(200)).body as CustomerDto).plannerId).toBeNull();
   });
 
   it('keeps names, birth dates, phones and numbers encrypted at rest: no row of any table holds them in plain', async () => {

@@ -4,7 +4,7 @@ import {
   type CoverageAnalysisResultDto,
   type NhisAuthDto,
   type OrganisationWithSecretDto,
-  type PresignedUploadDto,
+  type ClaimPresignedUploadDto,
   type TokenResponseDto,
   type UserDto,
   type VerificationConfirmedDto,
@@ -113,7 +113,7 @@ describe('security headers and no-store on every operation of openapi/coverage-c
       .post('/api/v1/files/presigned')
       .send({ originalName: '진료비영수증.pdf', mimeType: 'application/pdf', size: 10 });
     check('POST /api/v1/files/presigned', presigned);
-    const { fileId } = presigned.body as PresignedUploadDto;
+    const { fileId } = presigned.body as ClaimPresignedUploadDto;
     check('GET /api/v1/files/{fileId}', await asPlanner.get(`/api/v1/files/${fileId}`));
     check('POST /api/v1/claim/histories', await asPlanner.post('/api/v1/claim/histories').send({ page: 1, pageSize: 20 }));
     check(

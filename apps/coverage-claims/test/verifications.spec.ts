@@ -1,5 +1,11 @@
 import { createHash, createHmac } from 'node:crypto';
-import { UserRole, type OrganisationWithSecretDto, type VerificationConfirmedDto, type VerificationDto } from '#contracts';
+import {
+  UserRole,
+  type CustomerDto,
+  type OrganisationWithSecretDto,
+  type VerificationConfirmedDto,
+  type VerificationDto,
+} from '#contracts';
 import pg from 'pg';
 import { CustomersService } from '../src/customers/customers.service.js';
 import { VerificationsService } from '../src/verifications/verifications.service.js';
@@ -287,15 +293,15 @@ describe('one-time number verification', () => {
     await confirm(verification.id, code, admin).expect(200);
   });
 
-  it('keeps one customer per person and organisation, created by the first planner, with a consent per confirmed request', async () => {
+  it('keeps one customer per person for each planner, however the name was typed, with a consent per confirmed request', async () => {
     const body = verificationBody({ name: '남궁 민수', birthDate: '19900101', gender: 'M' });
     const first = await requestVerification({ ...body, agreedTermIds: [...REQUIRED_TERM_IDS, MARKETING_TERM_ID] });
     await confirm(first.id, await sandboxCode(app, body.phone)).expect(200);
     await app.dataSource.query(`UPDATE customer_verifications SET created_at = created_at - interval '1 minute' WHERE id = $1`, [first.id]);
-    // Typed without the space by another planner: the same person.
-    const second = await requestVerification({ ...body, name: '남궁민수' }, otherPlanner);
+    // Typed without the space by the same planner: the same person, the same customer.
+    const second = await requestVerification({ ...body, name: '남궁민수' });
     expect(second.customerId).toBe(first.customerId);
-    await confirm(second.id, await sandboxCode(app, body.phone), otherPlanner).expect(200);
+    await confirm(second.id, await sandboxCode(app, body.phone)).expect(200);
     await app.dataSource.query(`UPDATE customer_verifications SET created_at = created_at - interval '1 minute' WHERE id = $1`, [
       second.id,
     ]);
@@ -317,37 +323,45 @@ describe('one-time number verification', () => {
     expect(consents.filter((consent) => consent.verification_id === first.id).map((consent) => consent.term_id)).toEqual(
       [...REQUIRED_TERM_IDS, MARKETING_TERM_ID].sort(),
     );
-    expect(consents.filter((consent) => consent.verification_id === second.id).every((c) => c.planner_id === otherPlanner.userId)).toBe(
-      true,
-    );
+    expect(consents.every((consent) => consent.planner_id === planner.userId)).toBe(true);
   });
 
-  it('changes an existing customer only when a request for them is confirmed, and leaves an orphan to the confirming planner', async () => {
+  it('changes an existing customer only when a request for them is confirmed', async () => {
     const body = verificationBody({ name: '변경대상', birthDate: '19800808', gender: 'M' });
     const first = await requestVerification(body);
     await confirm(first.id, await sandboxCode(app, body.phone)).expect(200);
-    const stored = async () =>
-      (
-        await app.dataSource.query<Array<{ gender: string; planner_id: string | null }>>(
-          `SELECT gender, planner_id FROM customers WHERE id = $1`,
-          [first.customerId],
-        )
-      )[0]!;
+    const gender = async () =>
+      (await app.dataSource.query<Array<{ gender: string }>>(`SELECT gender FROM customers WHERE id = $1`, [first.customerId]))[0]!.gender;
     await app.dataSource.query(`UPDATE customer_verifications SET created_at = created_at - interval '1 minute' WHERE id = $1`, [first.id]);
-    // Another planner's request stating another gender, never confirmed: the customer stays as they were.
-    const unconfirmed = await requestVerification({ ...body, gender: 'F' }, otherPlanner);
+    // A request stating another gender, never confirmed: the customer stays as they were.
+    const unconfirmed = await requestVerification({ ...body, gender: 'F' });
     expect(unconfirmed.customerId).toBe(first.customerId);
-    expect(await stored()).toEqual({ gender: 'M', planner_id: planner.userId });
-    // The creator is deleted: an unconfirmed request does not adopt the customer either...
-    await app.dataSource.query(`UPDATE customers SET planner_id = NULL WHERE id = $1`, [first.customerId]);
-    await app.dataSource.query(`UPDATE customer_verifications SET created_at = created_at - interval '1 minute' WHERE id = $1`, [
-      unconfirmed.id,
-    ]);
-    const again = await requestVerification({ ...body, gender: 'F' }, otherPlanner);
-    expect(await stored()).toEqual({ gender: 'M', planner_id: null });
-    // ...the confirmed one does, with the gender it stated.
-    await confirm(again.id, await sandboxCode(app, body.phone), otherPlanner).expect(200);
-    expect(await stored()).toEqual({ gender: 'F', planner_id: otherPlanner.userId });
+    expect(await gender()).toBe('M');
+    // Confirmed, it sets the gender it stated.
+    await confirm(unconfirmed.id, await sandboxCode(app, body.phone)).expect(200);
+    expect(await gender()).toBe('F');
+  });
+
+  it('neither reveals nor changes another planner’s customer: a verification of the same person gets a customer of its own', async () => {
+    const body = verificationBody({ name: '남의고객', birthDate: '19770707', gender: 'M' });
+    const mine = await requestVerification(body);
+    const myCode = await sandboxCode(app, body.phone);
+    // A colleague verifies the same person a minute later (the 60 s guard is per phone and organisation).
+    await app.dataSource.query(`UPDATE customer_verifications SET created_at = created_at - interval '1 minute' WHERE id = $1`, [mine.id]);
+    const theirs = await requestVerification({ ...body, gender: 'F' }, otherPlanner);
+    // What the 201 carries is theirs: a customer they can read, not mine (which stays a 404 to them).
+    expect(theirs.customerId).not.toBe(mine.customerId);
+    await as(otherPlanner).get(`/api/v1/customers/${theirs.customerId}`).expect(200);
+    await as(otherPlanner).get(`/api/v1/customers/${mine.customerId}`).expect(404);
+    await confirm(theirs.id, await sandboxCode(app, body.phone), otherPlanner).expect(200);
+    // My number was not expired by their request, and their confirmation did not change my customer.
+    await confirm(mine.id, myCode).expect(200);
+    const mineNow = (await as(planner).get(`/api/v1/customers/${mine.customerId}`).expect(200)).body as CustomerDto;
+    expect(mineNow).toMatchObject({ gender: 'M', plannerId: planner.userId });
+    expect(mineNow.consents.every((consent) => consent.verificationId === mine.id)).toBe(true);
+    // An admin sees both records.
+    await as(admin).get(`/api/v1/customers/${mine.customerId}`).expect(200);
+    await as(admin).get(`/api/v1/customers/${theirs.customerId}`).expect(200);
   });
 
   it('answers a burst of requests for one phone queued on its lock (a pool’s worth) with one 201 and 429s, without stalling', async () => {

@@ -23,6 +23,7 @@ export * from './files/file-storage.js';
 export * from './files/file.errors.js';
 export * from './files/local-file-storage.js';
 export * from './files/s3-file-storage.js';
+export * from './files/storage-deletions.js';
 export * from './files/storage-key.js';
 export * from './files/upload-body-parser.js';
 export * from './files/uploads.js';

@@ -100,7 +100,7 @@ function pngLayout(bytes: Uint8Array): { colourType: number; bitDepth: number; d
   let decoded = colourType === 4 || colourType === 6 || interlaced;
   if (colourType === 3 && !decoded) {
     // A palette's transparency (tRNS) comes after PLTE and before the first IDAT.
-    for (let offset = 33; ; ) {
+    for (let offset = 33; ;) {
       if (offset + 8 > buffer.length) return 'need-more';
       const type = buffer.toString('latin1', offset + 4, offset + 8);
       if (type === 'IDAT' || type === 'IEND') break;
@@ -112,4 +112,24 @@ function pngLayout(bytes: Uint8Array): { colourType: number; bitDepth: number; d
     }
   }
   return { colourType, bitDepth, decoded };
+}
+
+/** An attachment's stored bytes, read on demand. */
+export interface AttachmentBytes {
+  /** Up to the first `bytes` bytes. */
+  head(bytes: number): Promise<Buffer>;
+  all(): Promise<Buffer>;
+}
+
+/**
+ * Why an attachment's bytes cannot go into a claim (an image over the budgets, or not an image of its
+ * declared type), or null: read from the image's header (IMAGE_HEAD_BYTES, the whole file only when
+ * the header lies beyond). PDFs are not judged here.
+ */
+export async function attachmentBytesProblem(mimeType: string, bytes: AttachmentBytes): Promise<string | null> {
+  if (mimeType !== 'image/jpeg' && mimeType !== 'image/png') return null;
+  const head = await bytes.head(IMAGE_HEAD_BYTES);
+  let check = checkImageHeader(head, mimeType, head.length < IMAGE_HEAD_BYTES);
+  if (check.kind === 'need-more') check = checkImageHeader(await bytes.all(), mimeType, true);
+  return check.kind === 'refused' ? check.problem : null;
 }

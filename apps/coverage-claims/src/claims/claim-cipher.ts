@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { ClaimEventType } from '#contracts';
 import { fieldCipherOf, lookupHash, lookupHashKeyOf, type FieldCipher } from '#platform';
 import { CoverageClaimsConfig } from '../config/coverage-claims.config.js';
 import { fcUserCiHash } from '../users/users.service.js';
@@ -20,7 +21,23 @@ export interface ClaimSecrets {
   callbackName: string;
   /** Digits. */
   callbackTel: string;
+  jobCode: string;
+  jobName: string;
+  /** 기초생활수급자 */
+  welfare: boolean;
+  eventType: ClaimEventType;
+  /** YYYY-MM-DD */
+  eventDate: string;
 }
+
+/** The secrets a claim filed before job, event and welfare were sealed kept in clear columns instead. */
+const LEGACY_COLUMNS = ['jobCode', 'jobName', 'welfare', 'eventType', 'eventDate'] as const;
+
+/** What ClaimCipher.open reads: the sealed data, and the clear columns of a claim filed before they were sealed. */
+export type SealedClaim = Pick<
+  Claim,
+  'keyId' | 'dataCiphertext' | 'legacyJobCode' | 'legacyJobName' | 'legacyWelfare' | 'legacyEventType' | 'legacyEventDate'
+>;
 
 export type ClaimLookupHashes = Pick<Claim, 'clientNameHash' | 'clientBirthdayHash' | 'clientTelHash'>;
 
@@ -55,8 +72,28 @@ export class ClaimCipher {
     };
   }
 
-  open(claim: Pick<Claim, 'keyId' | 'dataCiphertext'>): ClaimSecrets {
-    return JSON.parse(this.cipher.open({ keyId: claim.keyId, ciphertext: claim.dataCiphertext })) as ClaimSecrets;
+  open(claim: SealedClaim): ClaimSecrets {
+    const sealed = JSON.parse(this.cipher.open({ keyId: claim.keyId, ciphertext: claim.dataCiphertext })) as Partial<ClaimSecrets>;
+    if (LEGACY_COLUMNS.every((name) => sealed[name] !== undefined)) return sealed as ClaimSecrets;
+    return {
+      jobCode: claim.legacyJobCode!,
+      jobName: claim.legacyJobName!,
+      welfare: claim.legacyWelfare!,
+      eventType: claim.legacyEventType!,
+      eventDate: claim.legacyEventDate!,
+      ...sealed,
+    } as ClaimSecrets;
+  }
+
+  /** Whether the claim still keeps some of its secrets in clear columns (filed before they were sealed). */
+  static hasLegacyColumns(claim: SealedClaim): boolean {
+    return (
+      claim.legacyJobCode !== null ||
+      claim.legacyJobName !== null ||
+      claim.legacyWelfare !== null ||
+      claim.legacyEventType !== null ||
+      claim.legacyEventDate !== null
+    );
   }
 
   nameHash(name: string): string {

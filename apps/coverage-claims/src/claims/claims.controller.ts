@@ -13,7 +13,7 @@ import { ClaimsService } from './claims.service.js';
 export class ClaimsController {
   constructor(private readonly claims: ClaimsService) {}
 
-  @Idempotent()
+  @Idempotent({ subjectOf: (receipt: ClaimReceiptDto) => `claim:${receipt.claimReqId}` })
   @Post('requests')
   @HttpCode(201)
   @ApiOperation({

@@ -1,9 +1,12 @@
 import { Module } from '@nestjs/common';
+import { CustomersModule } from '../customers/customers.module.js';
 import { FaxModule } from '../fax/fax.module.js';
 import { FilesModule } from '../files/files.module.js';
 import { TermsModule } from '../terms/terms.module.js';
 import { ClaimCipher } from './claim-cipher.js';
 import { ClaimsController } from './claims.controller.js';
+import { ClaimsBackfill } from './claims-backfill.js';
+import { ClaimsErasure } from './claims-erasure.js';
 import { ClaimsRepository } from './claims.repository.js';
 import { ClaimsService } from './claims.service.js';
 import { ClaimDeliveryRepository } from './delivery/claim-delivery.repository.js';
@@ -12,9 +15,18 @@ import { ClaimDeliveryWorker } from './delivery/claim-delivery.worker.js';
 
 /** Claim submission and history, and delivery to the insurers' fax by the outbox worker (delivery/). */
 @Module({
-  imports: [FilesModule, TermsModule, FaxModule],
+  imports: [FilesModule, TermsModule, FaxModule, CustomersModule],
   controllers: [ClaimsController],
-  providers: [ClaimCipher, ClaimsRepository, ClaimsService, ClaimDeliveryRepository, ClaimDeliveryService, ClaimDeliveryWorker],
+  providers: [
+    ClaimCipher,
+    ClaimsRepository,
+    ClaimsService,
+    ClaimsErasure,
+    ClaimsBackfill,
+    ClaimDeliveryRepository,
+    ClaimDeliveryService,
+    ClaimDeliveryWorker,
+  ],
   exports: [ClaimCipher, ClaimsRepository],
 })
 export class ClaimsModule {}

@@ -3,12 +3,29 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { EvidenceMimeType } from '#contracts';
 import type { Visibility } from '../auth/principal.js';
+import type { SealedClaim } from './claim-cipher.js';
 import type { Claim } from './entities/claim.entity.js';
 
 /** A claim to insert: everything but what the database gives (id, status times). */
-export type NewClaim = Omit<Claim, 'id' | 'createdAt' | 'updatedAt' | 'organisation' | 'planner' | 'sentAt' | 'statusReason' | 'faxJobId'>;
+export type NewClaim = Omit<
+  Claim,
+  | 'id'
+  | 'createdAt'
+  | 'updatedAt'
+  | 'organisation'
+  | 'planner'
+  | 'customer'
+  | 'sentAt'
+  | 'statusReason'
+  | 'faxJobId'
+  | 'legacyJobCode'
+  | 'legacyJobName'
+  | 'legacyWelfare'
+  | 'legacyEventType'
+  | 'legacyEventDate'
+> & { customerId: string };
 
-/** A claim as the history reads it, with its files (id, storage key, type) in order. */
+/** A claim as the history reads it, with its files (id, storage key of what it carries, type) in order. */
 export interface ClaimRow extends Claim {
   files: Array<{ id: string; key: string; mimeType: EvidenceMimeType }>;
 }
@@ -32,16 +49,16 @@ export interface ClaimFilter {
 }
 
 const CLAIM_COLUMNS = `
-  c.id, c.organisation_id AS "organisationId", c.planner_id AS "plannerId", c.planner_name AS "plannerName",
+  c.id, c.organisation_id AS "organisationId", c.customer_id AS "customerId", c.planner_id AS "plannerId", c.planner_name AS "plannerName",
   to_char(c.claim_date, 'YYYY-MM-DD') AS "claimDate", c.insurer_code AS "insurerCode", c.insurer_name AS "insurerName",
-  c.insurer_logo_url AS "insurerLogoUrl", c.insurer_fax AS "insurerFax", c.job_code AS "jobCode", c.job_name AS "jobName",
-  c.bank_code AS "bankCode", c.bank_name AS "bankName", c.event_type AS "eventType",
-  to_char(c.event_date, 'YYYY-MM-DD') AS "eventDate", c.callback_who AS "callbackWho", c.welfare,
+  c.insurer_logo_url AS "insurerLogoUrl", c.insurer_fax AS "insurerFax", c.job_code AS "legacyJobCode", c.job_name AS "legacyJobName",
+  c.bank_code AS "bankCode", c.bank_name AS "bankName", c.event_type AS "legacyEventType",
+  to_char(c.event_date, 'YYYY-MM-DD') AS "legacyEventDate", c.callback_who AS "callbackWho", c.welfare AS "legacyWelfare",
   c.direct_debit_account AS "directDebitAccount", c.file_count AS "fileCount", c.term_ids AS "termIds", c.key_id AS "keyId",
   c.data_ciphertext AS "dataCiphertext", c.client_name_hash AS "clientNameHash", c.client_birthday_hash AS "clientBirthdayHash",
   c.client_tel_hash AS "clientTelHash", c.status, c.status_reason AS "statusReason", c.sent_at AS "sentAt", c.fax_job_id AS "faxJobId",
   c.created_at AS "createdAt", c.updated_at AS "updatedAt",
-  COALESCE((SELECT json_agg(json_build_object('id', f.id, 'key', f.key, 'mimeType', f.mime_type) ORDER BY cf.position)
+  COALESCE((SELECT json_agg(json_build_object('id', f.id, 'key', coalesce(f.frozen_key, f.key), 'mimeType', f.mime_type) ORDER BY cf.position)
               FROM claim_files cf JOIN stored_files f ON f.id = cf.file_id WHERE cf.claim_id = c.id), '[]') AS files`;
 
 export interface Statement {
@@ -130,14 +147,14 @@ export class ClaimsRepository {
    */
   async insert(tx: EntityManager, claim: NewClaim, fileIds: string[]): Promise<number> {
     const [{ id }] = (await tx.query(
-      `INSERT INTO claims (organisation_id, planner_id, planner_name, claim_date, insurer_code, insurer_name, insurer_logo_url,
-         insurer_fax, job_code, job_name, bank_code, bank_name, event_type, event_date, callback_who, welfare,
-         direct_debit_account, file_count, term_ids, key_id, data_ciphertext, client_name_hash, client_birthday_hash,
-         client_tel_hash, status)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25)
+      `INSERT INTO claims (organisation_id, customer_id, planner_id, planner_name, claim_date, insurer_code, insurer_name,
+         insurer_logo_url, insurer_fax, bank_code, bank_name, callback_who, direct_debit_account, file_count, term_ids, key_id,
+         data_ciphertext, client_name_hash, client_birthday_hash, client_tel_hash, status)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21)
        RETURNING id`,
       [
         claim.organisationId,
+        claim.customerId,
         claim.plannerId,
         claim.plannerName,
         claim.claimDate,
@@ -145,14 +162,9 @@ export class ClaimsRepository {
         claim.insurerName,
         claim.insurerLogoUrl,
         claim.insurerFax,
-        claim.jobCode,
-        claim.jobName,
         claim.bankCode,
         claim.bankName,
-        claim.eventType,
-        claim.eventDate,
         claim.callbackWho,
-        claim.welfare,
         claim.directDebitAccount,
         claim.fileCount,
         claim.termIds,
@@ -172,6 +184,48 @@ export class ClaimsRepository {
       );
     await tx.query('INSERT INTO claim_deliveries (claim_id, next_attempt_at) VALUES ($1, now())', [id]);
     return id;
+  }
+
+  /**
+   * Deletes the customer's claims in the caller's transaction (their file lists and outbox rows
+   * cascade); the claims' ids and their files' ids, whose rows the caller deletes next.
+   */
+  async deleteOfCustomer(tx: EntityManager, customerId: string): Promise<{ claimIds: number[]; fileIds: string[] }> {
+    const files = await tx.query<Array<{ fileId: string }>>(
+      `SELECT cf.file_id AS "fileId" FROM claims c JOIN claim_files cf ON cf.claim_id = c.id WHERE c.customer_id = $1`,
+      [customerId],
+    );
+    const claims = await tx.query<Array<{ id: number }>>(`DELETE FROM claims WHERE customer_id = $1 RETURNING id`, [customerId]);
+    return { claimIds: claims.map((claim) => claim.id), fileIds: files.map((file) => file.fileId) };
+  }
+
+  /**
+   * Up to `limit` claims filed before claims named their customer, locked (SKIP LOCKED) in the caller's
+   * transaction, which also takes the backfill's advisory lock (one replica at a time: it may record
+   * customers without a planner, which no unique index keeps single).
+   */
+  async lockUnlinkedBatch(
+    tx: EntityManager,
+    limit: number,
+  ): Promise<Array<SealedClaim & { id: number; organisationId: string; plannerId: string | null }>> {
+    await tx.query(`SELECT pg_advisory_xact_lock(hashtext('claims-backfill'))`);
+    return tx.query(
+      `SELECT id, organisation_id AS "organisationId", planner_id AS "plannerId", key_id AS "keyId", data_ciphertext AS "dataCiphertext",
+              job_code AS "legacyJobCode", job_name AS "legacyJobName", welfare AS "legacyWelfare", event_type AS "legacyEventType",
+              to_char(event_date, 'YYYY-MM-DD') AS "legacyEventDate"
+         FROM claims WHERE customer_id IS NULL ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`,
+      [limit],
+    );
+  }
+
+  /** Links a claim to its customer and stores its secrets sealed anew (job, event, welfare included), emptying their clear columns. */
+  async link(tx: EntityManager, id: number, customerId: string, sealed: Pick<Claim, 'keyId' | 'dataCiphertext'>): Promise<void> {
+    await tx.query(
+      `UPDATE claims SET customer_id = $2, key_id = $3, data_ciphertext = $4,
+              job_code = NULL, job_name = NULL, welfare = NULL, event_type = NULL, event_date = NULL, updated_at = now()
+        WHERE id = $1`,
+      [id, customerId, sealed.keyId, sealed.dataCiphertext],
+    );
   }
 
   async findById(id: number): Promise<ClaimRow | null> {

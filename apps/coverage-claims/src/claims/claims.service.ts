@@ -10,19 +10,21 @@ import {
   type ClaimReceiptDto,
   type ClaimRequestDto,
 } from '#contracts';
-import { FileErrors, type FieldError } from '#platform';
+import type { FieldError } from '#platform';
 import { visibilityOf, type UserPrincipal } from '../auth/principal.js';
+import { CustomersService } from '../customers/customers.service.js';
 import { FilesService } from '../files/files.service.js';
 import { TermsService } from '../terms/terms.service.js';
+import { attachmentBytesProblem, isFaxable } from './claim-attachments.js';
 import { ClaimCipher, type ClaimSecrets } from './claim-cipher.js';
 import { ClaimErrors } from './claims.errors.js';
 import { ClaimsRepository, type ClaimFilter, type ClaimRow } from './claims.repository.js';
-import { isFaxable } from './claim-attachments.js';
 import { ClaimDeliveryWorker } from './delivery/claim-delivery.worker.js';
 
 export const DEFAULT_CLAIM_PAGE_SIZE = 20;
 
 const UNIQUE_VIOLATION = '23505';
+const FOREIGN_KEY_VIOLATION = '23503';
 
 /** `20261123` as `2026-11-23`. */
 const isoDate = (yyyymmdd: string) => `${yyyymmdd.slice(0, 4)}-${yyyymmdd.slice(4, 6)}-${yyyymmdd.slice(6, 8)}`;
@@ -34,8 +36,9 @@ export function maskAccount(digits: string): string {
 
 /**
  * Claims (보험금 청구): a planner files one for a client with evidence files; it is stored sealed,
- * with its fax delivery queued in the same transaction (the claim_deliveries outbox), and shown in
- * the history to the planner who filed it and to the organisation's admins.
+ * belonging to the planner's customer of the same identity (recorded then if new), with its fax
+ * delivery queued in the same transaction (the claim_deliveries outbox), and shown in the history to
+ * the planner who filed it and to the organisation's admins. Deleting the customer deletes it.
  */
 @Injectable()
 export class ClaimsService {
@@ -43,6 +46,7 @@ export class ClaimsService {
     private readonly claims: ClaimsRepository,
     private readonly cipher: ClaimCipher,
     private readonly files: FilesService,
+    private readonly customers: CustomersService,
     private readonly terms: TermsService,
     private readonly delivery: ClaimDeliveryWorker,
   ) {}
@@ -68,13 +72,12 @@ export class ClaimsService {
     if (insurer.fax === null) throw ClaimErrors.insurerHasNoFax(input.insuCompCd);
 
     const fileIds = input.fileIds.map((id) => id.toLowerCase());
-    const files = await this.files.requireUploadedFiles(user, fileIds);
-    const unfaxable: FieldError[] = files.flatMap((file, index) =>
-      isFaxable(file.mimeType)
-        ? []
-        : [{ field: `fileIds.${index}`, message: `is ${file.mimeType}; a claim is faxed, which carries JPEG, PNG and PDF files only` }],
-    );
-    if (unfaxable.length > 0) throw FileErrors.notUsable(unfaxable);
+    // The bytes are checked (and later faxed and shown) as frozen now: an upload URL used again cannot change them.
+    const frozen = await this.files.freezeOwnFiles(user, fileIds, 'fileIds', {
+      declared: (file) =>
+        isFaxable(file.mimeType) ? null : `is ${file.mimeType}; a claim is faxed, which carries JPEG, PNG and PDF files only`,
+      bytes: (file, bytes) => attachmentBytesProblem(file.mimeType, bytes),
+    });
     const plannerName = (await this.claims.userName(user.userId)) ?? '';
     const termIds = (await this.terms.list(TermPurpose.Claim)).data.map((term) => term.id);
     const secrets: ClaimSecrets = {
@@ -88,6 +91,11 @@ export class ClaimsService {
       eventText: input.eventText,
       callbackName: input.callbackName,
       callbackTel: input.callbackTel,
+      jobCode: input.jobCd,
+      jobName: references.job!.name,
+      welfare: input.wellFareYn,
+      eventType: input.eventTypeCd,
+      eventDate: input.eventDate,
     };
     const claim = {
       organisationId: user.organisationId,
@@ -98,14 +106,9 @@ export class ClaimsService {
       insurerName: insurer.name,
       insurerLogoUrl: insurer.logoUrl,
       insurerFax: insurer.fax,
-      jobCode: input.jobCd,
-      jobName: references.job!.name,
       bankCode,
       bankName: references.bank?.name ?? null,
-      eventType: input.eventTypeCd,
-      eventDate: input.eventDate,
       callbackWho: input.callbackWho,
-      welfare: input.wellFareYn,
       directDebitAccount: input.directDebitAccntYn,
       fileCount: fileIds.length,
       termIds,
@@ -113,14 +116,25 @@ export class ClaimsService {
       ...this.cipher.seal(secrets),
     };
 
-    let id: number;
-    try {
-      id = await this.claims.transaction(async (tx) => {
+    const client = { name: input.clientNm, birthDate: input.clientBirthday, gender: null, phone: input.clientTel };
+    const file = () =>
+      this.claims.transaction(async (tx) => {
         const taken = await this.claims.filesInClaims(tx, fileIds);
         if (taken.length > 0) throw ClaimErrors.filesInOtherClaims(fileIds, taken);
-        return this.claims.insert(tx, claim, fileIds);
+        const customerId = await this.customers.findOrCreate(tx, user, client);
+        const claimId = await this.claims.insert(tx, { ...claim, customerId }, fileIds);
+        await this.files.recordFrozen(tx, frozen);
+        return claimId;
+      });
+    let id: number;
+    try {
+      // The customer found may be deleted before this transaction's insert: it then records them anew.
+      id = await file().catch((error: unknown) => {
+        if ((error as { code?: string }).code === FOREIGN_KEY_VIOLATION) return file();
+        throw error;
       });
     } catch (error) {
+      await this.files.discardFrozen(frozen);
       // Another claim took one of the files between the check and the insert.
       if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
       throw ClaimErrors.filesInOtherClaims(fileIds, await this.claims.transaction((tx) => this.claims.filesInClaims(tx, fileIds)));
@@ -167,18 +181,18 @@ export class ClaimsService {
       clientBirthday: secrets.clientBirthday.slice(2),
       clientTel: secrets.clientTel,
       clientMemo: secrets.clientMemo,
-      jobCd: row.jobCode,
+      jobCd: secrets.jobCode,
       claimReqId: row.id,
       bankCd: row.bankCode,
       bankNm: row.bankName,
       bankAccount: secrets.bankAccount === null ? null : maskAccount(secrets.bankAccount),
       bankAccountHolder: secrets.bankAccountHolder ?? '',
       fileCnt: row.fileCount,
-      wellFareYn: row.welfare,
+      wellFareYn: secrets.welfare,
       insuFax: row.insurerFax,
-      eventDate: row.eventDate,
-      eventTypeCd: row.eventType,
-      eventType: CLAIM_EVENT_TYPE_LABELS[row.eventType],
+      eventDate: secrets.eventDate,
+      eventTypeCd: secrets.eventType,
+      eventType: CLAIM_EVENT_TYPE_LABELS[secrets.eventType],
       eventPlace: secrets.eventPlace,
       eventText: secrets.eventText,
       callbackWho: row.callbackWho,

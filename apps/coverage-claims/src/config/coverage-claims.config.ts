@@ -12,20 +12,34 @@ export const FAX_ADAPTERS = ['sandbox'] as const;
 /**
  * DATA_ENCRYPTION_KEYS, DATA_ENCRYPTION_KEY_ID and LOOKUP_HASH_KEY (organisations' SSO secrets,
  * planners' CI and customers' personal data at rest) come from FieldEncryptionConfig, the storage
- * variables of claims' evidence files (STORAGE_DRIVER, CDN_BASE_URL, FILE_UPLOAD_*, PUBLIC_BASE_URL,
- * S3_*) from FileStorageConfig.
+ * variables of claims' evidence files (STORAGE_DRIVER, FILE_UPLOAD_*, PUBLIC_BASE_URL, S3_*) from
+ * FileStorageConfig. Evidence has no CDN URL: it is only ever read through signed URLs that expire.
  */
 export class CoverageClaimsConfig extends FileStorageConfig {
   override PORT = 3000;
-
-  /** Development default of the file CDN prefix; production sets CDN_BASE_URL. */
-  override CDN_BASE_URL = 'http://127.0.0.1:3000/files';
 
   override METRICS_PORT = 9464;
 
   override EMBEDDED_DATABASE_PORT = 54320;
 
   override RATE_LIMIT_REDIS_PREFIX = 'rate-limit:coverage-claims:';
+
+  /**
+   * How often the removal of stored objects (an erased customer's evidence) looks for due work, in ms
+   * (10 … 600,000); a deletion committed in this process wakes it at once.
+   */
+  @EnvInt()
+  @IsInt()
+  @Min(10)
+  @Max(600_000)
+  STORAGE_DELETION_POLL_MS = 30_000;
+
+  /** Wait before retrying a removal storage refused, in ms (10 … 3,600,000); it doubles with each failure, up to an hour. */
+  @EnvInt()
+  @IsInt()
+  @Min(10)
+  @Max(3_600_000)
+  STORAGE_DELETION_RETRY_BASE_MS = 60_000;
 
   /** Requests one planner may make in a window of RATE_LIMIT_WINDOW_SECONDS, whichever token they use (policy `planner`). */
   @EnvInt()

@@ -114,8 +114,7 @@ export class AnalysesService {
   /**
    * A stored analysis with its customer, for features built on analyses (reports, the medical
    * analysis): visible to the planner who ran it and to ORG_ADMINs of the organisation; anything
-   * else is 404 ANALYSIS_NOT_FOUND, as for an unknown seq. The customer is shown as they are now
-   * (a planner who analysed another planner's customer sees them here, through the analysis).
+   * else is 404 ANALYSIS_NOT_FOUND, as for an unknown seq. The customer is shown as they are now.
    */
   async getVisible(user: UserPrincipal, seq: string): Promise<VisibleAnalysis> {
     const { row, analysis } = await this.openVisible(user, seq);
@@ -132,7 +131,8 @@ export class AnalysesService {
         number: customer.number,
         name: customer.name,
         birthDate: customer.birthDate,
-        gender: customer.gender,
+        // An analysed customer was verified, which states the gender; the analysis kept the one it was made with.
+        gender: customer.gender ?? (analysis.gender as Gender),
         maskedPhone: maskedPhone(customer.phone),
       },
     };

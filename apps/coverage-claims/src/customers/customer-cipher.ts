@@ -4,11 +4,11 @@ import { fieldCipherOf, lookupHash, lookupHashKeyOf, type FieldCipher } from '#p
 import { CoverageClaimsConfig } from '../config/coverage-claims.config.js';
 import type { Customer } from './entities/customer.entity.js';
 
-/** Who a customer is, in plain: `birthDate` YYYYMMDD, `phone` digits only. */
+/** Who a customer is, in plain: `birthDate` YYYYMMDD, `phone` digits only; `gender` null until a verification states it. */
 export interface CustomerIdentity {
   name: string;
   birthDate: string;
-  gender: Gender;
+  gender: Gender | null;
   phone: string;
 }
 
@@ -44,7 +44,7 @@ export class CustomerCipher {
   seal(identity: CustomerIdentity): SealedCustomer {
     const name = this.cipher.seal(identity.name);
     return {
-      identityHash: lookupHash(this.hashKey, identityKey(identity)),
+      identityHash: this.identityHash(identity),
       phoneHash: this.phoneHash(identity.phone),
       keyId: name.keyId,
       nameCiphertext: name.ciphertext,
@@ -52,6 +52,11 @@ export class CustomerCipher {
       phoneCiphertext: this.cipher.seal(identity.phone).ciphertext,
       gender: identity.gender,
     };
+  }
+
+  /** The identity hash of a person (identityKey): one customer per person, organisation and planner. */
+  identityHash(identity: Pick<CustomerIdentity, 'name' | 'birthDate' | 'phone'>): string {
+    return lookupHash(this.hashKey, identityKey(identity));
   }
 
   /** Keyed hash of a phone (digits only), for exact-match look-ups. */

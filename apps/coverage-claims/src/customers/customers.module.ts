@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CustomerCipher } from './customer-cipher.js';
+import { CustomerErasure } from './customer-erasure.js';
 import { CustomersController } from './customers.controller.js';
 import { CustomersRepository } from './customers.repository.js';
 import { CustomersService } from './customers.service.js';
@@ -7,7 +8,7 @@ import { CustomersService } from './customers.service.js';
 /** Customers and their consents. CustomersService is what verifications (and later analyses) use. */
 @Module({
   controllers: [CustomersController],
-  providers: [CustomerCipher, CustomersRepository, CustomersService],
-  exports: [CustomersService],
+  providers: [CustomerCipher, CustomerErasure, CustomersRepository, CustomersService],
+  exports: [CustomersService, CustomerErasure],
 })
 export class CustomersModule {}

@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
+import { forgetIdempotencyRecords, queueStorageDeletions } from '#platform';
 import type { Visibility } from '../auth/principal.js';
 import type { SealedCustomer } from './customer-cipher.js';
+import type { ErasedParts } from './customer-erasure.js';
 import { Customer } from './entities/customer.entity.js';
 
 export interface ConsentRow {
@@ -14,6 +16,9 @@ export interface ConsentRow {
   plannerId: string | null;
   verificationId: string | null;
 }
+
+/** A customer to find or create: sealed, with the organisation and the planner it is recorded for (null: none, for the claims backfill). */
+export type NewCustomer = SealedCustomer & { id: string; organisationId: string; plannerId: string | null };
 
 export interface NewConsents {
   customerId: string;
@@ -30,12 +35,13 @@ export class CustomersRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /**
-   * Creates the customer, or finds the same person in the organisation (identity hash) and leaves
-   * them as they are: a request proves nothing yet, so it neither changes a customer nor hands an
-   * orphaned one (creator deleted) to the requester; confirmation does (`applyConfirmation`).
-   * Returns the customer's id.
+   * Creates the planner's customer, or finds the one the planner already has for this person
+   * (identity hash) and leaves it as it is: a request proves nothing yet, so it changes no customer;
+   * confirmation does (`applyConfirmation`). Another planner's customer for the same person is never
+   * found: a planner's customers are theirs alone. Returns the customer's id.
    */
-  async findOrCreate(tx: EntityManager, row: SealedCustomer & { id: string; organisationId: string; plannerId: string }): Promise<string> {
+  async findOrCreate(tx: EntityManager, row: NewCustomer): Promise<string> {
+    if (row.plannerId === null) return (await this.findOrphan(tx, row)) ?? (await this.insertOrFind(tx, row))!;
     // One statement; run twice at most: when a concurrent request inserts the same person after this
     // statement's snapshot, ON CONFLICT waits for it and skips, and only the next statement sees its row.
     for (let attempt = 0; ; attempt += 1) {
@@ -44,20 +50,26 @@ export class CustomersRepository {
     }
   }
 
-  private async insertOrFind(
-    tx: EntityManager,
-    row: SealedCustomer & { id: string; organisationId: string; plannerId: string },
-  ): Promise<string | undefined> {
+  /** A customer of this identity whose planner was deleted (only the claims backfill, under its lock, records customers without a planner). */
+  private async findOrphan(tx: EntityManager, row: NewCustomer): Promise<string | undefined> {
+    const rows = await tx.query<Array<{ id: string }>>(
+      `SELECT id FROM customers WHERE organisation_id = $1 AND planner_id IS NULL AND identity_hash = $2 ORDER BY created_at, id LIMIT 1`,
+      [row.organisationId, row.identityHash],
+    );
+    return rows[0]?.id;
+  }
+
+  private async insertOrFind(tx: EntityManager, row: NewCustomer): Promise<string | undefined> {
     const rows = await tx.query<Array<{ id: string }>>(
       `WITH created AS (
          INSERT INTO customers (id, organisation_id, planner_id, identity_hash, phone_hash, key_id, name_ciphertext,
                                 birth_date_ciphertext, phone_ciphertext, gender, created_at, updated_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, now(), now())
-         ON CONFLICT (organisation_id, identity_hash) DO NOTHING
+         ON CONFLICT (organisation_id, planner_id, identity_hash) DO NOTHING
          RETURNING id)
        SELECT id FROM created
        UNION ALL
-       SELECT id FROM customers WHERE organisation_id = $2 AND identity_hash = $4`,
+       SELECT id FROM customers WHERE organisation_id = $2 AND planner_id = $3 AND identity_hash = $4`,
       [
         row.id,
         row.organisationId,
@@ -74,16 +86,9 @@ export class CustomersRepository {
     return rows[0]?.id;
   }
 
-  /**
-   * What a confirmed verification makes true of its customer: the gender it stated, and a customer
-   * whose creator was deleted is adopted by the confirming verification's planner.
-   */
-  async applyConfirmation(tx: EntityManager, customerId: string, confirmed: { gender: string; plannerId: string | null }): Promise<void> {
-    await tx.query(`UPDATE customers SET gender = $2, planner_id = coalesce(planner_id, $3), updated_at = now() WHERE id = $1`, [
-      customerId,
-      confirmed.gender,
-      confirmed.plannerId,
-    ]);
+  /** What a confirmed verification makes true of its customer: the gender it stated. */
+  async applyConfirmation(tx: EntityManager, customerId: string, gender: string): Promise<void> {
+    await tx.query(`UPDATE customers SET gender = $2, updated_at = now() WHERE id = $1`, [customerId, gender]);
   }
 
   async insertConsents(tx: EntityManager, consents: NewConsents): Promise<void> {
@@ -115,26 +120,38 @@ export class CustomersRepository {
   }
 
   /**
-   * Deletes a visible customer; everything derived from them (consents, verifications, analyses,
-   * check-ups) goes in the same statement through ON DELETE CASCADE, and in the same transaction the
-   * requests for their phone in the organisation that name no customer: FAILED ones (the SMS was
-   * refused before one was recorded) and SENDING ones older than a number lives (a process that died
-   * between the steps). Locks the customer's verifications before the customer, the order a
-   * confirmation takes them in, so the two never deadlock. False when not visible.
+   * Deletes a visible customer and everything derived from them, in one transaction: the parts that
+   * features registered (`erase`: claims and their files, the sandbox's messages...), the customer
+   * (every table referencing `customers(id)` goes with it through ON DELETE CASCADE: consents,
+   * verifications, analyses, check-ups...), the requests for their phone in the organisation that
+   * name no customer (FAILED ones: the SMS was refused before one was recorded; SENDING ones older
+   * than a number lives: a process that died between the steps), and the idempotency records about
+   * them. Stored objects are queued for removal after the commit (queueStorageDeletions). Locks the
+   * customer's verifications, then the customer, the order a confirmation takes them in, so the two
+   * never deadlock; with the customer locked, no claim can be filed for them meanwhile. False when
+   * not visible.
    */
-  async deleteVisible(visibility: Visibility, id: string): Promise<boolean> {
+  async deleteVisible(
+    visibility: Visibility,
+    id: string,
+    erase: (tx: EntityManager, customer: Customer) => Promise<Required<ErasedParts>>,
+  ): Promise<boolean> {
     return this.dataSource.transaction(async (tx) => {
-      const customer = await tx.getRepository(Customer).findOne({ where: visibleWhere(visibility, id) });
+      const found = await tx.getRepository(Customer).findOne({ where: visibleWhere(visibility, id) });
+      if (!found) return false;
+      await tx.query(`SELECT id FROM customer_verifications WHERE customer_id = $1 ORDER BY id FOR UPDATE`, [found.id]);
+      const customer = await tx.getRepository(Customer).findOne({ where: { id: found.id }, lock: { mode: 'pessimistic_write' } });
       if (!customer) return false;
-      await tx.query(`SELECT id FROM customer_verifications WHERE customer_id = $1 ORDER BY id FOR UPDATE`, [customer.id]);
-      const deleted = await tx.getRepository(Customer).delete({ id: customer.id });
-      if (!deleted.affected) return false;
+      const erased = await erase(tx, customer);
+      await tx.getRepository(Customer).delete({ id: customer.id });
       await tx.query(
         `DELETE FROM customer_verifications
           WHERE organisation_id = $1 AND phone_hash = $2 AND customer_id IS NULL
             AND (status = 'FAILED' OR (status = 'SENDING' AND created_at < clock_timestamp() - interval '180 seconds'))`,
         [customer.organisationId, customer.phoneHash],
       );
+      await forgetIdempotencyRecords(tx, [`customer:${customer.id}`, ...erased.idempotencySubjects]);
+      await queueStorageDeletions(tx, erased.storageKeys);
       return true;
     });
   }

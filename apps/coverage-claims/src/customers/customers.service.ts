@@ -4,6 +4,7 @@ import { uuidv7 } from '#platform';
 import type { CustomerDto } from '#contracts';
 import { visibilityOf, type UserPrincipal } from '../auth/principal.js';
 import { CustomerCipher, type CustomerIdentity, type OpenedCustomer } from './customer-cipher.js';
+import { CustomerErasure } from './customer-erasure.js';
 import { CustomerErrors } from './customers.errors.js';
 import { CustomersRepository, type ConsentRow } from './customers.repository.js';
 import type { Customer } from './entities/customer.entity.js';
@@ -21,24 +22,26 @@ export class CustomersService {
   constructor(
     private readonly customers: CustomersRepository,
     private readonly cipher: CustomerCipher,
+    private readonly erasure: CustomerErasure,
   ) {}
 
   /**
-   * The customer this person is in the planner's organisation, created (by this planner) if new, an
-   * existing one left as it is. Returns their id.
+   * The planner's customer for this person (by name, birth date and phone), created if the planner
+   * has none; an existing one is left as it is. Another planner's customer for the same person is
+   * neither found nor changed: the caller could not see it. Returns their id.
    */
   findOrCreate(tx: EntityManager, planner: UserPrincipal, identity: CustomerIdentity): Promise<string> {
-    return this.customers.findOrCreate(tx, {
-      id: uuidv7(),
-      organisationId: planner.organisationId,
-      plannerId: planner.userId,
-      ...this.cipher.seal(identity),
-    });
+    return this.findOrCreateFor(tx, planner.organisationId, planner.userId, identity);
   }
 
-  /** What a confirmed verification makes true of its customer (CustomersRepository.applyConfirmation). */
-  applyConfirmation(tx: EntityManager, customerId: string, confirmed: { gender: string; plannerId: string | null }): Promise<void> {
-    return this.customers.applyConfirmation(tx, customerId, confirmed);
+  /** findOrCreate for an organisation and planner given by id (null: a planner since deleted; the claims backfill only). */
+  findOrCreateFor(tx: EntityManager, organisationId: string, plannerId: string | null, identity: CustomerIdentity): Promise<string> {
+    return this.customers.findOrCreate(tx, { id: uuidv7(), organisationId, plannerId, ...this.cipher.seal(identity) });
+  }
+
+  /** What a confirmed verification makes true of its customer: the gender it stated. */
+  applyConfirmation(tx: EntityManager, customerId: string, gender: string): Promise<void> {
+    return this.customers.applyConfirmation(tx, customerId, gender);
   }
 
   /** Records that the customer agreed to these term versions, through this planner, with this verification request. */
@@ -68,9 +71,21 @@ export class CustomersService {
     return toCustomerResponse(customer, this.cipher.open(customer), await this.customers.consentsOf(id));
   }
 
-  /** Deletes the customer and everything derived from them, for the planner who created them or an ORG_ADMIN. */
+  /**
+   * Deletes the customer and everything derived from them (CustomersRepository.deleteVisible, with the
+   * parts features registered in CustomerErasure), for the planner who created them or an ORG_ADMIN.
+   */
   async remove(principal: UserPrincipal, id: string): Promise<void> {
-    if (!(await this.customers.deleteVisible(visibilityOf(principal), id))) throw CustomerErrors.notFound(id);
+    const deleted = await this.customers.deleteVisible(visibilityOf(principal), id, (tx, customer) =>
+      this.erasure.erase(tx, {
+        id: customer.id,
+        organisationId: customer.organisationId,
+        phone: this.cipher.open(customer).phone,
+        phoneHash: customer.phoneHash,
+      }),
+    );
+    if (!deleted) throw CustomerErrors.notFound(id);
+    this.erasure.committed();
   }
 }
 

@@ -1,4 +1,4 @@
-import { IdempotencyRecord } from '#platform';
+import { IdempotencyRecord, StorageDeletion } from '#platform';
 import { AuthCode } from '../auth/entities/auth-code.entity.js';
 import { RefreshToken } from '../auth/entities/refresh-token.entity.js';
 import { SignIn } from '../auth/entities/sign-in.entity.js';
@@ -63,6 +63,7 @@ export const ENTITIES = [
   JobCode,
   ClaimReferenceVersion,
   StoredFile,
+  StorageDeletion,
   Claim,
   ClaimFile,
   ClaimDelivery,

@@ -1,3 +1,5 @@
+import type { EntityManager } from 'typeorm';
+
 /** A document to fax: a PDF of A4 pages to one Korean fax number. */
 export interface FaxDocument {
   /** Digits of the receiving fax number. */
@@ -46,6 +48,13 @@ export type FaxOutcome =
  */
 export interface FaxSender {
   send(document: FaxDocument, signal: AbortSignal): Promise<FaxOutcome>;
+
+  /**
+   * Deletes, in the caller's transaction, what this adapter keeps of the transmissions with these
+   * references: part of a customer's erasure (their claims' faxes). The sandbox keeps them in the
+   * database; a gateway's own records are the gateway's.
+   */
+  forget(tx: EntityManager, references: string[]): Promise<void>;
 }
 
 export const FAX_SENDER = Symbol('FAX_SENDER');

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Headers, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { ApiExcludeEndpoint, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ClaimFileDto, ClaimPresignedRequestDto, FileUploadQueryDto, PresignedUploadDto } from '#contracts';
+import { ClaimFileDto, ClaimPresignedRequestDto, ClaimPresignedUploadDto, FileUploadQueryDto } from '#contracts';
 import {
   ApiProblem,
   ApiProblems,
@@ -21,7 +21,7 @@ import { FilesService } from './files.service.js';
 export class FilesController {
   constructor(private readonly files: FilesService) {}
 
-  @Idempotent()
+  @Idempotent({ subjectOf: (upload: ClaimPresignedUploadDto) => `file:${upload.fileId}` })
   @Post('presigned')
   @NoStore()
   @HttpCode(200)
@@ -29,18 +29,21 @@ export class FilesController {
   @ApiOperation({
     summary: "Presign a claim's evidence file upload",
     description:
-      'Step 1 of 3: declare the file (type, exact size, at most 10 MiB). Step 2: PUT the bytes to uploadUrl with that Content-Type before it expires. Step 3: name fileId in the claim. The file is the signed-in planner’s.',
+      'Step 1 of 3: declare the file (type, exact size, at most 10 MiB, and optionally its SHA-256). Step 2: PUT the bytes to uploadUrl with the headers of uploadHeaders before it expires: storage refuses another size, type or digest. Step 3: name fileId in the claim, which keeps the bytes as they were then. The file is the signed-in planner’s, and only ever read through signed URLs that expire (GET /api/v1/files/{fileId}, the claim history): it has no permanent URL.',
   })
-  @ApiOkResponse({ type: PresignedUploadDto })
+  @ApiOkResponse({ type: ClaimPresignedUploadDto })
   @ApiProblem(429, TOO_MANY_PENDING_UPLOADS_DOC)
-  presign(@CurrentUser() user: AuthenticatedUser, @Body() body: ClaimPresignedRequestDto): Promise<PresignedUploadDto> {
+  presign(@CurrentUser() user: AuthenticatedUser, @Body() body: ClaimPresignedRequestDto): Promise<ClaimPresignedUploadDto> {
     return this.files.presign(user, body);
   }
 
   @Get(':fileId')
   @NoStore()
   @BearerAuth()
-  @ApiOperation({ summary: 'One evidence file: whether it has been uploaded (the planner’s own; any of the organisation’s for an admin)' })
+  @ApiOperation({
+    summary:
+      'One evidence file: whether it has been uploaded, and a download URL that expires (the planner’s own; any of the organisation’s for an admin)',
+  })
   @ApiOkResponse({ type: ClaimFileDto })
   @ApiProblems(404)
   get(@CurrentUser() user: AuthenticatedUser, @Param('fileId', uuidParam('fileId')) fileId: string): Promise<ClaimFileDto> {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, In } from 'typeorm';
+import { DataSource, In, type EntityManager } from 'typeorm';
 import { completeUploadIn, insertUnderPendingCap, type UploadableFile } from '#platform';
 import type { Visibility } from '../auth/principal.js';
 import { StoredFile, StoredFileStatus } from './entities/stored-file.entity.js';
@@ -11,6 +11,10 @@ export class FilesRepository {
 
   private get files() {
     return this.dataSource.getRepository(StoredFile);
+  }
+
+  transaction<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(work);
   }
 
   /** Inserts a presigned file unless its planner has `cap` outstanding already (429 TOO_MANY_PENDING_UPLOADS). */
@@ -47,5 +51,41 @@ export class FilesRepository {
   async markUploaded(ids: string[], at: Date): Promise<void> {
     if (ids.length === 0) return;
     await this.files.update({ id: In(ids), status: StoredFileStatus.Pending }, { status: StoredFileStatus.Uploaded, uploadedAt: at });
+  }
+
+  /** Sets each file's frozen key (the bytes its claim carries), in the caller's transaction. */
+  async recordFrozen(tx: EntityManager, frozen: Array<{ id: string; frozenKey: string }>): Promise<void> {
+    if (frozen.length === 0) return;
+    await tx.query(
+      `UPDATE stored_files f SET frozen_key = given.frozen_key
+         FROM unnest($1::uuid[], $2::varchar[]) AS given(id, frozen_key) WHERE f.id = given.id`,
+      [frozen.map((file) => file.id), frozen.map((file) => file.frozenKey)],
+    );
+  }
+
+  /** Deletes these files' rows in the caller's transaction; the storage keys of their bytes (uploaded and frozen). */
+  async deleteByIds(tx: EntityManager, ids: string[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const rows = await tx.query<Array<{ key: string; frozenKey: string | null }>>(
+      `DELETE FROM stored_files WHERE id = ANY($1::uuid[]) RETURNING key, frozen_key AS "frozenKey"`,
+      [ids],
+    );
+    return rows.flatMap((row) => (row.frozenKey && row.frozenKey !== row.key ? [row.key, row.frozenKey] : [row.key]));
+  }
+
+  /** Up to `limit` files whose name is still in clear, locked (SKIP LOCKED) in the caller's transaction. */
+  lockLegacyNames(tx: EntityManager, limit: number): Promise<Array<{ id: string; originalName: string }>> {
+    return tx.query(
+      `SELECT id, original_name AS "originalName" FROM stored_files WHERE original_name IS NOT NULL ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`,
+      [limit],
+    );
+  }
+
+  async sealName(tx: EntityManager, id: string, keyId: string, ciphertext: Buffer): Promise<void> {
+    await tx.query(`UPDATE stored_files SET original_name_ciphertext = $2, key_id = $3, original_name = NULL WHERE id = $1`, [
+      id,
+      ciphertext,
+      keyId,
+    ]);
   }
 }

@@ -1,20 +1,26 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import {
   ClaimFileStatus,
   type ClaimFileDto,
   type ClaimPresignedRequestDto,
+  type ClaimPresignedUploadDto,
   type FileUploadQueryDto,
-  type PresignedUploadDto,
 } from '#contracts';
 import {
   FILE_STORAGE,
   FileErrors,
+  FileNotUsable,
   LocalFileStorage,
+  S3FileStorage,
+  StorageDeletionWorker,
   StoredBytesMissingError,
-  attachmentProblems,
   datedStorageKey,
+  fieldCipherOf,
   problemInStorage,
+  queueStorageDeletions,
   receiveLocalUpload,
+  type FieldCipher,
   type FileStorage,
   type StoredFileRef,
   uuidv7,
@@ -25,11 +31,24 @@ import { StoredFile, StoredFileStatus } from './entities/stored-file.entity.js';
 import { ClaimFileErrors } from './files.errors.js';
 import { FilesRepository } from './files.repository.js';
 
-/** How long a file URL in a claim's history lets its holder download the file. */
+/** How long a download URL (a claim's history, GET /api/v1/files/{fileId}) lets its holder download the file. */
 export const FILE_DOWNLOAD_URL_SECONDS = 600;
 
 /** Unknown, another planner's or another organisation's file: one answer, so ids leak nothing. */
 const NOT_YOUR_FILE = 'is not a file you presigned (POST /api/v1/files/presigned)';
+
+/** The bytes of a frozen file, read on demand by a check (`vet` of FilesService.freeze). */
+export interface FrozenBytes {
+  /** Up to the first `bytes` bytes. */
+  head(bytes: number): Promise<Buffer>;
+  all(): Promise<Buffer>;
+}
+
+/** A file frozen for a claim: its row and the key of the bytes the claim carries. */
+export interface FrozenFile {
+  file: StoredFile;
+  frozenKey: string;
+}
 
 /**
  * Claims' evidence files, stored as lead-distribution's are (the platform's drivers, limits and
@@ -39,28 +58,38 @@ const NOT_YOUR_FILE = 'is not a file you presigned (POST /api/v1/files/presigned
  */
 @Injectable()
 export class FilesService {
-  private readonly cdnBase: string;
+  private readonly cipher: FieldCipher;
 
   constructor(
     private readonly files: FilesRepository,
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
+    private readonly deletions: StorageDeletionWorker,
     private readonly config: CoverageClaimsConfig,
   ) {
-    this.cdnBase = config.CDN_BASE_URL.replace(/\/+$/, '');
+    this.cipher = fieldCipherOf(config);
   }
 
-  /** Registers a file of the planner (at most MAX_PENDING_UPLOADS outstanding) and returns where to upload it; key `claim-evidence/<organisationId>/<yyyy>/<mm>/<fileId>.<ext>`. */
-  async presign(user: UserPrincipal, input: ClaimPresignedRequestDto): Promise<PresignedUploadDto> {
+  /**
+   * Registers a file of the planner (at most MAX_PENDING_UPLOADS outstanding) and returns where to
+   * upload it; key `claim-evidence/<organisationId>/<yyyy>/<mm>/<fileId>.<ext>`. The name the planner
+   * gave is sealed; a declared digest binds the upload to those bytes.
+   */
+  async presign(user: UserPrincipal, input: ClaimPresignedRequestDto): Promise<ClaimPresignedUploadDto> {
     const id = uuidv7();
     const now = new Date();
     const expiresIn = this.config.FILE_UPLOAD_EXPIRES_SECONDS;
+    const name = this.cipher.seal(input.originalName);
     const file = await this.files.insertUnderPendingCap(
       Object.assign(new StoredFile(), {
         id,
         organisationId: user.organisationId,
         plannerId: user.userId,
         key: datedStorageKey(`claim-evidence/${user.organisationId}/`, id, input.mimeType, now),
-        originalName: input.originalName,
+        originalNameCiphertext: name.ciphertext,
+        keyId: name.keyId,
+        legacyOriginalName: null,
+        checksumSha256: input.sha256 ?? null,
+        frozenKey: null,
         mimeType: input.mimeType,
         size: input.size,
         status: StoredFileStatus.Pending,
@@ -73,8 +102,12 @@ export class FilesService {
     return {
       fileId: file.id,
       uploadUrl: await this.storage.createUploadUrl(file),
+      uploadHeaders: {
+        'content-type': file.mimeType,
+        // S3 checks the digest against this header (it is signed into the URL); the local driver hashes the body itself.
+        ...(file.checksumSha256 && this.storage instanceof S3FileStorage ? { 'x-amz-checksum-sha256': file.checksumSha256 } : {}),
+      },
       key: file.key,
-      cdnUrl: this.cdnUrl(file.key),
       expiresIn,
     };
   }
@@ -95,37 +128,92 @@ export class FilesService {
       await this.files.markUploaded([file.id], now);
       Object.assign(file, { status: StoredFileStatus.Uploaded, uploadedAt: now });
     }
-    return this.toResponse(file);
+    return this.toResponse(file, new Date());
   }
 
   /**
-   * The files a claim may carry: each id an uploaded file the user presigned themselves, listed once
-   * (an admin attaches their own files too). Files not yet confirmed are checked in storage (size and
-   * type as declared) and marked UPLOADED. Otherwise 400 FILE_NOT_USABLE naming each `fileIds.<index>`.
-   * Whether a file is already in another claim is the claim's own check (claim_files is unique).
+   * The files a claim may carry, as the caller listed them, frozen: each id a file the user presigned
+   * themselves (an admin attaches their own files too), listed once, of a type `rules.declared`
+   * accepts; its bytes then frozen where no upload URL reaches them (FileStorage.freeze) and the
+   * frozen copy checked, never the uploadable one: stored with the declared size and type, and
+   * passing `rules.bytes` (the claim's own rules on the bytes). Every problem is in one 400
+   * FILE_NOT_USABLE naming `<field>.<index>`, and the copies made are let go. Files not yet confirmed
+   * are marked UPLOADED. The caller records the frozen keys with the claim (`recordFrozen`) or lets
+   * them go (`discardFrozen`).
    */
-  async requireUploadedFiles(user: UserPrincipal, fileIds: string[]): Promise<StoredFile[]> {
+  async freezeOwnFiles(
+    user: UserPrincipal,
+    fileIds: string[],
+    field: string,
+    rules: { declared: (file: StoredFile) => string | null; bytes: (file: StoredFile, bytes: FrozenBytes) => Promise<string | null> },
+  ): Promise<FrozenFile[]> {
     const ids = fileIds.map((id) => id.toLowerCase());
     const found = await this.files.findOwnByIds(user.organisationId, user.userId, [...new Set(ids)]);
     const byId = new Map(found.map((file) => [file.id, file]));
-    const errors = await attachmentProblems(
-      this.storage,
-      ids,
-      byId,
-      (file) => file.status === StoredFileStatus.Uploaded,
-      NOT_YOUR_FILE,
-      'fileIds',
+    const checked = await Promise.all(
+      ids.map(async (id, index): Promise<{ frozen?: FrozenFile; problem: string | null }> => {
+        const file = byId.get(id);
+        if (!file) return { problem: NOT_YOUR_FILE };
+        if (ids.indexOf(id) !== index) return { problem: FileNotUsable.duplicate };
+        const declared = rules.declared(file);
+        if (declared) return { problem: declared };
+        let frozenKey: string;
+        try {
+          frozenKey = await this.storage.freeze(file);
+        } catch (error) {
+          if (error instanceof StoredBytesMissingError) return { problem: FileNotUsable.notUploaded };
+          throw error;
+        }
+        const copy = this.refOf(file, frozenKey);
+        const problem =
+          (await problemInStorage(this.storage, copy)) ??
+          (await rules.bytes(file, { head: (bytes) => this.storage.readHead(copy, bytes), all: () => this.storage.read(copy) }));
+        return { frozen: { file, frozenKey }, problem };
+      }),
     );
-    if (errors.length > 0) throw FileErrors.notUsable(errors);
-    const usable = ids.map((id) => byId.get(id)!);
-    const pending = usable.filter((file) => file.status === StoredFileStatus.Pending);
+    const frozen = checked.flatMap((result) => (result.frozen ? [result.frozen] : []));
+    const errors = checked.flatMap(({ problem }, index) => (problem ? [{ field: `${field}.${index}`, message: problem }] : []));
+    if (errors.length > 0) {
+      await this.discardFrozen(frozen);
+      throw FileErrors.notUsable(errors);
+    }
+    const pending = frozen.map(({ file }) => file).filter((file) => file.status === StoredFileStatus.Pending);
     const confirmed = new Date();
     await this.files.markUploaded(
       pending.map((file) => file.id),
       confirmed,
     );
     for (const file of pending) Object.assign(file, { status: StoredFileStatus.Uploaded, uploadedAt: confirmed });
-    return usable;
+    return frozen;
+  }
+
+  /** Records, in the claim's transaction, which frozen copy each file's claim carries. */
+  recordFrozen(tx: EntityManager, frozen: FrozenFile[]): Promise<void> {
+    return this.files.recordFrozen(
+      tx,
+      frozen.map(({ file, frozenKey }) => ({ id: file.id, frozenKey })),
+    );
+  }
+
+  /** Lets go of frozen copies no claim carries (the claim was refused after they were made). */
+  async discardFrozen(frozen: FrozenFile[]): Promise<void> {
+    const copies = frozen.filter(({ file, frozenKey }) => frozenKey !== file.key).map(({ frozenKey }) => frozenKey);
+    if (copies.length === 0) return;
+    await this.files.transaction((tx) => queueStorageDeletions(tx, copies));
+    this.deletions.wake();
+  }
+
+  /**
+   * Deletes the rows of these files in the caller's transaction (a customer's erasure: nothing may
+   * reference them any more) and answers the storage keys of their bytes, uploaded and frozen.
+   */
+  deleteFiles(tx: EntityManager, ids: string[]): Promise<string[]> {
+    return this.files.deleteByIds(tx, ids);
+  }
+
+  /** Wakes the removal of queued stored objects (a deletion committed). */
+  wakeStorageDeletion(): void {
+    this.deletions.wake();
   }
 
   /**
@@ -138,8 +226,8 @@ export class FilesService {
 
   /**
    * The local driver's download (GET /api/v1/files/download/<id>): the signed URL is the credential
-   * (403 for another file's, a changed or an expired one); an uploaded file's bytes and type. With
-   * another driver the route answers 404 (its URLs point at the storage itself).
+   * (403 for another file's, a changed or an expired one); an uploaded file's bytes (the frozen copy
+   * once in a claim) and type. With another driver the route answers 404 (its URLs point at the storage itself).
    */
   async download(fileId: string, query: FileUploadQueryDto): Promise<{ bytes: Buffer; mimeType: string }> {
     if (!(this.storage instanceof LocalFileStorage)) throw FileErrors.uploadNotHere();
@@ -147,7 +235,7 @@ export class FilesService {
     const file = await this.files.findById(fileId);
     if (!file || file.status !== StoredFileStatus.Uploaded) throw ClaimFileErrors.notFound(fileId);
     try {
-      return { bytes: await this.storage.read(file), mimeType: file.mimeType };
+      return { bytes: await this.storage.read(this.refOf(file, file.frozenKey ?? file.key)), mimeType: file.mimeType };
     } catch (error) {
       if (error instanceof StoredBytesMissingError) throw ClaimFileErrors.notFound(fileId);
       throw error;
@@ -159,18 +247,26 @@ export class FilesService {
     return this.storage.read(file);
   }
 
-  cdnUrl(key: string): string {
-    return `${this.cdnBase}/${key}`;
+  /** The name the planner gave the file, in plain. */
+  originalNameOf(file: Pick<StoredFile, 'originalNameCiphertext' | 'keyId' | 'legacyOriginalName'>): string {
+    if (file.originalNameCiphertext && file.keyId) return this.cipher.open({ keyId: file.keyId, ciphertext: file.originalNameCiphertext });
+    return file.legacyOriginalName ?? '';
   }
 
-  private toResponse(file: StoredFile): ClaimFileDto {
+  private refOf(file: StoredFile, key: string): StoredFileRef {
+    return { id: file.id, key, mimeType: file.mimeType, size: file.size, uploadExpiresAt: file.uploadExpiresAt };
+  }
+
+  private async toResponse(file: StoredFile, now: Date): Promise<ClaimFileDto> {
+    const uploaded = file.status === StoredFileStatus.Uploaded;
     return {
       fileId: file.id,
-      originalName: file.originalName,
+      originalName: this.originalNameOf(file),
       mimeType: file.mimeType,
       size: file.size,
-      status: file.status === StoredFileStatus.Uploaded ? ClaimFileStatus.Uploaded : ClaimFileStatus.Pending,
-      cdnUrl: this.cdnUrl(file.key),
+      status: uploaded ? ClaimFileStatus.Uploaded : ClaimFileStatus.Pending,
+      downloadUrl: uploaded ? await this.downloadUrl({ id: file.id, key: file.frozenKey ?? file.key, mimeType: file.mimeType }, now) : null,
+      downloadUrlExpiresAt: uploaded ? new Date(now.getTime() + FILE_DOWNLOAD_URL_SECONDS * 1000).toISOString() : null,
       createdAt: file.createdAt.toISOString(),
       uploadedAt: file.uploadedAt?.toISOString() ?? null,
     };

@@ -1,3 +1,5 @@
+import type { EntityManager } from 'typeorm';
+
 /** A text message to one Korean mobile number (`to`: digits only). */
 export interface SmsMessage {
   to: string;
@@ -13,6 +15,13 @@ export interface SmsMessage {
  */
 export interface SmsSender {
   send(message: SmsMessage): Promise<void>;
+
+  /**
+   * Deletes, in the caller's transaction, what this adapter keeps of messages to `phone` (digits):
+   * part of a customer's erasure. The sandbox keeps them in the database; a gateway's own records are
+   * the gateway's.
+   */
+  forget(tx: EntityManager, phone: string): Promise<void>;
 }
 
 export const SMS_SENDER = Symbol('SMS_SENDER');

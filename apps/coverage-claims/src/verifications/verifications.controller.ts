@@ -18,7 +18,7 @@ export class VerificationsController {
 
   @Post()
   @NoStore()
-  @Idempotent()
+  @Idempotent({ subjectOf: (verification: VerificationDto) => `customer:${verification.customerId}` })
   // Each request sends an SMS: limited per planner and per organisation (SMS pumping).
   @RateLimitedBy('sms-planner', 'sms-organisation')
   @ApiOperation({

@@ -3,6 +3,7 @@ import { CustomersModule } from '../customers/customers.module.js';
 import { SmsModule } from '../sms/sms.module.js';
 import { TermsModule } from '../terms/terms.module.js';
 import { VerificationsController } from './verifications.controller.js';
+import { VerificationsErasure } from './verifications-erasure.js';
 import { VerificationsRepository } from './verifications.repository.js';
 import { VerificationsService } from './verifications.service.js';
 
@@ -10,7 +11,7 @@ import { VerificationsService } from './verifications.service.js';
 @Module({
   imports: [CustomersModule, TermsModule, SmsModule],
   controllers: [VerificationsController],
-  providers: [VerificationsRepository, VerificationsService],
+  providers: [VerificationsRepository, VerificationsService, VerificationsErasure],
   exports: [VerificationsService],
 })
 export class VerificationsModule {}

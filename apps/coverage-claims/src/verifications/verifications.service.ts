@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   TermPurpose,
+  type Gender,
   type ConfirmVerificationDto,
   type RequestVerificationDto,
   type VerificationConfirmedDto,
@@ -37,6 +38,7 @@ const TOKEN_PREFIX = 'vt_';
 
 /** A customer whose phone was verified within the last 30 minutes, as the coverage analysis gets them. */
 export interface VerifiedCustomer extends OpenedCustomer {
+  gender: Gender;
   verificationId: string;
   customerId: string;
   /** The customer's integer number (the analysis payload's `customer_id`). */
@@ -133,8 +135,8 @@ export class VerificationsService {
   /**
    * Checks the number under the verification's row lock. A wrong number counts (committed, even
    * though the answer is an error); the fifth locks the verification. The right one gives a token,
-   * and in the same transaction makes true what the request stated: the customer's gender (and an
-   * orphaned customer's adoption by the requesting planner) and the consents to the agreed terms.
+   * and in the same transaction makes true what the request stated: the customer's gender and the
+   * consents to the agreed terms.
    */
   async confirm(user: UserPrincipal, id: string, input: ConfirmVerificationDto): Promise<VerificationConfirmedDto> {
     const outcome = await this.verifications.transaction(async (tx): Promise<ConfirmOutcome> => {
@@ -150,9 +152,7 @@ export class VerificationsService {
         await this.verifications.recordFailedAttempt(tx, verification.id, failedAttempts, status);
         return { kind: 'WRONG_CODE', attemptsLeft: attemptsLeft(failedAttempts) };
       }
-      if (verification.gender !== null) {
-        await this.customers.applyConfirmation(tx, customerId, { gender: verification.gender, plannerId: verification.plannerId });
-      }
+      if (verification.gender !== null) await this.customers.applyConfirmation(tx, customerId, verification.gender);
       if (verification.agreedTermIds !== null) {
         await this.customers.recordConsents(tx, {
           customerId,
@@ -208,7 +208,9 @@ export class VerificationsService {
       if (error instanceof ProblemException && error.code === 'CUSTOMER_NOT_FOUND') throw VerificationErrors.tokenInvalid();
       throw error;
     });
-    const { id: customerId, number: customerNumber, plannerId: _plannerId, ...customer } = opened;
-    return { verificationId: verification.id, customerId, customerNumber, ...customer };
+    const { id: customerId, number: customerNumber, plannerId: _plannerId, gender, ...customer } = opened;
+    // A confirmation sets the gender it was requested with; a customer without one has no usable token.
+    if (gender === null) throw VerificationErrors.tokenInvalid();
+    return { verificationId: verification.id, customerId, customerNumber, gender, ...customer };
   }
 }

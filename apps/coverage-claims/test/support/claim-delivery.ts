@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { ClaimReceiptDto, PresignedUploadDto } from '#contracts';
+import type { ClaimPresignedUploadDto, ClaimReceiptDto } from '#contracts';
 import { asOperator, withToken, type CoverageClaimsTestApp } from '../../../../test/support/coverage-claims.js';
 
 /** A fixture of apps/coverage-claims/test/fixtures (a receipt photo, a scanned page, a two-page PDF with a landscape page). */
@@ -48,7 +48,7 @@ export async function upload(
 ): Promise<string> {
   const presigned = (
     await withToken(app, token).post('/api/v1/files/presigned').send({ originalName, mimeType, size: bytes.length }).expect(200)
-  ).body as PresignedUploadDto;
+  ).body as ClaimPresignedUploadDto;
   const put = await fetch(presigned.uploadUrl, { method: 'PUT', headers: { 'content-type': mimeType }, body: bytes });
   if (put.status !== 204) throw new Error(`upload answered ${put.status}`);
   return presigned.fileId;

@@ -1,10 +1,10 @@
-import { IsInt, Max, Min } from 'class-validator';
-import { EnvInt, FileStorageConfig } from '#platform';
+import { IsInt, IsUrl, Max, Min } from 'class-validator';
+import { EnvInt, FileStorageConfig, HTTP_URL, SetInProduction } from '#platform';
 
 /**
  * DATA_ENCRYPTION_KEYS, DATA_ENCRYPTION_KEY_ID and LOOKUP_HASH_KEY (lead phones) come from
- * FieldEncryptionConfig, the storage variables (STORAGE_DRIVER, CDN_BASE_URL, FILE_UPLOAD_*,
- * PUBLIC_BASE_URL, S3_*) from FileStorageConfig.
+ * FieldEncryptionConfig, the storage variables (STORAGE_DRIVER, FILE_UPLOAD_*, PUBLIC_BASE_URL, S3_*)
+ * from FileStorageConfig.
  */
 export class LeadDistributionConfig extends FileStorageConfig {
   override PORT = 3001;
@@ -51,6 +51,11 @@ export class LeadDistributionConfig extends FileStorageConfig {
   @Max(64)
   REGISTRATION_STATEMENTS_AT_ONCE = 1;
 
-  /** Development default of the file CDN prefix; production sets CDN_BASE_URL. */
-  override CDN_BASE_URL = 'http://127.0.0.1:3001/files';
+  /**
+   * Prefix of the public URL of an AS evidence file: cdnUrl = CDN_BASE_URL + key (the spec's presign
+   * answer carries it). Required in production; elsewhere this service's own `/files`.
+   */
+  @IsUrl(HTTP_URL, { message: 'must be an http(s) URL' })
+  @SetInProduction()
+  CDN_BASE_URL = 'http://127.0.0.1:3001/files';
 }

@@ -48,8 +48,14 @@ export class CustomerDto {
   @ApiProperty({ description: 'YYYYMMDD', example: '19850314' })
   birthDate!: string;
 
-  @ApiProperty({ enum: Gender, enumName: 'Gender' })
-  gender!: Gender;
+  @ApiProperty({
+    enum: Gender,
+    enumName: 'Gender',
+    nullable: true,
+    type: String,
+    description: 'Null until a confirmed verification states it (a customer first recorded by a claim: the claim form has no gender)',
+  })
+  gender!: Gender | null;
 
   @ApiProperty({ description: 'Mobile phone, digits only', example: '01012345678' })
   phone!: string;

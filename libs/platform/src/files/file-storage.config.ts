@@ -10,33 +10,25 @@ import { S3FileStorage } from './s3-file-storage.js';
 const STORAGE_DRIVERS = ['local', 's3'] as const;
 type StorageDriver = (typeof STORAGE_DRIVERS)[number];
 
-const HTTP_URL = { require_tld: false, require_protocol: true, protocols: ['http', 'https'] };
+export const HTTP_URL = { require_tld: false, require_protocol: true, protocols: ['http', 'https'] };
 
-/** Refuses a loopback URL in production: the development default of CDN_BASE_URL, i.e. the variable must be set there. */
-const SetInProduction = () =>
+/** Refuses a loopback URL in production: a variable whose development default is one must be set there. */
+export const SetInProduction = () =>
   ValidateBy({
     name: 'setInProduction',
     validator: {
       validate: (value: unknown, args) =>
-        (args?.object as FileStorageConfig).NODE_ENV !== 'production' ||
+        (args?.object as { NODE_ENV?: string }).NODE_ENV !== 'production' ||
         (typeof value === 'string' && !/^https?:\/\/(127\.0\.0\.1|localhost)[:/]/.test(value)),
       defaultMessage: () => 'is required in production',
     },
   });
 
-/**
- * The variables of a service that stores presigned evidence files (both services): the same names,
- * rules and defaults in each; a service overrides only CDN_BASE_URL's development default.
- */
+/** The variables of a service that stores presigned evidence files (both services): the same names, rules and defaults in each. */
 export class FileStorageConfig extends FieldEncryptionConfig {
   /** Where evidence files go: `local` (DATA_DIR, uploads through this service) or `s3`. */
   @IsIn(STORAGE_DRIVERS)
   STORAGE_DRIVER: StorageDriver = 'local';
-
-  /** Prefix of the public URL of a stored file: cdnUrl = CDN_BASE_URL + key. Required in production. */
-  @IsUrl(HTTP_URL, { message: 'must be an http(s) URL' })
-  @SetInProduction()
-  CDN_BASE_URL = 'http://127.0.0.1/files';
 
   /** Validity of an upload URL, in seconds (S3 accepts at most 7 days). */
   @EnvInt()

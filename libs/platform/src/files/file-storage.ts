@@ -11,6 +11,8 @@ export interface StoredFileRef {
   /** Declared size in bytes. */
   size: number;
   uploadExpiresAt: Date;
+  /** SHA-256 of the bytes, base64, when the uploader declared it: storage then refuses any other bytes. */
+  checksumSha256?: string | null;
 }
 
 /** What storage holds under a file's key. */
@@ -39,7 +41,28 @@ export interface FileStorage {
    * storage failing or out of reach, and may pass.
    */
   read(file: StoredFileRef): Promise<Buffer>;
+
+  /** Up to the first `bytes` bytes stored under the file's key (a header to check); StoredBytesMissingError as `read`. */
+  readHead(file: StoredFileRef, bytes: number): Promise<Buffer>;
+
+  /**
+   * Keeps the bytes now under the file's key where no upload URL can reach them, and answers that
+   * key: what a service checks, sends on and shows from then on. S3 copies the object (an upload URL
+   * may be used again until it expires); the local driver's keys are written once, so it answers the
+   * file's own key. StoredBytesMissingError when nothing is stored.
+   */
+  freeze(file: StoredFileRef): Promise<string>;
+
+  /** Removes what is stored under `key`; nothing stored there is no error. */
+  delete(key: string): Promise<void>;
 }
+
+/**
+ * The key of a frozen copy of `key` (S3FileStorage.freeze): under `frozen/`, where no upload URL is
+ * ever issued, and unique per copy, so that a second freeze of the same file (bytes changed since)
+ * never overwrites a copy a claim already carries.
+ */
+export const frozenKeyOf = (key: string, copyId: string) => `frozen/${copyId}/${key}`;
 
 /** Nothing is stored under a file's key (never uploaded, or removed from storage since). */
 export class StoredBytesMissingError extends Error {

@@ -22,6 +22,8 @@ export const FileErrors = {
     ),
   sizeMismatch: (declared: number, received: number) =>
     new ProblemException(400, 'UPLOAD_SIZE_MISMATCH', `The body is ${received} bytes; ${declared} were declared when presigning`),
+  checksumMismatch: () =>
+    new ProblemException(400, 'UPLOAD_CHECKSUM_MISMATCH', 'The body does not have the SHA-256 digest declared when presigning'),
   tooManyPending: (cap: number, retryAfterSeconds: number) =>
     new ProblemException(
       429,

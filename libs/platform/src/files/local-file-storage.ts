@@ -1,5 +1,5 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { StoredBytesMissingError, type FileStorage, type StoredFileRef, type StoredObject } from './file-storage.js';
 import { FileErrors } from './file.errors.js';
@@ -102,7 +102,34 @@ export class LocalFileStorage implements FileStorage {
     }
   }
 
-  pathOf(file: StoredFileRef): string {
+  async readHead(file: StoredFileRef, bytes: number): Promise<Buffer> {
+    let handle;
+    try {
+      handle = await open(this.pathOf(file), 'r');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new StoredBytesMissingError(file.key);
+      throw error;
+    }
+    try {
+      const head = Buffer.alloc(bytes);
+      const { bytesRead } = await handle.read(head, 0, bytes, 0);
+      return head.subarray(0, bytesRead);
+    } finally {
+      await handle.close();
+    }
+  }
+
+  /** The upload route writes a key once (a second upload is 409), so what is there stays: the key is its own frozen copy. */
+  async freeze(file: StoredFileRef): Promise<string> {
+    if ((await this.inspect(file)) === null) throw new StoredBytesMissingError(file.key);
+    return file.key;
+  }
+
+  async delete(key: string): Promise<void> {
+    await rm(this.pathOf({ key }), { force: true });
+  }
+
+  pathOf(file: Pick<StoredFileRef, 'key'>): string {
     return path.join(this.root, ...file.key.split('/'));
   }
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { DataSource, EntityTarget, FindOptionsWhere, QueryDeepPartialEntity } from 'typeorm';
 import type { FileUploadQueryDto } from '#contracts';
 import type { FileStorage, StoredFileRef } from './file-storage.js';
@@ -19,8 +20,8 @@ export type CompleteUpload = (id: string, store: (file: UploadableFile | null) =
 
 /**
  * The local driver's upload (PUT /api/v1/files/upload/<id>): the signed URL is the credential; the
- * body must have the declared type and size, and a file is uploaded once. With another driver the
- * route answers 404.
+ * body must have the declared type and size (and digest, when one was declared), and a file is
+ * uploaded once. With another driver the route answers 404.
  */
 export async function receiveLocalUpload(
   storage: FileStorage,
@@ -39,6 +40,8 @@ export async function receiveLocalUpload(
     if (sentType !== file.mimeType) throw FileErrors.contentTypeMismatch(file.mimeType, sentType);
     const bytes = Buffer.isBuffer(body) ? body : Buffer.alloc(0);
     if (bytes.length !== file.size) throw FileErrors.sizeMismatch(file.size, bytes.length);
+    if (file.checksumSha256 && createHash('sha256').update(bytes).digest('base64') !== file.checksumSha256)
+      throw FileErrors.checksumMismatch();
     await storage.write(file, bytes);
   });
 }

@@ -25,6 +25,15 @@ export class IdempotencyRecord {
   @Column({ name: 'response_body', type: 'jsonb', nullable: true })
   responseBody!: unknown;
 
+  /**
+   * What the request was about (`customer:<id>`, `claim:<id>`, ...), named by the route's
+   * @Idempotent({ subjectOf }) from its response: erasing that subject deletes its records, whose
+   * request hash and response may hold its personal data. Null for routes that name none.
+   */
+  @Index('idx_idempotency_records_subject')
+  @Column({ type: 'varchar', length: 100, nullable: true })
+  subject!: string | null;
+
   @Index('idx_idempotency_records_created_at')
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

@@ -3,7 +3,7 @@ import { Inject, Injectable, type CallHandler, type ExecutionContext, type NestI
 import { HTTP_CODE_METADATA } from '@nestjs/common/constants.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Observable, from, lastValueFrom } from 'rxjs';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { SERVICE_CONFIG } from '../bootstrap/tokens.js';
 import type { FieldEncryptionConfig } from '../config/field-encryption-config.js';
 import type { ServiceConfig } from '../config/service-config.js';
@@ -13,6 +13,17 @@ import { validationFailed } from '../http/validation.js';
 
 /** The credential the guard established: an API key (keyId) or a user token (userId). */
 type CallerRequest = FastifyRequest & { user?: { keyId?: string; userId?: string } };
+
+/** Metadata key of a route's IdempotentOptions. */
+export const IDEMPOTENCY_OPTIONS = Symbol('idempotency-options');
+
+export interface IdempotentOptions {
+  /**
+   * The subject a successful response is about (`customer:<id>`), stored with the record so that
+   * erasing the subject deletes the record too (forgetIdempotencyRecords); null when it names none.
+   */
+  subjectOf?: (response: never) => string | null;
+}
 
 const KEY = /^[\x21-\x7e]{1,255}$/;
 
@@ -88,9 +99,11 @@ export class IdempotencyInterceptor implements NestInterceptor {
     try {
       const body = await lastValueFrom(next.handle(), { defaultValue: undefined });
       const status = successStatus(context, request.method);
+      const options = Reflect.getMetadata(IDEMPOTENCY_OPTIONS, context.getHandler()) as IdempotentOptions | undefined;
+      const subject = options?.subjectOf?.(body as never) ?? null;
       await this.dataSource.query(
-        `UPDATE idempotency_records SET status_code = $3, response_body = $4 WHERE scope = $1 AND idempotency_key = $2`,
-        [scope, key, status, JSON.stringify(body ?? null)],
+        `UPDATE idempotency_records SET status_code = $3, response_body = $4, subject = $5 WHERE scope = $1 AND idempotency_key = $2`,
+        [scope, key, status, JSON.stringify(body ?? null), subject],
       );
       return body;
     } catch (error) {
@@ -121,4 +134,12 @@ export class IdempotencyInterceptor implements NestInterceptor {
     void reply.status(record.statusCode).header('idempotent-replayed', 'true');
     return record.responseBody;
   }
+}
+
+/**
+ * Deletes the idempotency records about these subjects (IdempotentOptions.subjectOf), in the caller's
+ * transaction: erasing a person erases the records of the requests about them.
+ */
+export async function forgetIdempotencyRecords(tx: EntityManager, subjects: readonly string[]): Promise<void> {
+  if (subjects.length > 0) await tx.query('DELETE FROM idempotency_records WHERE subject = ANY($1::varchar[])', [subjects]);
 }

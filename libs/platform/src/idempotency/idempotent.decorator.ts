@@ -1,6 +1,6 @@
-import { applyDecorators, UseInterceptors } from '@nestjs/common';
+import { applyDecorators, SetMetadata, UseInterceptors } from '@nestjs/common';
 import { ApiHeader } from '@nestjs/swagger';
-import { IdempotencyInterceptor } from './idempotency.interceptor.js';
+import { IDEMPOTENCY_OPTIONS, IdempotencyInterceptor, type IdempotentOptions } from './idempotency.interceptor.js';
 
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 
@@ -10,8 +10,9 @@ export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
  * interceptor to the marked route only, so no other request pays for it, and documents the header
  * (the OpenAPI document adds the 409 and 422 it may cause to every operation that takes it).
  */
-export const Idempotent = () =>
+export const Idempotent = (options: IdempotentOptions = {}) =>
   applyDecorators(
+    SetMetadata(IDEMPOTENCY_OPTIONS, options),
     UseInterceptors(IdempotencyInterceptor),
     ApiHeader({
       name: IDEMPOTENCY_KEY_HEADER,

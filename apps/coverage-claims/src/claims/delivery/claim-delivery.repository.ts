@@ -48,7 +48,7 @@ export class ClaimDeliveryRepository {
   ): Promise<{ organisationName: string; files: ClaimFileRef[]; terms: Array<{ title: string; body: string }> } | null> {
     const [row] = (await this.dataSource.query(
       `SELECT o.name AS "organisationName",
-         coalesce((SELECT json_agg(json_build_object('id', f.id, 'key', f.key, 'mimeType', f.mime_type, 'size', f.size,
+         coalesce((SELECT json_agg(json_build_object('id', f.id, 'key', coalesce(f.frozen_key, f.key), 'mimeType', f.mime_type, 'size', f.size,
                     'uploadExpiresAt', f.upload_expires_at) ORDER BY cf.position)
                    FROM claim_files cf JOIN stored_files f ON f.id = cf.file_id WHERE cf.claim_id = c.id), '[]') AS files,
          coalesce((SELECT json_agg(json_build_object('title', t.title, 'body', t.body) ORDER BY array_position(c.term_ids, t.id))

@@ -1,14 +1,16 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, UpdateDateColumn, type Relation } from 'typeorm';
 import type { ClaimCallbackWho, ClaimEventType, ClaimStatus } from '#contracts';
+import { Customer } from '../../customers/entities/customer.entity.js';
 import { Organisation } from '../../organisations/entities/organisation.entity.js';
 import { User } from '../../users/entities/user.entity.js';
 
 /**
  * An insurance claim a planner filed for a client, as it was sent (or is to be sent) to the insurer:
  * the insurer, bank and job are kept as filed (code and name), not as foreign keys to reference lists
- * that later versions replace. The client's personal data, the event and the bank account are sealed
- * together in `data_ciphertext` (AES-256-GCM, key `key_id`); keyed hashes beside them serve the
- * history's exact-match filters.
+ * that later versions replace. The client's personal data, their job and welfare status, the event
+ * and the bank account are sealed together in `data_ciphertext` (AES-256-GCM, key `key_id`); keyed
+ * hashes beside them serve the history's exact-match filters. A claim belongs to the customer it was
+ * filed for, and goes with them.
  *
  * The history's lists are newest `claim_date` first (then newest id), per organisation and per
  * planner; the filter indexes carry `planner_id` so a planner's filtered page is index-only too.
@@ -30,6 +32,20 @@ export class Claim {
   @ManyToOne(() => Organisation, { onDelete: 'RESTRICT' })
   @JoinColumn({ name: 'organisation_id', foreignKeyConstraintName: 'fk_claims_organisation' })
   organisation?: Relation<Organisation>;
+
+  /**
+   * The customer it was filed for: the filer's customer of the same identity (name, birth date and
+   * phone), recorded when the claim was filed if the filer had none. Deleting the customer deletes
+   * the claim. Null only for a claim filed before claims named customers, until the start-up
+   * backfill links it (ClaimsBackfill).
+   */
+  @Index('idx_claims_customer')
+  @Column({ name: 'customer_id', type: 'uuid', nullable: true })
+  customerId!: string | null;
+
+  @ManyToOne(() => Customer, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'customer_id', foreignKeyConstraintName: 'fk_claims_customer' })
+  customer?: Relation<Customer>;
 
   /** Who filed it; null once that user is deleted (then only admins see it). */
   @Column({ name: 'planner_id', type: 'uuid', nullable: true })
@@ -60,11 +76,14 @@ export class Claim {
   @Column({ name: 'insurer_fax', type: 'varchar', length: 12 })
   insurerFax!: string;
 
-  @Column({ name: 'job_code', type: 'varchar', length: 8 })
-  jobCode!: string;
+  // Job, event and welfare status are sealed in data_ciphertext (ClaimSecrets). These columns hold
+  // them in clear only for claims filed before that rule, until the start-up backfill seals them;
+  // a later migration drops them.
+  @Column({ name: 'job_code', type: 'varchar', length: 8, nullable: true })
+  legacyJobCode!: string | null;
 
-  @Column({ name: 'job_name', type: 'varchar', length: 100 })
-  jobName!: string;
+  @Column({ name: 'job_name', type: 'varchar', length: 100, nullable: true })
+  legacyJobName!: string | null;
 
   @Column({ name: 'bank_code', type: 'varchar', length: 3, nullable: true })
   bankCode!: string | null;
@@ -72,17 +91,17 @@ export class Claim {
   @Column({ name: 'bank_name', type: 'varchar', length: 50, nullable: true })
   bankName!: string | null;
 
-  @Column({ name: 'event_type', type: 'varchar', length: 32 })
-  eventType!: ClaimEventType;
+  @Column({ name: 'event_type', type: 'varchar', length: 32, nullable: true })
+  legacyEventType!: ClaimEventType | null;
 
-  @Column({ name: 'event_date', type: 'date' })
-  eventDate!: string;
+  @Column({ name: 'event_date', type: 'date', nullable: true })
+  legacyEventDate!: string | null;
 
   @Column({ name: 'callback_who', type: 'varchar', length: 16 })
   callbackWho!: ClaimCallbackWho;
 
-  @Column({ name: 'welfare', type: 'boolean' })
-  welfare!: boolean;
+  @Column({ name: 'welfare', type: 'boolean', nullable: true })
+  legacyWelfare!: boolean | null;
 
   @Column({ name: 'direct_debit_account', type: 'boolean' })
   directDebitAccount!: boolean;

@@ -7,13 +7,14 @@ import { User } from '../../users/entities/user.entity.js';
  * A person a planner analyses or files a claim for, in one organisation. Name, birth date, phone and
  * CI are stored only AES-256-GCM-encrypted (sealed together with the key `key_id`); keyed hashes
  * beside them find the customer without decrypting: `identity_hash` (name, birth date and phone:
- * one customer per person and organisation) and `phone_hash`.
+ * one customer per person, organisation and planner: a planner's customers are theirs alone) and
+ * `phone_hash`.
  *
  * Every table holding data derived from a customer references `customers(id) ON DELETE CASCADE`,
  * so deleting the customer deletes it all in one statement.
  */
 @Entity({ name: 'customers' })
-@Index('uq_customers_organisation_identity', ['organisationId', 'identityHash'], { unique: true })
+@Index('uq_customers_planner_identity', ['organisationId', 'plannerId', 'identityHash'], { unique: true })
 @Index('idx_customers_organisation_phone', ['organisationId', 'phoneHash'])
 @Index('uq_customers_number', ['number'], { unique: true })
 export class Customer {
@@ -72,8 +73,9 @@ export class Customer {
   @Column({ name: 'ci_key_id', type: 'varchar', length: 32, nullable: true })
   ciKeyId!: string | null;
 
-  @Column({ type: 'varchar', length: 1 })
-  gender!: Gender;
+  /** Null until a confirmed verification states it (a customer first recorded by a claim, whose form has no gender). */
+  @Column({ type: 'varchar', length: 1, nullable: true })
+  gender!: Gender | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import { uuidv7 } from '#platform';
 import { CoverageClaimsConfig } from '../../config/coverage-claims.config.js';
 import { FaxFailureKind, type FaxDocument, type FaxOutcome, type FaxSender } from '../fax.port.js';
@@ -38,6 +39,10 @@ export class SandboxFaxSender implements FaxSender {
     config: CoverageClaimsConfig,
   ) {
     this.msPerPage = config.FAX_SANDBOX_MS_PER_PAGE;
+  }
+
+  forget(tx: EntityManager, references: string[]): Promise<void> {
+    return this.transmissions.deleteByReferences(tx, references);
   }
 
   async send(document: FaxDocument, signal: AbortSignal): Promise<FaxOutcome> {

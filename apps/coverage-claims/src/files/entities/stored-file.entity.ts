@@ -12,6 +12,8 @@ export enum StoredFileStatus {
 
 /** A claim's evidence file, presigned by a planner, then uploaded straight to storage. */
 @Entity({ name: 'stored_files' })
+// Files whose name is still in clear (presigned before names were sealed), for the start-up backfill.
+@Index('idx_stored_files_legacy_name', ['id'], { where: '"original_name" IS NOT NULL' })
 export class StoredFile {
   @PrimaryColumn({ type: 'uuid' })
   id!: string;
@@ -36,8 +38,28 @@ export class StoredFile {
   @Column({ type: 'varchar', length: 255 })
   key!: string;
 
-  @Column({ name: 'original_name', type: 'varchar', length: 255 })
-  originalName!: string;
+  /** The name the planner gave the file, sealed (a name such as `홍길동_당뇨진단서.pdf` is personal and medical). */
+  @Column({ name: 'original_name_ciphertext', type: 'bytea', nullable: true })
+  originalNameCiphertext!: Buffer | null;
+
+  @Column({ name: 'key_id', type: 'varchar', length: 32, nullable: true })
+  keyId!: string | null;
+
+  /** The name in clear, only for files presigned before names were sealed, until the start-up backfill seals it; a later migration drops the column. */
+  @Column({ name: 'original_name', type: 'varchar', length: 255, nullable: true })
+  legacyOriginalName!: string | null;
+
+  /** SHA-256 of the bytes (base64) when the planner declared it at presign: storage refuses other bytes. */
+  @Column({ name: 'checksum_sha256', type: 'varchar', length: 44, nullable: true })
+  checksumSha256!: string | null;
+
+  /**
+   * Where the bytes a claim carries are kept once the file is in a claim: a copy nobody holds an
+   * upload URL for (S3), so bytes put under `key` later are never what is faxed or shown. The local
+   * driver's `key` is written once, so it is its own frozen key. Null until the file is in a claim.
+   */
+  @Column({ name: 'frozen_key', type: 'varchar', length: 255, nullable: true })
+  frozenKey!: string | null;
 
   @Column({ name: 'mime_type', type: 'varchar', length: 64 })
   mimeType!: EvidenceMimeType;

@@ -4,6 +4,7 @@ import { fieldCipherOf, type FieldCipher, uuidv7 } from '#platform';
 import type { UserPrincipal, Visibility } from '../../auth/principal.js';
 import { CoverageClaimsConfig } from '../../config/coverage-claims.config.js';
 import { koreaDate } from '../../coverage-analysis/analysis/calendar.js';
+import { CustomerErrors } from '../../customers/customers.errors.js';
 import { CustomersService } from '../../customers/customers.service.js';
 import { NhisAuthErrors } from '../nhis/nhis-auth.errors.js';
 import { NhisAuthService, unavailableAs503 } from '../nhis/nhis-auth.service.js';
@@ -38,7 +39,10 @@ export class CheckupsService {
    */
   async lookup(user: UserPrincipal, input: LookupCheckupsDto): Promise<CheckupsDto> {
     const auth = await this.nhisAuth.requireLookup(user, input.nhisAuthId);
-    const customer = await this.customers.opened(auth.customerId);
+    const opened = await this.customers.opened(auth.customerId);
+    // The authentication was refused for a customer without a gender, and nothing clears one.
+    if (opened.gender === null) throw CustomerErrors.genderUnknown(auth.customerId);
+    const customer = { ...opened, gender: opened.gender };
     const fetched = await unavailableAs503(() =>
       this.nhis.checkupsOf(auth.handle, {
         name: customer.name,

@@ -29,7 +29,7 @@ export class NhisAuthController {
   }
 
   @Post('nhis-auth')
-  @Idempotent()
+  @Idempotent({ subjectOf: (auth: NhisAuthDto) => `customer:${auth.customerId}` })
   @ApiOperation({
     summary: 'NHIS simple authentication: request',
     description: `Sends an approval request to the customer's app (\`provider\`; PASS needs \`telecom\`) through the national health insurer. The customer must be yours (an ORG_ADMIN: of the organisation), else 404 CUSTOMER_NOT_FOUND. The health-data consent of \`GET /api/v1/medical-bojang/terms\` must be among \`agreedTermIds\` (400 TERMS_NOT_AGREED naming agreedTermIds) and is recorded with the customer. The customer then approves in their app within ${AUTH_TTL_SECONDS} s, and you call \`complete\`. When the insurer or the app's server does not answer: 503 NHIS_UNAVAILABLE, and nothing is kept. Accepts \`Idempotency-Key\`: a repeat gets the first answer and sends no second request to the app.`,

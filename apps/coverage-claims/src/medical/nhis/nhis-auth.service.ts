@@ -41,9 +41,12 @@ export class NhisAuthService {
   async request(user: UserPrincipal, input: RequestNhisAuthDto): Promise<NhisAuthDto> {
     const agreed = await this.terms.requireAgreed(TermPurpose.HealthCheckup, input.agreedTermIds);
     const customer = await this.customers.get(user, input.customerId);
+    // Check-ups are judged against ranges by sex; a customer only a claim recorded has none yet.
+    if (customer.gender === null) throw CustomerErrors.genderUnknown(customer.id);
+    const { gender } = customer;
     const handle = await unavailableAs503(() =>
       this.nhis.requestAuth({
-        customer: { name: customer.name, birthDate: customer.birthDate, gender: customer.gender, phone: customer.phone },
+        customer: { name: customer.name, birthDate: customer.birthDate, gender, phone: customer.phone },
         provider: input.provider,
         ...(input.telecom ? { telecom: input.telecom } : {}),
       }),

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { SandboxSmsMessage } from './entities/sandbox-sms-message.entity.js';
 
 @Injectable()
@@ -26,6 +26,11 @@ export class SandboxSmsRepository {
          SELECT id FROM sandbox_sms_messages WHERE created_at < now() - make_interval(hours => $1) ORDER BY created_at, id LIMIT 1000)`,
       [hours],
     );
+  }
+
+  /** Deletes every message to a phone (by its keyed hash), in the caller's transaction. */
+  async deleteForPhone(tx: EntityManager, phoneHash: string): Promise<void> {
+    await tx.query('DELETE FROM sandbox_sms_messages WHERE phone_hash = $1', [phoneHash]);
   }
 
   /** Newest first, optionally only those to one phone (by its keyed hash). */

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import { SandboxMessageStatus, toPagination, type SandboxMessageListDto, type SandboxMessagesQueryDto } from '#contracts';
 import { fieldCipherOf, lookupHash, lookupHashKeyOf, type FieldCipher, uuidv7 } from '#platform';
 import { CoverageClaimsConfig } from '../../config/coverage-claims.config.js';
@@ -43,6 +44,11 @@ export class SandboxSmsSender implements SmsSender {
     });
     if (Math.random() < PRUNE_PROBABILITY) await this.messages.pruneOlderThan(SANDBOX_RETENTION_HOURS);
     if (undeliverable) throw new SmsDeliveryError(`The sandbox does not deliver to numbers ending in ${SANDBOX_UNDELIVERABLE_SUFFIX}`);
+  }
+
+  /** Every message to the phone goes, whichever organisation's request sent it: the log is kept by phone only. */
+  forget(tx: EntityManager, phone: string): Promise<void> {
+    return this.messages.deleteForPhone(tx, lookupHash(this.hashKey, phone));
   }
 
   async list(query: SandboxMessagesQueryDto): Promise<SandboxMessageListDto> {

@@ -1,0 +1,43 @@
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { CustomerErasure, type CustomerErasurePart, type ErasedCustomer, type ErasedParts } from '../customers/customer-erasure.js';
+import { FAX_SENDER, type FaxSender } from '../fax/fax.port.js';
+import { FilesService } from '../files/files.service.js';
+import { ClaimsRepository } from './claims.repository.js';
+
+/**
+ * A customer's claims go with them (DESIGN 4, "Claims"): the claims (their outbox rows and file lists
+ * cascade), their evidence files' rows, the fax adapter's record of their transmissions, and, after
+ * the commit, the files' stored bytes (uploaded and frozen copies) and the idempotency records of
+ * the requests that filed them.
+ */
+@Injectable()
+export class ClaimsErasure implements CustomerErasurePart, OnModuleInit {
+  constructor(
+    private readonly erasure: CustomerErasure,
+    private readonly claims: ClaimsRepository,
+    private readonly files: FilesService,
+    @Inject(FAX_SENDER) private readonly fax: FaxSender,
+  ) {}
+
+  onModuleInit(): void {
+    this.erasure.register(this);
+  }
+
+  async eraseCustomer(tx: EntityManager, customer: ErasedCustomer): Promise<ErasedParts> {
+    const { claimIds, fileIds } = await this.claims.deleteOfCustomer(tx, customer.id);
+    const storageKeys = await this.files.deleteFiles(tx, fileIds);
+    await this.fax.forget(
+      tx,
+      claimIds.map((id) => `claim-${id}`),
+    );
+    return {
+      storageKeys,
+      idempotencySubjects: [...claimIds.map((id) => `claim:${id}`), ...fileIds.map((id) => `file:${id}`)],
+    };
+  }
+
+  afterErasure(): void {
+    this.files.wakeStorageDeletion();
+  }
+}

@@ -1,0 +1,49 @@
+import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { fieldCipherOf, type FieldCipher } from '#platform';
+import { CoverageClaimsConfig } from '../config/coverage-claims.config.js';
+import { FilesRepository } from './files.repository.js';
+
+const BATCH = 500;
+
+/**
+ * Seals, at start-up, the names of files presigned before names were sealed (`original_name` in
+ * clear), in batches locked SKIP LOCKED, and empties the clear column. A replica of the previous
+ * release may still presign such files during a rolling update: the next start takes them.
+ */
+@Injectable()
+export class FilesBackfill implements OnApplicationBootstrap {
+  private readonly logger = new Logger('FilesBackfill');
+  private readonly cipher: FieldCipher;
+
+  constructor(
+    private readonly files: FilesRepository,
+    config: CoverageClaimsConfig,
+  ) {
+    this.cipher = fieldCipherOf(config);
+  }
+
+  onApplicationBootstrap(): void {
+    void this.run().catch((error: unknown) =>
+      this.logger.error({ error: error instanceof Error ? error.message : String(error) }, 'Sealing older file names failed'),
+    );
+  }
+
+  /** Seals every clear name; how many. */
+  async run(): Promise<number> {
+    let sealed = 0;
+    for (;;) {
+      const done = await this.files.transaction(async (tx) => {
+        const rows = await this.files.lockLegacyNames(tx, BATCH);
+        for (const row of rows) {
+          const name = this.cipher.seal(row.originalName);
+          await this.files.sealName(tx, row.id, name.keyId, name.ciphertext);
+        }
+        return rows.length;
+      });
+      sealed += done;
+      if (done < BATCH) break;
+    }
+    if (sealed > 0) this.logger.log({ files: sealed }, 'Older file names sealed');
+    return sealed;
+  }
+}
