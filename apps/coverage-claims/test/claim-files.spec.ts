@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import request from 'supertest';
@@ -93,6 +93,24 @@ describe('claim evidence files', () => {
     const again = await put(presigned.uploadUrl, bytes, 'application/pdf');
     expect(again.status).toBe(409);
     expect(((await again.json()) as { code: string }).code).toBe('FILE_ALREADY_UPLOADED');
+  });
+
+  it('binds the upload to a declared SHA-256: other bytes of the same size are 400 UPLOAD_CHECKSUM_MISMATCH', async () => {
+    const bytes = randomBytes(3000);
+    const sha256 = createHash('sha256').update(bytes).digest('base64');
+    const presigned = await presign({ originalName: 'scan.pdf', mimeType: 'application/pdf', size: bytes.length, sha256 });
+    // The local driver hashes the body itself: only Content-Type is to be sent.
+    expect(presigned.uploadHeaders).toEqual({ 'content-type': 'application/pdf' });
+    const other = await put(presigned.uploadUrl, randomBytes(3000), 'application/pdf');
+    expect(other.status).toBe(400);
+    expect(((await other.json()) as { code: string }).code).toBe('UPLOAD_CHECKSUM_MISMATCH');
+    expect(((await getFile(presigned.fileId).expect(200)).body as ClaimFileDto).status).toBe('PENDING');
+    expect((await put(presigned.uploadUrl, bytes, 'application/pdf')).status).toBe(204);
+    const malformed = await withToken(app, planner)
+      .post('/api/v1/files/presigned')
+      .send({ originalName: 'a.pdf', mimeType: 'application/pdf', size: 10, sha256: 'not-a-digest' })
+      .expect(400);
+    expect((malformed.body as { errors: Array<{ field: string }> }).errors.map((error) => error.field)).toEqual(['sha256']);
   });
 
   it('refuses an upload of another type (415) or size (400), and leaves the file PENDING', async () => {

@@ -17,6 +17,11 @@ import {
   withToken,
   type CoverageClaimsTestApp,
 } from '../../../test/support/coverage-claims.js';
+import { ClaimCipher, type ClaimSecrets } from '../src/claims/claim-cipher.js';
+import { ClaimsBackfill } from '../src/claims/claims-backfill.js';
+import { FilesBackfill } from '../src/files/files-backfill.js';
+import { upload } from './support/claim-delivery.js';
+import { zeroPng } from './support/png.js';
 
 const INSURER = 'N03';
 const INSURER_FAX = '05051811234';
@@ -46,6 +51,9 @@ function claimBody(overrides: Record<string, unknown> = {}): Record<string, unkn
     ...overrides,
   };
 }
+
+/** The clear columns of a claim filed under this release: none. */
+const NO_LEGACY_COLUMNS = { legacyJobCode: null, legacyJobName: null, legacyWelfare: null, legacyEventType: null, legacyEventDate: null };
 
 const fieldsOf = (body: unknown) => [...new Set(((body as ProblemDto).errors ?? []).map((error) => error.field))].sort();
 
@@ -291,6 +299,124 @@ describe('claims: submission and history', () => {
         response_body: unknown;
       }[];
       expect(JSON.stringify(record.response_body)).not.toContain('멱등고객');
+    });
+
+    it('refuses at filing an image over the pixel budgets, read from its header: 400 FILE_NOT_USABLE naming fileIds.<index>', async () => {
+      // The 8000 × 8000 RGBA PNG of 249 KB whose rendering once took a gigabyte; a 15-megapixel RGBA
+      // PNG (57 MiB decoded, which pdfkit would decode); and a 2000 × 2000 one, which fits.
+      const bomb = zeroPng(8000, 8000, 6);
+      expect(bomb.length).toBeLessThan(256 * 1024);
+      const files = [
+        await upload(app, planner, bomb, 'image/png'),
+        await upload(app, planner, zeroPng(3000, 5000, 6), 'image/png'),
+        await upload(app, planner, zeroPng(2000, 2000, 6), 'image/png'),
+      ];
+      const answer = await submit(claimBody({ fileIds: files })).expect(400);
+      expect((answer.body as ProblemDto).code).toBe('FILE_NOT_USABLE');
+      expect((answer.body as ProblemDto).errors).toEqual([
+        { field: 'fileIds.0', message: 'is 8000 × 8000 pixels (64.0 megapixels); an image may have at most 40.0 megapixels' },
+        { field: 'fileIds.1', message: expect.stringMatching(/^is a 3000 × 5000 PNG with transparency or interlacing, 58 MiB decoded; /) },
+      ]);
+      await submit(claimBody({ fileIds: [files[2]] })).expect(201);
+    });
+
+    it('keeps file names and the claim’s job, event and welfare sealed at rest: no row of claims or stored_files holds them in clear', async () => {
+      const name = '홍길동_당뇨진단서.pdf';
+      const file = (
+        await withToken(app, planner)
+          .post('/api/v1/files/presigned')
+          .send({ originalName: name, mimeType: 'application/pdf', size: 1200 })
+          .expect(200)
+      ).body as ClaimPresignedUploadDto;
+      await fetch(file.uploadUrl, { method: 'PUT', headers: file.uploadHeaders, body: randomBytes(1200) });
+      const body = claimBody({
+        fileIds: [file.fileId],
+        eventDate: '2026-10-19',
+        eventTypeCd: 'TRAFFIC_ACCIDENT',
+        jobCd: '11',
+        wellFareYn: true,
+      });
+      const { claimReqId } = (await submit(body).expect(201)).body as ClaimReceiptDto;
+      const [{ jobName }] = await app.dataSource.query<Array<{ jobName: string }>>(
+        `SELECT name AS "jobName" FROM job_codes WHERE code = '11'`,
+      );
+      const dump = (
+        await app.dataSource.query<Array<{ row: string }>>(
+          `SELECT c::text AS row FROM claims c WHERE c.id = $1 UNION ALL SELECT f::text FROM stored_files f WHERE f.id = $2`,
+          [claimReqId, file.fileId],
+        )
+      )
+        .map(({ row }) => row)
+        .join('\n');
+      for (const plain of [name, '당뇨', jobName, 'TRAFFIC_ACCIDENT', '2026-10-19']) {
+        expect(dump).not.toContain(plain);
+        expect(dump).not.toContain(Buffer.from(plain, 'utf8').toString('hex'));
+      }
+      // Shown in plain to those who may see them.
+      expect(
+        ((await withToken(app, planner).get(`/api/v1/files/${file.fileId}`).expect(200)).body as { originalName: string }).originalName,
+      ).toBe(name);
+      const [record] = (await history({ startDate: null, pageSize: 100 }).expect(200)).body as ClaimHistoryRecordDto[];
+      expect(record).toMatchObject({ claimReqId, jobCd: '11', eventTypeCd: 'TRAFFIC_ACCIDENT', eventDate: '2026-10-19', wellFareYn: true });
+    });
+
+    it('brings claims and files kept before the rule up to it at start-up: linked to the filer’s customer, their clear fields sealed', async () => {
+      const file = await evidence();
+      const body = claimBody({ clientNm: '예전고객', clientBirthday: '19700101', clientTel: '010-7000-0001', fileIds: [file.fileId] });
+      const { claimReqId } = (await submit(body).expect(201)).body as ClaimReceiptDto;
+      const shown = async () =>
+        ((await history({ clientNm: '예전고객' }).expect(200)).body as ClaimHistoryRecordDto[]).map(
+          ({ files: _files, ...record }) => record,
+        );
+      const before = await shown();
+      // Make it a claim of the previous release: no customer, job, event and welfare in clear beside an older sealed payload.
+      const cipher = app.app.get(ClaimCipher);
+      const [row] = await app.dataSource.query<Array<{ keyId: string; dataCiphertext: Buffer; customerId: string }>>(
+        `SELECT key_id AS "keyId", data_ciphertext AS "dataCiphertext", customer_id AS "customerId" FROM claims WHERE id = $1`,
+        [claimReqId],
+      );
+      const { jobCode, jobName, welfare, eventType, eventDate, ...older } = cipher.open({ ...row!, ...NO_LEGACY_COLUMNS });
+      const olderSealed = cipher.seal(older as ClaimSecrets);
+      await app.dataSource.query(
+        `UPDATE claims SET customer_id = NULL, key_id = $2, data_ciphertext = $3, job_code = $4, job_name = $5, welfare = $6,
+                event_type = $7, event_date = $8 WHERE id = $1`,
+        [claimReqId, olderSealed.keyId, olderSealed.dataCiphertext, jobCode, jobName, welfare, eventType, eventDate],
+      );
+      await app.dataSource.query(
+        `UPDATE stored_files SET original_name = '예전_진단서.pdf', original_name_ciphertext = NULL, key_id = NULL WHERE id = $1`,
+        [file.fileId],
+      );
+      // Read so meanwhile, as a replica of this release would.
+      expect(await shown()).toEqual(before);
+      expect(
+        ((await withToken(app, planner).get(`/api/v1/files/${file.fileId}`).expect(200)).body as { originalName: string }).originalName,
+      ).toBe('예전_진단서.pdf');
+
+      expect(await app.app.get(ClaimsBackfill).run()).toBe(1);
+      expect(await app.app.get(FilesBackfill).run()).toBe(1);
+      const [after] = await app.dataSource.query(
+        `SELECT customer_id AS "customerId", job_code, job_name, welfare, event_type, event_date FROM claims WHERE id = $1`,
+        [claimReqId],
+      );
+      // The same customer a claim for that person files under now.
+      expect(after).toEqual({
+        customerId: row!.customerId,
+        job_code: null,
+        job_name: null,
+        welfare: null,
+        event_type: null,
+        event_date: null,
+      });
+      const [stored] = await app.dataSource.query(
+        `SELECT original_name, original_name_ciphertext IS NOT NULL AS sealed FROM stored_files WHERE id = $1`,
+        [file.fileId],
+      );
+      expect(stored).toEqual({ original_name: null, sealed: true });
+      expect(await shown()).toEqual(before);
+      expect(
+        ((await withToken(app, planner).get(`/api/v1/files/${file.fileId}`).expect(200)).body as { originalName: string }).originalName,
+      ).toBe('예전_진단서.pdf');
+      expect(await app.app.get(ClaimsBackfill).run()).toBe(0);
     });
   });
 

@@ -195,7 +195,10 @@ export class ClaimsRepository {
       `SELECT cf.file_id AS "fileId" FROM claims c JOIN claim_files cf ON cf.claim_id = c.id WHERE c.customer_id = $1`,
       [customerId],
     );
-    const claims = await tx.query<Array<{ id: number }>>(`DELETE FROM claims WHERE customer_id = $1 RETURNING id`, [customerId]);
+    const claims = await tx.query<Array<{ id: number }>>(
+      `WITH gone AS (DELETE FROM claims WHERE customer_id = $1 RETURNING id) SELECT id FROM gone`,
+      [customerId],
+    );
     return { claimIds: claims.map((claim) => claim.id), fileIds: files.map((file) => file.fileId) };
   }
 

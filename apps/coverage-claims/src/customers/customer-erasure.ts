@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
-/** The customer being deleted, as what holds their data needs to find it (the phone in plain: the sandbox SMS log is kept by phone). */
+/** The customer being deleted, as what holds their data needs to find it. */
 export interface ErasedCustomer {
   id: string;
   organisationId: string;
-  phone: string;
   phoneHash: string;
 }
 

@@ -121,12 +121,10 @@ export class CustomersRepository {
 
   /**
    * Deletes a visible customer and everything derived from them, in one transaction: the parts that
-   * features registered (`erase`: claims and their files, the sandbox's messages...), the customer
-   * (every table referencing `customers(id)` goes with it through ON DELETE CASCADE: consents,
-   * verifications, analyses, check-ups...), the requests for their phone in the organisation that
-   * name no customer (FAILED ones: the SMS was refused before one was recorded; SENDING ones older
-   * than a number lives: a process that died between the steps), and the idempotency records about
-   * them. Stored objects are queued for removal after the commit (queueStorageDeletions). Locks the
+   * features registered (`erase`: claims and their files, the requests for their phone that name no
+   * customer and the SMS adapter's messages...), the customer (every table referencing
+   * `customers(id)` goes with it through ON DELETE CASCADE: consents, verifications, analyses,
+   * check-ups...), and the idempotency records about them. Stored objects are queued for removal after the commit (queueStorageDeletions). Locks the
    * customer's verifications, then the customer, the order a confirmation takes them in, so the two
    * never deadlock; with the customer locked, no claim can be filed for them meanwhile. False when
    * not visible.
@@ -144,12 +142,6 @@ export class CustomersRepository {
       if (!customer) return false;
       const erased = await erase(tx, customer);
       await tx.getRepository(Customer).delete({ id: customer.id });
-      await tx.query(
-        `DELETE FROM customer_verifications
-          WHERE organisation_id = $1 AND phone_hash = $2 AND customer_id IS NULL
-            AND (status = 'FAILED' OR (status = 'SENDING' AND created_at < clock_timestamp() - interval '180 seconds'))`,
-        [customer.organisationId, customer.phoneHash],
-      );
       await forgetIdempotencyRecords(tx, [`customer:${customer.id}`, ...erased.idempotencySubjects]);
       await queueStorageDeletions(tx, erased.storageKeys);
       return true;

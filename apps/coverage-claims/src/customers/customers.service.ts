@@ -77,12 +77,7 @@ export class CustomersService {
    */
   async remove(principal: UserPrincipal, id: string): Promise<void> {
     const deleted = await this.customers.deleteVisible(visibilityOf(principal), id, (tx, customer) =>
-      this.erasure.erase(tx, {
-        id: customer.id,
-        organisationId: customer.organisationId,
-        phone: this.cipher.open(customer).phone,
-        phoneHash: customer.phoneHash,
-      }),
+      this.erasure.erase(tx, { id: customer.id, organisationId: customer.organisationId, phoneHash: customer.phoneHash }),
     );
     if (!deleted) throw CustomerErrors.notFound(id);
     this.erasure.committed();

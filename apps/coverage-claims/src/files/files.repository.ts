@@ -67,7 +67,8 @@ export class FilesRepository {
   async deleteByIds(tx: EntityManager, ids: string[]): Promise<string[]> {
     if (ids.length === 0) return [];
     const rows = await tx.query<Array<{ key: string; frozenKey: string | null }>>(
-      `DELETE FROM stored_files WHERE id = ANY($1::uuid[]) RETURNING key, frozen_key AS "frozenKey"`,
+      // A DELETE's own result is [rows, count] through TypeORM's query(); a SELECT of it is the rows.
+      `WITH gone AS (DELETE FROM stored_files WHERE id = ANY($1::uuid[]) RETURNING key, frozen_key) SELECT key, frozen_key AS "frozenKey" FROM gone`,
       [ids],
     );
     return rows.flatMap((row) => (row.frozenKey && row.frozenKey !== row.key ? [row.key, row.frozenKey] : [row.key]));

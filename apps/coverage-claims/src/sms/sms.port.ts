@@ -4,6 +4,8 @@ import type { EntityManager } from 'typeorm';
 export interface SmsMessage {
   to: string;
   text: string;
+  /** What the message is for (`verification-<id>`): an adapter keeps it with its record. Never personal data. */
+  reference: string;
 }
 
 /**
@@ -17,11 +19,11 @@ export interface SmsSender {
   send(message: SmsMessage): Promise<void>;
 
   /**
-   * Deletes, in the caller's transaction, what this adapter keeps of messages to `phone` (digits):
-   * part of a customer's erasure. The sandbox keeps them in the database; a gateway's own records are
-   * the gateway's.
+   * Deletes, in the caller's transaction, what this adapter keeps of the messages with these
+   * references: part of a customer's erasure (the numbers sent to them). The sandbox keeps them in
+   * the database; a gateway's own records are the gateway's.
    */
-  forget(tx: EntityManager, phone: string): Promise<void>;
+  forget(tx: EntityManager, references: string[]): Promise<void>;
 }
 
 export const SMS_SENDER = Symbol('SMS_SENDER');

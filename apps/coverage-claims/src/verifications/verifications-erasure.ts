@@ -2,16 +2,18 @@ import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { CustomerErasure, type CustomerErasurePart, type ErasedCustomer, type ErasedParts } from '../customers/customer-erasure.js';
 import { SMS_SENDER, type SmsSender } from '../sms/sms.port.js';
+import { VerificationsRepository } from './verifications.repository.js';
 
 /**
- * What the one-time numbers sent to a customer leave outside the customer's own tables: the SMS
- * adapter's record of the messages to their phone (the sandbox keeps each text, with its number).
- * Their verifications cascade with the customer.
+ * What the one-time numbers sent to a customer leave outside the customer's own rows: the requests
+ * for their phone that never named a customer, and the SMS adapter's record of every number sent to
+ * them (the sandbox keeps each text, number included). Their own verifications cascade with them.
  */
 @Injectable()
 export class VerificationsErasure implements CustomerErasurePart, OnModuleInit {
   constructor(
     private readonly erasure: CustomerErasure,
+    private readonly verifications: VerificationsRepository,
     @Inject(SMS_SENDER) private readonly sms: SmsSender,
   ) {}
 
@@ -20,7 +22,11 @@ export class VerificationsErasure implements CustomerErasurePart, OnModuleInit {
   }
 
   async eraseCustomer(tx: EntityManager, customer: ErasedCustomer): Promise<ErasedParts> {
-    await this.sms.forget(tx, customer.phone);
+    const ids = await this.verifications.deleteForErasure(tx, customer);
+    await this.sms.forget(
+      tx,
+      ids.map((id) => `verification-${id}`),
+    );
     return {};
   }
 }

@@ -75,6 +75,26 @@ export class VerificationsRepository {
     );
   }
 
+  /**
+   * A customer's erasure, in its transaction: deletes the requests for their phone in the
+   * organisation that name no customer — FAILED ones (the SMS was refused before a customer was
+   * recorded) and SENDING ones older than a number lives (a process died between the steps) — and
+   * answers their ids with those of the customer's own verifications (which cascade with the customer).
+   */
+  async deleteForErasure(tx: EntityManager, customer: { id: string; organisationId: string; phoneHash: string }): Promise<string[]> {
+    const orphans = await tx.query<Array<{ id: string }>>(
+      `WITH gone AS (
+         DELETE FROM customer_verifications
+          WHERE organisation_id = $1 AND phone_hash = $2 AND customer_id IS NULL
+            AND (status = $3 OR (status = $4 AND created_at < clock_timestamp() - interval '180 seconds'))
+          RETURNING id)
+       SELECT id FROM gone`,
+      [customer.organisationId, customer.phoneHash, VerificationStatus.Failed, VerificationStatus.Sending],
+    );
+    const own = await tx.query<Array<{ id: string }>>(`SELECT id FROM customer_verifications WHERE customer_id = $1`, [customer.id]);
+    return [...orphans, ...own].map((row) => row.id);
+  }
+
   /** A verification the user may see, locked until the transaction ends, with the time now; null when not visible. */
   async lockVisible(
     tx: EntityManager,

@@ -104,7 +104,7 @@ export class VerificationsService {
       return { now, expiresAt };
     });
     try {
-      await this.sms.send({ to: input.phone, text: verificationText(code) });
+      await this.sms.send({ to: input.phone, text: verificationText(code), reference: `verification-${id}` });
     } catch (error) {
       await this.verifications.markFailed(id);
       if (error instanceof SmsDeliveryError) throw VerificationErrors.smsDeliveryFailed();

@@ -53,7 +53,10 @@ export class S3FileStorage implements FileStorage, OnModuleDestroy {
     return getSignedUrl(this.client, command, {
       expiresIn: Math.max(1, Math.round((file.uploadExpiresAt.getTime() - Date.now()) / 1000)),
       // Neither is signed by default: unsigned, a presign for 1,000 bytes of a PDF would take 5 GB of anything.
-      signableHeaders: new Set(['content-type', 'content-length', ...(file.checksumSha256 ? ['x-amz-checksum-sha256'] : [])]),
+      signableHeaders: new Set(['content-type', 'content-length']),
+      // The presigner moves x-amz-* headers into the query, where S3 ignores a checksum: kept a signed
+      // header, the uploader must send it, and S3 then refuses other bytes (BadDigest).
+      unhoistableHeaders: new Set(file.checksumSha256 ? ['x-amz-checksum-sha256'] : []),
     });
   }
 

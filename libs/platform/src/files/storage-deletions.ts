@@ -115,10 +115,12 @@ export class StorageDeletionWorker implements OnApplicationBootstrap, OnModuleDe
         const taken = await this.dataSource.query<Array<{ id: string; key: string; attempts: number }>>(
           `WITH due AS (
              SELECT id FROM storage_deletions WHERE next_attempt_at <= now() ORDER BY next_attempt_at, id LIMIT $1 FOR UPDATE SKIP LOCKED
+           ), taken AS (
+             UPDATE storage_deletions d SET attempts = d.attempts + 1, next_attempt_at = now() + make_interval(secs => $2)
+               FROM due WHERE d.id = due.id
+             RETURNING d.id, d.key, d.attempts
            )
-           UPDATE storage_deletions d SET attempts = d.attempts + 1, next_attempt_at = now() + make_interval(secs => $2)
-             FROM due WHERE d.id = due.id
-           RETURNING d.id, d.key, d.attempts`,
+           SELECT id, key, attempts FROM taken`,
           [BATCH, LEASE_SECONDS],
         );
         await Promise.all(taken.map((row) => this.remove(row)));

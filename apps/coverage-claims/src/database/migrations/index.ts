@@ -19,7 +19,7 @@ import { ClaimTermsV11795425689900 } from './1795425689900-ClaimTermsV1.js';
 import { ClaimEvidenceFiles1795426650843 } from './1795426650843-ClaimEvidenceFiles.js';
 import { ClaimsAndDeliveryOutbox1795435262119 } from './1795435262119-ClaimsAndDeliveryOutbox.js';
 import { ClaimDelivery1795436822071 } from './1795436822071-ClaimDelivery.js';
-import { ClaimsBelongToCustomers1795757940425 } from './1795757940425-ClaimsBelongToCustomers.js';
+import { ClaimsBelongToCustomers1795758361663 } from './1795758361663-ClaimsBelongToCustomers.js';
 
 /** Every migration of the service, in order. `npm run migration:generate` writes new ones; list them here. */
 export const MIGRATIONS = [
@@ -44,5 +44,5 @@ export const MIGRATIONS = [
   ClaimEvidenceFiles1795426650843,
   ClaimsAndDeliveryOutbox1795435262119,
   ClaimDelivery1795436822071,
-  ClaimsBelongToCustomers1795757940425,
+  ClaimsBelongToCustomers1795758361663,
 ];

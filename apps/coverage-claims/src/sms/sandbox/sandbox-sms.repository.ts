@@ -28,9 +28,9 @@ export class SandboxSmsRepository {
     );
   }
 
-  /** Deletes every message to a phone (by its keyed hash), in the caller's transaction. */
-  async deleteForPhone(tx: EntityManager, phoneHash: string): Promise<void> {
-    await tx.query('DELETE FROM sandbox_sms_messages WHERE phone_hash = $1', [phoneHash]);
+  /** Deletes the messages with these references, in the caller's transaction. */
+  async deleteByReferences(tx: EntityManager, references: string[]): Promise<void> {
+    if (references.length > 0) await tx.query('DELETE FROM sandbox_sms_messages WHERE reference = ANY($1::varchar[])', [references]);
   }
 
   /** Newest first, optionally only those to one phone (by its keyed hash). */

@@ -37,6 +37,7 @@ export class SandboxSmsSender implements SmsSender {
     await this.messages.insert({
       id: uuidv7(),
       phoneHash: lookupHash(this.hashKey, message.to),
+      reference: message.reference,
       keyId: phone.keyId,
       phoneCiphertext: phone.ciphertext,
       textCiphertext: this.cipher.seal(message.text).ciphertext,
@@ -46,9 +47,8 @@ export class SandboxSmsSender implements SmsSender {
     if (undeliverable) throw new SmsDeliveryError(`The sandbox does not deliver to numbers ending in ${SANDBOX_UNDELIVERABLE_SUFFIX}`);
   }
 
-  /** Every message to the phone goes, whichever organisation's request sent it: the log is kept by phone only. */
-  forget(tx: EntityManager, phone: string): Promise<void> {
-    return this.messages.deleteForPhone(tx, lookupHash(this.hashKey, phone));
+  forget(tx: EntityManager, references: string[]): Promise<void> {
+    return this.messages.deleteByReferences(tx, references);
   }
 
   async list(query: SandboxMessagesQueryDto): Promise<SandboxMessageListDto> {

@@ -15,6 +15,11 @@ export class SandboxSmsMessage {
   @Column({ name: 'phone_hash', type: 'char', length: 64 })
   phoneHash!: string;
 
+  /** What the message was sent for (`verification-<id>`); null for messages kept before references were. */
+  @Index('idx_sandbox_sms_messages_reference')
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  reference!: string | null;
+
   @Column({ name: 'key_id', type: 'varchar', length: 32 })
   keyId!: string;
 

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-export class ClaimsBelongToCustomers1795757940425 implements MigrationInterface {
-  name = 'ClaimsBelongToCustomers1795757940425';
+export class ClaimsBelongToCustomers1795758361663 implements MigrationInterface {
+  name = 'ClaimsBelongToCustomers1795758361663';
 
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`DROP INDEX "public"."uq_customers_organisation_identity"`);
@@ -14,6 +14,7 @@ export class ClaimsBelongToCustomers1795757940425 implements MigrationInterface 
     await queryRunner.query(`ALTER TABLE "stored_files" ADD "key_id" character varying(32)`);
     await queryRunner.query(`ALTER TABLE "stored_files" ADD "checksum_sha256" character varying(44)`);
     await queryRunner.query(`ALTER TABLE "stored_files" ADD "frozen_key" character varying(255)`);
+    await queryRunner.query(`ALTER TABLE "sandbox_sms_messages" ADD "reference" character varying(64)`);
     await queryRunner.query(`ALTER TABLE "claims" ADD "customer_id" uuid`);
     await queryRunner.query(`ALTER TABLE "customers" ALTER COLUMN "gender" DROP NOT NULL`);
     await queryRunner.query(`ALTER TABLE "stored_files" ALTER COLUMN "original_name" DROP NOT NULL`);
@@ -27,6 +28,7 @@ export class ClaimsBelongToCustomers1795757940425 implements MigrationInterface 
       `CREATE UNIQUE INDEX "uq_customers_planner_identity" ON "customers"  ("organisation_id", "planner_id", "identity_hash") `,
     );
     await queryRunner.query(`CREATE INDEX "idx_stored_files_legacy_name" ON "stored_files"  ("id") WHERE "original_name" IS NOT NULL`);
+    await queryRunner.query(`CREATE INDEX "idx_sandbox_sms_messages_reference" ON "sandbox_sms_messages"  ("reference") `);
     await queryRunner.query(`CREATE INDEX "idx_claims_customer" ON "claims"  ("customer_id") `);
     await queryRunner.query(
       `ALTER TABLE "claims" ADD CONSTRAINT "fk_claims_customer" FOREIGN KEY ("customer_id") REFERENCES "customers"("id") ON DELETE CASCADE ON UPDATE NO ACTION`,
@@ -36,6 +38,7 @@ export class ClaimsBelongToCustomers1795757940425 implements MigrationInterface 
   async down(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`ALTER TABLE "claims" DROP CONSTRAINT "fk_claims_customer"`);
     await queryRunner.query(`DROP INDEX "public"."idx_claims_customer"`);
+    await queryRunner.query(`DROP INDEX "public"."idx_sandbox_sms_messages_reference"`);
     await queryRunner.query(`DROP INDEX "public"."idx_stored_files_legacy_name"`);
     await queryRunner.query(`DROP INDEX "public"."uq_customers_planner_identity"`);
     await queryRunner.query(`DROP INDEX "public"."idx_idempotency_records_subject"`);
@@ -47,6 +50,7 @@ export class ClaimsBelongToCustomers1795757940425 implements MigrationInterface 
     await queryRunner.query(`ALTER TABLE "stored_files" ALTER COLUMN "original_name" SET NOT NULL`);
     await queryRunner.query(`ALTER TABLE "customers" ALTER COLUMN "gender" SET NOT NULL`);
     await queryRunner.query(`ALTER TABLE "claims" DROP COLUMN "customer_id"`);
+    await queryRunner.query(`ALTER TABLE "sandbox_sms_messages" DROP COLUMN "reference"`);
     await queryRunner.query(`ALTER TABLE "stored_files" DROP COLUMN "frozen_key"`);
     await queryRunner.query(`ALTER TABLE "stored_files" DROP COLUMN "checksum_sha256"`);
     await queryRunner.query(`ALTER TABLE "stored_files" DROP COLUMN "key_id"`);
