@@ -1,9 +1,5 @@
-import { execFile, spawnSync } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { PDFDocument, degrees } from '@cantoo/pdf-lib';
+import { pdfPages } from '../../../test/support/pdf-text.js';
 import { loadReportFonts, type ReportFonts } from '../src/coverage-analysis/report/report-fonts.js';
 import {
   ClaimAttachmentError,
@@ -16,13 +12,8 @@ import {
 } from '../src/claims/delivery/claim-pdf.js';
 import { fixture } from './support/claim-delivery.js';
 
-// The claim's fax PDF taken apart with pdf-lib (pages, sizes) and poppler's pdftotext (text; Debian's
-// poppler-utils, which .ci/run installs). Without pdftotext the text checks are skipped locally and
-// fail in CI. The pages were also looked at as images (pdftoppm; docs/claims.md, "Delivery").
-
-const run = promisify(execFile);
-const hasPdftotext = spawnSync('pdftotext', ['-v']).error === undefined;
-const withPdftotext = hasPdftotext || process.env.CI ? it : it.skip;
+// The claim's fax PDF taken apart with pdf-lib (pages, sizes) and pdf.js (text, page by page;
+// test/support/pdf-text.ts). The pages were also looked at as images (pdftoppm; docs/claims.md, "Delivery").
 
 const content: ClaimFormContent = {
   claimReqId: 1042,
@@ -45,24 +36,17 @@ const content: ClaimFormContent = {
 };
 
 let fonts: ReportFonts;
-let workDir: string;
 let attachments: ClaimAttachment[];
 beforeAll(async () => {
   fonts = await loadReportFonts();
-  workDir = await mkdtemp(path.join(tmpdir(), 'claim-pdf-'));
   attachments = [
     { mimeType: 'image/jpeg', bytes: await fixture('claim-receipt-photo.jpg') },
     { mimeType: 'application/pdf', bytes: await fixture('claim-diagnosis.pdf') },
     { mimeType: 'image/png', bytes: await fixture('claim-diagnosis-scan.png') },
   ];
 });
-afterAll(() => rm(workDir, { recursive: true, force: true }));
 
-async function pagesText(pdf: Buffer): Promise<string[]> {
-  const file = path.join(workDir, `claim-${Math.random().toString(36).slice(2)}.pdf`);
-  await writeFile(file, pdf);
-  return (await run('pdftotext', ['-layout', file, '-'])).stdout.split('\f');
-}
+const pagesText = async (pdf: Buffer): Promise<string[]> => (await pdfPages(pdf)).map((page) => page.text);
 
 describe('the claim fax PDF', () => {
   it('is A4 portrait throughout: form, consent, a page per image and one per page of a PDF attachment', async () => {
@@ -76,50 +60,49 @@ describe('the claim fax PDF', () => {
     }
   });
 
-  withPdftotext(
-    'carries the claim in Korean with the account in full, the consent texts and a caption on each attachment page',
-    async () => {
-      const { pdf } = await renderClaimPdf(content, attachments, fonts);
-      const [form, consent, ...rest] = await pagesText(pdf);
-      for (const text of [
-        '보험금 청구서',
-        '삼성화재 보험금 청구 담당자 귀하',
-        '0505-181-1234',
-        '청구번호 1042',
-        '홍길동',
-        '1985.03.14',
-        '010-1234-5678',
-      ]) {
-        expect(form).toContain(text);
-      }
-      for (const text of [
-        '사무직 관리자',
-        '상해',
-        '2026.11.02',
-        '서울시 강남구 자택',
-        '발목 골절',
-        'KB국민은행',
-        '123401234567',
-        '김설계',
-        '청구 에셋',
-      ]) {
-        expect(form).toContain(text);
-      }
-      expect(form).toMatch(/1\. 사진 \(JPEG\)\s+2\. PDF 문서 2쪽\s+3\. 사진 \(PNG\)/);
-      expect(form).toMatch(/1 ?\/ ?6/);
-      expect(consent).toContain('개인정보 수집·이용 및 제공 동의');
-      expect(consent).toContain('보험금 청구를 위한 개인정보 수집·이용 동의 (동의함)');
-      expect(consent).toContain('보험금 청구서와 첨부 서류의 작성·보관');
-      expect(rest[0]).toContain('첨부 1 / 3 · 사진 (JPEG)');
-      expect(rest[1]).toContain('첨부 2 / 3 · PDF 1 / 2쪽');
-      expect(rest[1]).toMatch(/진 ?단 ?서/); // the attachment's own text, drawn into the page
-      expect(rest[2]).toContain('첨부 2 / 3 · PDF 2 / 2쪽');
-      expect(rest[3]).toContain('첨부 3 / 3 · 사진 (PNG)');
-      expect(rest[3]).toMatch(/6 ?\/ ?6/);
-    },
-  );
+  it('carries the claim in Korean with the account in full, the consent texts and a caption on each attachment page', async () => {
+    const { pdf } = await renderClaimPdf(content, attachments, fonts);
+    const pages = await pagesText(pdf);
+    expect(pages).toHaveLength(6);
+    const [form, consent, ...rest] = pages;
+    for (const text of [
+      '보험금 청구서',
+      '삼성화재 보험금 청구 담당자 귀하',
+      '0505-181-1234',
+      '청구번호 1042',
+      '홍길동',
+      '1985.03.14',
+      '010-1234-5678',
+    ]) {
+      expect(form).toContain(text);
+    }
+    for (const text of [
+      '사무직 관리자',
+      '상해',
+      '2026.11.02',
+      '서울시 강남구 자택',
+      '발목 골절',
+      'KB국민은행',
+      '123401234567',
+      '김설계',
+      '청구 에셋',
+    ]) {
+      expect(form).toContain(text);
+    }
+    expect(form).toMatch(/1\. 사진 \(JPEG\)\s+2\. PDF 문서 2쪽\s+3\. 사진 \(PNG\)/);
+    expect(form).toMatch(/1 ?\/ ?6/);
+    expect(consent).toContain('개인정보 수집·이용 및 제공 동의');
+    expect(consent).toContain('보험금 청구를 위한 개인정보 수집·이용 동의 (동의함)');
+    expect(consent).toContain('보험금 청구서와 첨부 서류의 작성·보관');
+    expect(rest[0]).toContain('첨부 1 / 3 · 사진 (JPEG)');
+    expect(rest[1]).toContain('첨부 2 / 3 · PDF 1 / 2쪽');
+    expect(rest[1]).toMatch(/진 ?단 ?서/); // the attachment's own text, drawn into the page
+    expect(rest[2]).toContain('첨부 2 / 3 · PDF 2 / 2쪽');
+    expect(rest[3]).toContain('첨부 3 / 3 · 사진 (PNG)');
+    expect(rest[3]).toMatch(/6 ?\/ ?6/);
+  });
 
-  withPdftotext('says so when no account is given: the insurer pays to the account it has on file', async () => {
+  it('says so when no account is given: the insurer pays to the account it has on file', async () => {
     const { pdf } = await renderClaimPdf({ ...content, bank: null, memo: '' }, [], fonts);
     const [form] = await pagesText(pdf);
     expect(form).toContain('보험회사에 등록된 계좌로 지급해 주십시오');

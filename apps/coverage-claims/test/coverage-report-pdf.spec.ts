@@ -1,10 +1,6 @@
-import { execFile, spawnSync } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { Test } from '@nestjs/testing';
 import type { CoverageAnalysisDto, CoverageReportDto } from '#contracts';
+import { pdfPages, pdfText } from '../../../test/support/pdf-text.js';
 import { CoverageReportModule } from '../src/coverage-analysis/report/coverage-report.module.js';
 import { CoverageReportService } from '../src/coverage-analysis/report/coverage-report.service.js';
 import { reportContentOf, reportCustomerOf } from '../src/coverage-analysis/report/report-content.js';
@@ -12,25 +8,15 @@ import { loadReportFonts, type ReportFonts } from '../src/coverage-analysis/repo
 import { renderReportPdf } from '../src/coverage-analysis/report/report-pdf.js';
 import { GENERATED_AT, ONE_CONTRACT_CUSTOMER, sandboxAnalysis, TWENTY_CONTRACT_CUSTOMER } from './support/coverage-report-fixtures.js';
 
-// The report PDF, taken apart: structure and fonts from the bytes, text and word positions through
-// poppler's pdftotext (Debian's poppler-utils; .ci/run installs it). Without pdftotext the text
-// checks are skipped locally and fail in CI.
-
-const run = promisify(execFile);
-const hasPdftotext = spawnSync('pdftotext', ['-v']).error === undefined;
-const withPdftotext = hasPdftotext || process.env.CI ? it : it.skip;
+// The report PDF, taken apart: structure and fonts from the bytes, text and the boxes of its runs of
+// text through pdf.js (test/support/pdf-text.ts).
 
 const A4 = { width: 595.28, height: 841.89 };
 const MARGIN = 40;
 
 let fonts: ReportFonts;
-let workDir: string;
 beforeAll(async () => {
   fonts = await loadReportFonts();
-  workDir = await mkdtemp(path.join(tmpdir(), 'coverage-report-'));
-});
-afterAll(async () => {
-  await rm(workDir, { recursive: true, force: true });
 });
 
 const contentOf = (analysis: CoverageAnalysisDto): CoverageReportDto => reportContentOf(analysis, reportCustomerOf(analysis), GENERATED_AT);
@@ -52,44 +38,16 @@ function longNamesContent(): CoverageReportDto {
 
 const pageCount = (pdf: Buffer) => pdf.toString('latin1').match(/\/Type \/Page\b/g)?.length ?? 0;
 
-async function pdfText(pdf: Buffer, name: string): Promise<string> {
-  const file = path.join(workDir, `${name}.pdf`);
-  await writeFile(file, pdf);
-  return (await run('pdftotext', ['-layout', file, '-'], { maxBuffer: 16 * 1024 * 1024 })).stdout;
-}
-
-interface Word {
-  page: number;
-  text: string;
-  xMin: number;
-  yMin: number;
-  xMax: number;
-  yMax: number;
-}
-
-/** Every word with its box (points, origin top left), from pdftotext -bbox. */
-async function pdfWords(pdf: Buffer, name: string): Promise<{ pages: { width: number; height: number }[]; words: Word[] }> {
-  const file = path.join(workDir, `${name}.pdf`);
-  await writeFile(file, pdf);
-  await run('pdftotext', ['-bbox', file, `${file}.html`]);
-  const html = await readFile(`${file}.html`, 'utf8');
-  const pages: { width: number; height: number }[] = [];
-  const words: Word[] = [];
-  for (const page of html.split('<page ').slice(1)) {
-    const size = /width="([\d.]+)" height="([\d.]+)"/.exec(page)!;
-    pages.push({ width: Number(size[1]), height: Number(size[2]) });
-    for (const match of page.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g)) {
-      words.push({
-        page: pages.length,
-        text: match[5]!,
-        xMin: Number(match[1]),
-        yMin: Number(match[2]),
-        xMax: Number(match[3]),
-        yMax: Number(match[4]),
-      });
-    }
-  }
-  return { pages, words };
+/** Every page's words (its runs of text cut at spaces), each with the number of its page. */
+async function pdfWords(pdf: Buffer): Promise<{ page: number; text: string }[]> {
+  return (await pdfPages(pdf)).flatMap((page, i) =>
+    page.runs.flatMap((run) =>
+      run.text
+        .split(/\s+/)
+        .filter((text) => text !== '')
+        .map((text) => ({ page: i + 1, text })),
+    ),
+  );
 }
 
 describe('coverage report PDF', () => {
@@ -112,9 +70,11 @@ describe('coverage report PDF', () => {
     expect(pdf.match(/\/FontFile2 /g)).toHaveLength(2);
   });
 
-  withPdftotext('has the Korean text, masked customer data, page numbers and the generation time', async () => {
-    const text = await pdfText(await renderReportPdf(twentyContracts, fonts), 'twenty');
-    const pages = pageCount(await renderReportPdf(twentyContracts, fonts));
+  it('has the Korean text, masked customer data, page numbers and the generation time', async () => {
+    const pdf = await renderReportPdf(twentyContracts, fonts);
+    const pages = await pdfPages(pdf);
+    expect(pages).toHaveLength(pageCount(pdf));
+    const text = pages.map((page) => page.text).join('\n');
     for (const expected of [
       '보장분석 리포트',
       '고객 정보',
@@ -136,14 +96,14 @@ describe('coverage report PDF', () => {
     }
     expect(text).not.toContain('01012341027');
     expect(text).not.toContain('홍길동');
-    // The header, with the title, on every page; the footer numbers them.
-    expect(text.match(/보장분석 리포트/g)).toHaveLength(pages);
-    for (let page = 1; page <= pages; page++) expect(text).toMatch(new RegExp(`${page}\\s*/\\s*${pages}\\s*\\n`));
+    // The header, with the title, on every page; the footer numbers them, at the end of a line.
+    expect(pages.map((page) => page.text.match(/보장분석 리포트/g)?.length)).toEqual(pages.map(() => 1));
+    pages.forEach((page, i) => expect(page.text).toMatch(new RegExp(`\\b${i + 1}\\s*/\\s*${pages.length}$`, 'm')));
   });
 
-  withPdftotext('repeats the table header on every page a table continues on', async () => {
+  it('repeats the table header on every page a table continues on', async () => {
     const content = longNamesContent();
-    const { words } = await pdfWords(await renderReportPdf(content, fonts), 'headers');
+    const words = await pdfWords(await renderReportPdf(content, fonts));
     const pagesWith = (texts: string[]) => [...new Set(words.filter((word) => texts.includes(word.text)).map((word) => word.page))].sort();
     // Pages with rows: the contracts' start dates, the coverages' names (those of one word).
     const contractPages = pagesWith(content.contracts.map((contract) => contract.startDate.replaceAll('-', '.')));
@@ -155,40 +115,41 @@ describe('coverage report PDF', () => {
     expect(pagesWith(['권장금액'])).toEqual(coveragePages);
   });
 
-  withPdftotext('keeps every word inside the page margins and no word on top of another, long names included', async () => {
-    for (const [name, content] of [
-      ['twenty', twentyContracts],
-      ['long', longNamesContent()],
-    ] as const) {
-      const { pages, words } = await pdfWords(await renderReportPdf(content, fonts), name);
+  it('keeps every word inside the page margins and no word on top of another, long names included', async () => {
+    for (const content of [twentyContracts, longNamesContent()]) {
+      const pages = await pdfPages(await renderReportPdf(content, fonts));
       expect(pages.every((page) => Math.abs(page.width - A4.width) < 0.01 && Math.abs(page.height - A4.height) < 0.01)).toBe(true);
-      const outside = words.filter(
-        (word) =>
-          word.xMin < MARGIN - 0.5 ||
-          word.xMax > A4.width - MARGIN + 0.5 ||
-          word.yMin < MARGIN - 0.5 ||
-          word.yMax > A4.height - MARGIN + 0.5,
+      // Runs of text (a word or several): a word outside the margins or on another word puts its run there.
+      const outside = pages.flatMap((page, i) =>
+        page.runs
+          .filter(
+            (run) =>
+              run.xMin < MARGIN - 0.5 ||
+              run.xMax > A4.width - MARGIN + 0.5 ||
+              run.yMin < MARGIN - 0.5 ||
+              run.yMax > A4.height - MARGIN + 0.5,
+          )
+          .map((run) => `page ${i + 1}: "${run.text}"`),
       );
       expect(outside).toEqual([]);
       const overlapping: string[] = [];
-      for (let page = 1; page <= pages.length; page++) {
-        const onPage = words.filter((word) => word.page === page);
-        onPage.forEach((a, i) => {
-          for (const b of onPage.slice(i + 1)) {
+      pages.forEach((page, i) =>
+        page.runs.forEach((a, j) => {
+          for (const b of page.runs.slice(j + 1)) {
             const x = Math.min(a.xMax, b.xMax) - Math.max(a.xMin, b.xMin);
             const y = Math.min(a.yMax, b.yMax) - Math.max(a.yMin, b.yMin);
-            if (x > 0.5 && y > 0.5) overlapping.push(`page ${page}: "${a.text}" and "${b.text}"`);
+            if (x > 0.5 && y > 0.5) overlapping.push(`page ${i + 1}: "${a.text}" and "${b.text}"`);
           }
-        });
-      }
+        }),
+      );
       expect(overlapping).toEqual([]);
     }
   });
 
-  withPdftotext('wraps long product names and cuts what is beyond four lines with an ellipsis', async () => {
+  it('wraps long product names and cuts what is beyond four lines with an ellipsis', async () => {
     const content = longNamesContent();
     const pdf = await renderReportPdf(content, fonts);
-    const text = await pdfText(pdf, 'wrapped');
+    const text = await pdfText(pdf);
     expect(text).toContain('무배당 삼성화재 다이렉트 착한암보험');
     expect(text).toContain('…');
     // A 9,000-character product name takes four lines, not pages.
@@ -196,9 +157,9 @@ describe('coverage report PDF', () => {
     expect(text).toContain('남********름 고객님');
   });
 
-  withPdftotext('says so when the customer has no contract', async () => {
+  it('says so when the customer has no contract', async () => {
     const pdf = await renderReportPdf(contentOf(sandboxAnalysis(TWENTY_CONTRACT_CUSTOMER, [])), fonts);
-    const text = await pdfText(pdf, 'none');
+    const text = await pdfText(pdf);
     expect(text).toContain('보유 계약 현황 (0건)');
     expect(text).toContain('조회된 계약이 없습니다.');
   });

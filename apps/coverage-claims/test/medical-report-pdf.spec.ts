@@ -1,9 +1,6 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
+import { PDFArray, PDFDict, PDFDocument, PDFName } from '@cantoo/pdf-lib';
 import { MedicalAnalysisSource, type MedicalReportDto } from '#contracts';
+import { pdfPages } from '../../../test/support/pdf-text.js';
 import { loadReportFonts, type ReportFonts } from '../src/coverage-analysis/report/report-fonts.js';
 import { medicalReportContentOf, NO_CHECKUPS_NOTICE } from '../src/medical/analysis/report/medical-report-content.js';
 import { renderMedicalReportPdf } from '../src/medical/analysis/report/medical-report-pdf.js';
@@ -11,16 +8,13 @@ import { RISK_RULES_2026_11 } from '../src/medical/analysis/rules/v2026-11/index
 import { GENERATED_AT, sandboxAnalysis, TWENTY_CONTRACT_CUSTOMER } from './support/coverage-report-fixtures.js';
 import { checkupsOf, REFERENCE_RANGES, GAPPY_COVERAGES, METABOLIC_SYNDROME } from './support/medical-fixtures.js';
 
-// The medical report PDF taken apart with poppler (pdftotext, pdffonts; poppler-utils).
+// The medical report PDF taken apart: text page by page with pdf.js (test/support/pdf-text.ts), fonts
+// from the font dictionaries with pdf-lib.
 
-const run = promisify(execFile);
 let fonts: ReportFonts;
-let workDir: string;
 beforeAll(async () => {
   fonts = await loadReportFonts();
-  workDir = await mkdtemp(path.join(tmpdir(), 'medical-report-'));
 });
-afterAll(() => rm(workDir, { recursive: true, force: true }));
 
 const contentWith = (checkups: ReturnType<typeof checkupsOf>): MedicalReportDto =>
   medicalReportContentOf({
@@ -35,12 +29,28 @@ const contentWith = (checkups: ReturnType<typeof checkupsOf>): MedicalReportDto 
     generatedAt: GENERATED_AT,
   });
 
-async function poppler(pdf: Buffer, name: string) {
-  const file = path.join(workDir, `${name}.pdf`);
-  await writeFile(file, pdf);
-  const pages = (await run('pdftotext', ['-layout', file, '-'])).stdout.split('\f').filter((page) => page.trim() !== '');
-  const fontList = (await run('pdffonts', [file])).stdout;
-  return { pages, fontList };
+/**
+ * The composite (Type0) fonts, described as pdffonts does: a subset's name carries a six-letter tag,
+ * CIDFontType2 is "CID TrueType", the program is embedded as FontFile2, ToUnicode maps glyphs to text.
+ */
+async function compositeFonts(pdf: Buffer) {
+  const name = (dict: PDFDict, key: string) => dict.lookup(PDFName.of(key), PDFName).decodeText();
+  const fontDicts = (await PDFDocument.load(pdf, { updateMetadata: false })).context
+    .enumerateIndirectObjects()
+    .map(([, object]) => object)
+    .filter((object): object is PDFDict => object instanceof PDFDict && object.get(PDFName.of('Type')) === PDFName.of('Font'));
+  return fontDicts
+    .filter((font) => name(font, 'Subtype') === 'Type0')
+    .map((font) => {
+      const descendant = font.lookup(PDFName.of('DescendantFonts'), PDFArray).lookup(0, PDFDict);
+      return {
+        name: name(font, 'BaseFont'),
+        descendant: name(descendant, 'Subtype'),
+        encoding: name(font, 'Encoding'),
+        embedded: descendant.lookup(PDFName.of('FontDescriptor'), PDFDict).has(PDFName.of('FontFile2')),
+        toUnicode: font.has(PDFName.of('ToUnicode')),
+      };
+    });
 }
 
 describe('medical report PDF', () => {
@@ -48,9 +58,14 @@ describe('medical report PDF', () => {
     const content = contentWith(checkupsOf(METABOLIC_SYNDROME, 'M'));
     const pdf = await renderMedicalReportPdf(content, fonts);
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    const { pages, fontList } = await poppler(pdf, 'metabolic');
-    expect(fontList).toMatch(/\+NotoSansKR-Regular\s+CID TrueType\s+Identity-H\s+yes yes yes/);
-    expect(fontList).toMatch(/\+NotoSansKR-Bold\s+CID TrueType\s+Identity-H\s+yes yes yes/);
+    const pages = (await pdfPages(pdf)).map((page) => page.text);
+    const cidTrueType = { descendant: 'CIDFontType2', encoding: 'Identity-H', embedded: true, toUnicode: true };
+    expect(await compositeFonts(pdf)).toEqual(
+      expect.arrayContaining([
+        { name: expect.stringMatching(/^[A-Z]{6}\+NotoSansKR-Regular$/), ...cidTrueType },
+        { name: expect.stringMatching(/^[A-Z]{6}\+NotoSansKR-Bold$/), ...cidTrueType },
+      ]),
+    );
     const text = pages.join('\n');
     const order = ['고객 정보', '주요 보장 공백 (10건)', '위험도 × 보장 매트릭스', '질병군별 위험 요인', '건강검진 추이', '보장 현황'].map(
       (title) => text.indexOf(title),
@@ -72,7 +87,7 @@ describe('medical report PDF', () => {
 
   it('renders a report for a customer without check-ups that says so, with an empty charts section', async () => {
     const content = contentWith([]);
-    const { pages } = await poppler(await renderMedicalReportPdf(content, fonts), 'none');
+    const pages = (await pdfPages(await renderMedicalReportPdf(content, fonts))).map((page) => page.text);
     const text = pages.join('\n').replace(/\s+/g, ' ');
     expect(text).toContain(NO_CHECKUPS_NOTICE.slice(0, 30));
     expect(text).toContain('건강검진 기록이 없어 추이 그래프가 없습니다.');

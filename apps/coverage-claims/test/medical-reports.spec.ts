@@ -1,8 +1,3 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { CoverageStatusCode, UserRole, type MedicalReportDto, type OrganisationWithSecretDto } from '#contracts';
 import {
   createOrganisation,
@@ -13,9 +8,8 @@ import {
   withToken,
   type CoverageClaimsTestApp,
 } from '../../../test/support/coverage-claims.js';
+import { pdfText } from '../../../test/support/pdf-text.js';
 import { analysedCustomer, type SignedIn } from './support/medical-http.js';
-
-const run = promisify(execFile);
 
 describe('medical reports (POST /api/v1/medical-bojang/report/pdf and /report/json)', () => {
   let app: CoverageClaimsTestApp;
@@ -24,7 +18,6 @@ describe('medical reports (POST /api/v1/medical-bojang/report/pdf and /report/js
   let otherPlanner: SignedIn;
   let admin: SignedIn;
   let outsiderAdmin: SignedIn;
-  let workDir: string;
   /** An analysed customer whose check-ups were looked up through the NHIS sandbox. */
   let withCheckups: Awaited<ReturnType<typeof analysedCustomer>>;
 
@@ -40,11 +33,8 @@ describe('medical reports (POST /api/v1/medical-bojang/report/pdf and /report/js
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
         response.on('end', () => callback(null, Buffer.concat(chunks)));
       });
-  const pdfText = async (body: Buffer, name: string) => {
-    const file = path.join(workDir, `${name}.pdf`);
-    await writeFile(file, body);
-    return (await run('pdftotext', ['-layout', file, '-'])).stdout.replace(/\s+/g, ' ');
-  };
+  // One line: the phrases checked may wrap.
+  const reportText = async (body: Buffer) => (await pdfText(body)).replace(/\s+/g, ' ');
 
   /** The customer's check-ups looked up as a planner does: NHIS simple authentication (approved at once here), then the lookup. */
   async function lookUpCheckups(customerId: string, user: SignedIn = planner): Promise<number> {
@@ -62,7 +52,6 @@ describe('medical reports (POST /api/v1/medical-bojang/report/pdf and /report/js
   }
 
   beforeAll(async () => {
-    workDir = await mkdtemp(path.join(tmpdir(), 'medical-reports-'));
     app = await startCoverageClaims({ env: { NHIS_SANDBOX_APPROVAL_SECONDS: '0' } });
     organisation = await createOrganisation(app, '리포트 에셋');
     planner = await signIn(app, organisation, { name: '김설계' });
@@ -74,7 +63,6 @@ describe('medical reports (POST /api/v1/medical-bojang/report/pdf and /report/js
   });
   afterAll(async () => {
     await app.close();
-    await rm(workDir, { recursive: true, force: true });
   });
 
   it('answers the JSON report: the customer masked, the stored check-ups, six groups, ranked open risks, the matrix and the charts', async () => {
@@ -146,7 +134,7 @@ describe('medical reports (POST /api/v1/medical-bojang/report/pdf and /report/js
     expect(response.headers['content-disposition']).toBe(`attachment; filename="medical-report-${withCheckups.analysis.inquiry_time}.pdf"`);
     const body = response.body as Buffer;
     expect(body.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    const text = await pdfText(body, 'with-checkups');
+    const text = await reportText(body);
     expect(text.indexOf('주요 보장 공백')).toBeGreaterThan(0);
     expect(text.indexOf('주요 보장 공백')).toBeLessThan(text.indexOf('위험도 × 보장 매트릭스'));
     expect(text).toContain('건강검진 추이');
@@ -183,7 +171,7 @@ describe('medical reports (POST /api/v1/medical-bojang/report/pdf and /report/js
     expect(report.charts).toEqual([]);
     expect(report.openRisks).toEqual([]);
     expect(report.groups.every((group) => group.level === 'UNKNOWN')).toBe(true);
-    const text = await pdfText((await pdf(customer.seq).expect(200)).body as Buffer, 'no-checkups');
+    const text = await reportText((await pdf(customer.seq).expect(200)).body as Buffer);
     expect(text).toContain('건강검진 기록이 없어 질병군별 위험도를 판정하지 못했습니다');
     expect(text).toContain('건강검진 기록이 없어 추이 그래프가 없습니다.');
   });
