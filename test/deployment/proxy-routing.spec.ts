@@ -1,6 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -12,7 +13,8 @@ import { REPO, SERVICES } from './support.js';
 /**
  * The reverse proxy of docker/compose.yaml, for real: nginx (Debian's package) runs the committed
  * template, filled in as the nginx image fills it, in front of both built services; each base URL's
- * host must reach its own service and nothing of the other, and any other host neither.
+ * host must reach its own service and nothing of the other, and any other host neither; no
+ * credential carried in a query string reaches nginx's access log.
  */
 
 const API_HOST = 'api.localhost';
@@ -77,6 +79,15 @@ async function waitForPort(port: number, nginx: ChildProcess, output: () => stri
   throw new Error(`nginx did not listen on ${port}:\n${output()}`);
 }
 
+/** A request whose query string carries credentials: `secrets` names those query parameters. */
+interface CredentialRequest {
+  host: string;
+  method: string;
+  path: string;
+  query: Record<string, string | number>;
+  secrets: string[];
+}
+
 describe('the reverse proxy in front of both services', () => {
   let server: PostgresServer;
   let prefix: string;
@@ -126,7 +137,8 @@ describe('the reverse proxy in front of both services', () => {
       LEAD_DISTRIBUTION_UPSTREAM: upstreams['lead-distribution'],
     });
     await writeFile(path.join(prefix, 'site.conf'), site);
-    // What the nginx image's own nginx.conf provides around conf.d/, with every path under the prefix.
+    // What the nginx image's own nginx.conf provides around conf.d/, with every path under the prefix:
+    // its access log (the request line, query string included) goes to a file the tests read.
     await writeFile(
       path.join(prefix, 'nginx.conf'),
       `daemon off;
@@ -135,7 +147,10 @@ pid ${prefix}/nginx.pid;
 error_log stderr warn;
 events { worker_connections 256; }
 http {
-    access_log off;
+    log_format main '$remote_addr - $remote_user [$time_local] "$request" '
+                    '$status $body_bytes_sent "$http_referer" '
+                    '"$http_user_agent" "$http_x_forwarded_for"';
+    access_log ${prefix}/access.log main;
     client_body_temp_path ${prefix}/client_body;
     proxy_temp_path ${prefix}/proxy;
     fastcgi_temp_path ${prefix}/fastcgi;
@@ -254,5 +269,82 @@ http {
       Buffer.alloc(size, 7),
     );
     expect(uploaded.status).toBe(204);
+  });
+
+  it('writes no credential carried in a query string to the access log (sign-in, tokens, signed file URLs), and still logs other requests with theirs', async () => {
+    const hex = () => randomBytes(32).toString('hex');
+    const fileId = randomUUID();
+    const expires = Math.floor(Date.now() / 1000) + 600;
+    const back = encodeURIComponent('https://planner.example.com/callback');
+    // Each request's credentials, made up: the services refuse them, but only after nginx passed them on.
+    const signedFile = (host: string, method: string, route: 'upload' | 'download'): CredentialRequest => ({
+      host,
+      method,
+      path: `/api/v1/files/${route}/${fileId}`,
+      query: { expires, signature: hex() },
+      secrets: ['signature'],
+    });
+    const unlogged: CredentialRequest[] = [
+      {
+        host: API_HOST,
+        method: 'GET',
+        path: '/api/v1/auth/sso',
+        query: { assertion: `SECRET${hex()}`, redirectUri: back, state: 's1', code_challenge: hex(), code_challenge_method: 'S256' },
+        secrets: ['assertion'],
+      },
+      { host: API_HOST, method: 'GET', path: '/api/v1/auth/token', query: { refreshToken: `SECRET${hex()}` }, secrets: ['refreshToken'] },
+      {
+        host: API_HOST,
+        method: 'GET',
+        path: '/api/v1/auth/token',
+        query: { code: `SECRET${hex()}`, code_verifier: `SECRET${hex()}`, redirectUri: back },
+        secrets: ['code', 'code_verifier'],
+      },
+      signedFile(API_HOST, 'PUT', 'upload'),
+      signedFile(API_HOST, 'GET', 'download'),
+      signedFile(LEAD_API_HOST, 'PUT', 'upload'),
+    ];
+    for (const { host, method, path: pathname, query } of unlogged) {
+      const search = Object.entries(query).map(([name, value]) => `${name}=${value}`);
+      const [headers, body] = method === 'PUT' ? [{ 'content-type': 'application/pdf' }, '%PDF-1.4'] : [{}, undefined];
+      const answer = await send(proxyPort, host, method, `${pathname}?${search.join('&')}`, headers, body);
+      // The route's own refusal of a made-up credential, by the service (its request id): no 404, so the route exists.
+      const refused = [400, 401, 403].includes(answer.status) && typeof answer.headers['x-request-id'] === 'string';
+      expect({ method, pathname, status: answer.status, refused }).toEqual({ method, pathname, status: answer.status, refused: true });
+    }
+    // Next to those routes, but not theirs: logged, query string included.
+    const marker = () => `ordinary${hex().slice(0, 16)}`;
+    const logged = [
+      [API_HOST, `/api/v1/authx?marker=${marker()}`],
+      [API_HOST, `/api/v1/files/${fileId}?marker=${marker()}`],
+      [LEAD_API_HOST, `/api/v1/files/uploads?marker=${marker()}`],
+      [LEAD_API_HOST, `/docs/openapi.json?marker=${marker()}`],
+    ];
+    for (const [host, pathname] of logged) expect((await send(proxyPort, host, 'GET', pathname)).headers['x-request-id']).toBeDefined();
+
+    // nginx writes a request's line once it has answered it, a service once it has sent its answer.
+    const accessLog = path.join(prefix, 'access.log');
+    const serviceOf = (host: string) => services[SERVICES.findIndex((service) => HOSTS[service.name] === host)];
+    const serviceLogged = () => unlogged.every(({ host, path: pathname }) => serviceOf(host).output().includes(`"path":"${pathname}"`));
+    const deadline = Date.now() + 5_000;
+    let lines = await readFile(accessLog, 'utf8');
+    while (!(lines.includes(logged.at(-1)![1]) && serviceLogged()) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      lines = await readFile(accessLog, 'utf8');
+    }
+    for (const [, pathname] of logged) expect(lines).toContain(`"GET ${pathname} HTTP/1.1"`);
+    // What the access log no longer holds, the service's own line does (by path, without the query).
+    for (const { host, path: pathname } of unlogged) expect(serviceOf(host).output()).toContain(`"path":"${pathname}"`);
+    const logs: Array<[string, string]> = [
+      ['nginx access log', lines],
+      ['nginx error log', nginxOutput],
+      ...services.map((service, index): [string, string] => [`${SERVICES[index].name} log`, service.output()]),
+    ];
+    const leaks = unlogged.flatMap(({ method, path: pathname, query, secrets }) =>
+      secrets.flatMap((name) =>
+        logs.filter(([, text]) => text.includes(String(query[name]))).map(([log]) => `${log}: ${name} of ${method} ${pathname}`),
+      ),
+    );
+    expect(leaks).toEqual([]);
   });
 });
