@@ -3,12 +3,13 @@ import { randomBytes } from 'node:crypto';
 import { Agent } from 'node:http';
 import pg from 'pg';
 import { DataSource } from 'typeorm';
-import { acquirePostgresServer, dataSourceOptions } from '#platform';
 import { ClaimEventType } from '#contracts';
+import { acquirePostgresServer, dataSourceOptions, uuidv7 } from '#platform';
 import { UserRole, type Visibility } from '../apps/coverage-claims/src/auth/principal.js';
 import { ClaimCipher, type ClaimSecrets } from '../apps/coverage-claims/src/claims/claim-cipher.js';
 import { historyStatements, type ClaimFilter } from '../apps/coverage-claims/src/claims/claims.repository.js';
 import type { CoverageClaimsConfig } from '../apps/coverage-claims/src/config/coverage-claims.config.js';
+import { CustomerCipher } from '../apps/coverage-claims/src/customers/customer-cipher.js';
 import { COVERAGE_CLAIMS_DATABASE } from '../apps/coverage-claims/src/database/database.js';
 import { call, createOrganisation, signIn } from './support/coverage-claims-http.js';
 import { fixedRate, maxThroughput, type Operation } from './support/load.js';
@@ -81,7 +82,8 @@ interface Meta {
   organisations: Array<{ id: string; ssoSecret: string }>;
 }
 
-const sizeOf = () => `${CLAIMS}/${ORGANISATIONS}/${PLANNERS}/${CLIENTS}`;
+// The seed's form (v2: claims belong to customers, their job and event sealed) and size: another needs a new seed.
+const sizeOf = () => `v2/${CLAIMS}/${ORGANISATIONS}/${PLANNERS}/${CLIENTS}`;
 
 async function readMeta(server: Awaited<ReturnType<typeof acquirePostgresServer>>): Promise<Meta | null> {
   const client = new pg.Client({ connectionString: server.urlFor(DATABASE) });
@@ -117,10 +119,14 @@ async function seed(databaseUrl: string, dataSource: DataSource, meta: Meta): Pr
     `seed: ${ORGANISATIONS} organisations, ${ORGANISATIONS * (PLANNERS + 1)} users by SSO in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
 
-  // The clients, sealed as the service seals them (same keys).
-  const cipher = new ClaimCipher({ DATA_ENCRYPTION_KEYS: [meta.keys.encryption], LOOKUP_HASH_KEY: meta.keys.hash } as CoverageClaimsConfig);
+  // The clients, sealed as the service seals them (same keys), each with the customer their claims belong to.
+  const keys = { DATA_ENCRYPTION_KEYS: [meta.keys.encryption], LOOKUP_HASH_KEY: meta.keys.hash } as CoverageClaimsConfig;
+  const cipher = new ClaimCipher(keys);
+  const customerCipher = new CustomerCipher(keys);
   await dataSource.query(
-    `CREATE UNLOGGED TABLE bench_clients (n int PRIMARY KEY, key_id varchar(32), data bytea, name_hash char(64), birthday_hash char(64), tel_hash char(64))`,
+    `CREATE UNLOGGED TABLE bench_clients (n int PRIMARY KEY, key_id varchar(32), data bytea, name_hash char(64), birthday_hash char(64),
+       tel_hash char(64), customer_id uuid, identity_hash char(64), phone_hash char(64), name_ciphertext bytea, birth_date_ciphertext bytea,
+       phone_ciphertext bytea)`,
   );
   for (let from = 0; from < CLIENTS; from += 5_000) {
     const rows = Array.from({ length: Math.min(5_000, CLIENTS - from) }, (_, i) => {
@@ -140,6 +146,12 @@ async function seed(databaseUrl: string, dataSource: DataSource, meta: Meta): Pr
         eventType: ClaimEventType.Injury,
         eventDate: '2026-01-01',
       });
+      const customer = customerCipher.seal({
+        name: client.clientName,
+        birthDate: client.clientBirthday,
+        gender: null,
+        phone: client.clientTel,
+      });
       return [
         from + i,
         sealed.keyId,
@@ -147,11 +159,18 @@ async function seed(databaseUrl: string, dataSource: DataSource, meta: Meta): Pr
         sealed.clientNameHash,
         sealed.clientBirthdayHash,
         sealed.clientTelHash,
+        uuidv7(),
+        customer.identityHash,
+        customer.phoneHash,
+        customer.nameCiphertext,
+        customer.birthDateCiphertext,
+        customer.phoneCiphertext,
       ] as const;
     });
     await dataSource.query(
-      `INSERT INTO bench_clients SELECT * FROM unnest($1::int[], $2::varchar[], $3::bytea[], $4::char(64)[], $5::char(64)[], $6::char(64)[])`,
-      [0, 1, 2, 3, 4, 5].map((column) => rows.map((row) => row[column])),
+      `INSERT INTO bench_clients SELECT * FROM unnest($1::int[], $2::varchar[], $3::bytea[], $4::char(64)[], $5::char(64)[], $6::char(64)[],
+         $7::uuid[], $8::char(64)[], $9::char(64)[], $10::bytea[], $11::bytea[], $12::bytea[])`,
+      [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11].map((column) => rows.map((row) => row[column])),
     );
   }
   await dataSource.query(`
@@ -162,19 +181,29 @@ async function seed(databaseUrl: string, dataSource: DataSource, meta: Meta): Pr
   await dataSource.query('CREATE INDEX ON bench_planners (organisation_n, planner_n)');
 
   // The claims: claim g of organisation g % O, planner (g / O) % P, a client of that organisation,
-  // claim dates spread evenly over the last three years (1,096 days).
+  // claim dates spread evenly over the last three years (1,096 days). Client n is of organisation
+  // n / (clients per organisation); all its claims belong to one customer of that organisation (with no
+  // planner: the history never reads customers, and one per client keeps the seed small).
   const perOrganisation = Math.floor(CLIENTS / ORGANISATIONS);
+  await dataSource.query(
+    `INSERT INTO customers (id, organisation_id, planner_id, identity_hash, phone_hash, key_id, name_ciphertext, birth_date_ciphertext,
+       phone_ciphertext, gender, created_at, updated_at)
+     SELECT c.customer_id, o.organisation_id, NULL, c.identity_hash, c.phone_hash, c.key_id, c.name_ciphertext, c.birth_date_ciphertext,
+       c.phone_ciphertext, NULL, now(), now()
+     FROM bench_clients c JOIN (SELECT DISTINCT organisation_n, organisation_id FROM bench_planners) o ON o.organisation_n = c.n / $1
+     WHERE c.n < $1 * $2`,
+    [perOrganisation, ORGANISATIONS],
+  );
   const insertStarted = performance.now();
   for (let from = 0; from < CLAIMS; from += 100_000) {
     const to = Math.min(CLAIMS, from + 100_000) - 1;
     await dataSource.query(
-      `INSERT INTO claims (organisation_id, planner_id, planner_name, claim_date, insurer_code, insurer_name, insurer_logo_url, insurer_fax,
-         job_code, job_name, bank_code, bank_name, event_type, event_date, callback_who, welfare, direct_debit_account, file_count,
-         term_ids, key_id, data_ciphertext, client_name_hash, client_birthday_hash, client_tel_hash, status)
-       SELECT p.organisation_id, p.id, p.name, current_date - (g::bigint * 1096 / $1)::int, 'N03', 'DB손해보험', '/assets/insurers/N03.png',
-         '05051811234', '11', '공공 기관 및 기업 고위직', '004', 'KB국민은행', 'INJURY', current_date - (g::bigint * 1096 / $1)::int - 7,
-         'CLIENT', false, false, 0, ARRAY['claim-privacy-collection-v1'], c.key_id, c.data, c.name_hash, c.birthday_hash, c.tel_hash,
-         CASE WHEN g % 10 = 0 THEN 'FAILED' ELSE 'SENT' END
+      `INSERT INTO claims (organisation_id, customer_id, planner_id, planner_name, claim_date, insurer_code, insurer_name, insurer_logo_url,
+         insurer_fax, bank_code, bank_name, callback_who, direct_debit_account, file_count, term_ids, key_id, data_ciphertext,
+         client_name_hash, client_birthday_hash, client_tel_hash, status)
+       SELECT p.organisation_id, c.customer_id, p.id, p.name, current_date - (g::bigint * 1096 / $1)::int, 'N03', 'DB손해보험',
+         '/assets/insurers/N03.png', '05051811234', '004', 'KB국민은행', 'CLIENT', false, 0, ARRAY['claim-privacy-collection-v1'],
+         c.key_id, c.data, c.name_hash, c.birthday_hash, c.tel_hash, CASE WHEN g % 10 = 0 THEN 'FAILED' ELSE 'SENT' END
        FROM generate_series($2::int, $3::int) AS g
        JOIN bench_planners p ON p.organisation_n = g % $4 AND p.planner_n = (g / $4) % $5
        JOIN bench_clients c ON c.n = (g % $4) * $6 + ((g / $4) * 7919) % $6`,

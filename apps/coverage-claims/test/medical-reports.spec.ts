@@ -107,9 +107,9 @@ describe('medical reports (POST /api/v1/medical-bojang/report/pdf and /report/js
     expect(report.coverageTable.flatMap((category) => category.coverages).length).toBe(withCheckups.analysis.coverages.length);
   });
 
-  it('shows a planner only the check-ups they retrieved: another planner analysing the same person gets a report without them', async () => {
-    // Planner B verifies the person planner A looked up check-ups for (the same customer record) and
-    // runs their own analysis: B never authenticated with the NHIS and was given no health consent.
+  it('shows a planner only the check-ups they retrieved: another planner analysing the same person gets their own customer, without them', async () => {
+    // Planner B verifies the person planner A looked up check-ups for and runs their own analysis: B's
+    // customer is B's own (a planner's customers are theirs), and B never authenticated with the NHIS.
     const body = verificationBody({ name: '공유고객', birthDate: '19750505', phone: nextPhone() });
     const ofA = await analysedCustomer(app, planner, body);
     expect(await lookUpCheckups(ofA.customerId)).toBeGreaterThan(0);
@@ -117,14 +117,15 @@ describe('medical reports (POST /api/v1/medical-bojang/report/pdf and /report/js
       ofA.customerId,
     ]);
     const ofB = await analysedCustomer(app, otherPlanner, body);
-    expect(ofB.customerId).toBe(ofA.customerId);
+    expect(ofB.customerId).not.toBe(ofA.customerId);
 
     const seenByB = (await json(ofB.seq, otherPlanner).expect(200)).body as MedicalReportDto;
     expect(seenByB.checkups.count).toBe(0);
     expect(seenByB.charts).toEqual([]);
-    // A sees them in their report, and an ORG_ADMIN in any report of the organisation.
+    // A sees them in their report, and so does an ORG_ADMIN in A's; B's report has none for anyone.
     expect(((await json(ofA.seq).expect(200)).body as MedicalReportDto).checkups.count).toBeGreaterThan(0);
-    expect(((await json(ofB.seq, admin).expect(200)).body as MedicalReportDto).checkups.count).toBeGreaterThan(0);
+    expect(((await json(ofA.seq, admin).expect(200)).body as MedicalReportDto).checkups.count).toBeGreaterThan(0);
+    expect(((await json(ofB.seq, admin).expect(200)).body as MedicalReportDto).checkups.count).toBe(0);
   });
 
   it('answers the PDF report as an attachment: open risks first, Korean text, masked name', async () => {
