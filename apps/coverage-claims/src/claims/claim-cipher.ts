@@ -85,17 +85,6 @@ export class ClaimCipher {
     } as ClaimSecrets;
   }
 
-  /** Whether the claim still keeps some of its secrets in clear columns (filed before they were sealed). */
-  static hasLegacyColumns(claim: SealedClaim): boolean {
-    return (
-      claim.legacyJobCode !== null ||
-      claim.legacyJobName !== null ||
-      claim.legacyWelfare !== null ||
-      claim.legacyEventType !== null ||
-      claim.legacyEventDate !== null
-    );
-  }
-
   nameHash(name: string): string {
     return lookupHash(this.hashKey, `claim-client-name\u0000${normalizedName(name)}`);
   }
