@@ -13,7 +13,7 @@ import {
   PageLayout,
   WIDTH,
   withoutMargins,
-} from '../../coverage-analysis/report/report-pdf.js';
+} from '../../coverage-analysis/report/report-layout.js';
 import { isFaxable } from '../claim-attachments.js';
 
 // A claim as the insurer receives it by fax (docs/claims.md, "Delivery"): one A4 portrait PDF of the
