@@ -9,12 +9,21 @@ import { ClaimsService } from './claims.service.js';
 import { ClaimDeliveryRepository } from './delivery/claim-delivery.repository.js';
 import { ClaimDeliveryService } from './delivery/claim-delivery.service.js';
 import { ClaimDeliveryWorker } from './delivery/claim-delivery.worker.js';
+import { ClaimRenderer } from './delivery/claim-renderer.js';
 
 /** Claim submission and history, and delivery to the insurers' fax by the outbox worker (delivery/). */
 @Module({
   imports: [FilesModule, TermsModule, FaxModule],
   controllers: [ClaimsController],
-  providers: [ClaimCipher, ClaimsRepository, ClaimsService, ClaimDeliveryRepository, ClaimDeliveryService, ClaimDeliveryWorker],
+  providers: [
+    ClaimCipher,
+    ClaimsRepository,
+    ClaimsService,
+    ClaimDeliveryRepository,
+    ClaimDeliveryService,
+    ClaimDeliveryWorker,
+    ClaimRenderer,
+  ],
   exports: [ClaimCipher, ClaimsRepository],
 })
 export class ClaimsModule {}
