@@ -10,6 +10,7 @@ import { ClaimDeliveryRepository } from './delivery/claim-delivery.repository.js
 import { ClaimDeliveryService } from './delivery/claim-delivery.service.js';
 import { ClaimDeliveryWorker } from './delivery/claim-delivery.worker.js';
 import { ClaimRenderer } from './delivery/claim-renderer.js';
+import { ClaimResendService } from './delivery/claim-resend.service.js';
 
 /** Claim submission and history, and delivery to the insurers' fax by the outbox worker (delivery/). */
 @Module({
@@ -23,6 +24,7 @@ import { ClaimRenderer } from './delivery/claim-renderer.js';
     ClaimDeliveryService,
     ClaimDeliveryWorker,
     ClaimRenderer,
+    ClaimResendService,
   ],
   exports: [ClaimCipher, ClaimsRepository],
 })

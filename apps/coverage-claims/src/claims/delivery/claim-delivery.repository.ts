@@ -63,6 +63,38 @@ export class ClaimDeliveryRepository {
     };
   }
 
+  /**
+   * Queues a FAILED claim of the organisation again, in one statement: the claim back to RECEIVED
+   * with no reason and the insurer's current claims fax, and a fresh outbox row (no attempts, due
+   * now). The claim row is locked, so of two resends at once one queues it and the other finds it
+   * RECEIVED. Null when the organisation has no such claim; otherwise what was found (`queued` only
+   * when it was FAILED and its insurer has a fax).
+   */
+  async requeueFailed(
+    claimId: number,
+    organisationId: string,
+  ): Promise<{ status: ClaimStatus; insurerCode: string; insurerFax: string | null; claimDate: string; queued: boolean } | null> {
+    const [row] = (await this.dataSource.query(
+      `WITH target AS (
+         SELECT c.id, c.status, c.insurer_code, to_char(c.claim_date, 'YYYY-MM-DD') AS claim_date, i.claims_fax
+         FROM claims c LEFT JOIN insurers i ON i.code = c.insurer_code
+         WHERE c.id = $1 AND c.organisation_id = $2
+         FOR UPDATE OF c
+       ), requeued AS (
+         UPDATE claims c SET status = $3, status_reason = NULL, insurer_fax = target.claims_fax, updated_at = now()
+         FROM target WHERE c.id = target.id AND target.status = $4 AND target.claims_fax IS NOT NULL
+         RETURNING c.id
+       ), queued AS (
+         INSERT INTO claim_deliveries (claim_id, attempts, next_attempt_at) SELECT id, 0, now() FROM requeued RETURNING claim_id
+       )
+       SELECT status, insurer_code AS "insurerCode", claims_fax AS "insurerFax", claim_date AS "claimDate",
+         EXISTS (SELECT 1 FROM queued) AS queued
+       FROM target`,
+      [claimId, organisationId, ClaimStatus.Received, ClaimStatus.Failed],
+    )) as Array<{ status: ClaimStatus; insurerCode: string; insurerFax: string | null; claimDate: string; queued: boolean }>;
+    return row ?? null;
+  }
+
   /** The organisation's name, the claim's files in order and the claim terms it recorded (in order), for its fax. */
   async documentParts(
     claimId: number,
