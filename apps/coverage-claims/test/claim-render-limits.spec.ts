@@ -1,6 +1,5 @@
 import { writeFile } from 'node:fs/promises';
 import request from 'supertest';
-import type { PresignedUploadDto } from '#contracts';
 import { FILE_STORAGE, type LocalFileStorage } from '#platform';
 import {
   createOrganisation,
@@ -145,22 +144,18 @@ describe('claim rendering within limits: a claim whose evidence defeats the rend
     const photo = await upload(filing, planner, await fixture('claim-receipt-photo.jpg'), 'image/jpeg');
     // A claim filed before the budgets were checked at filing: its PNG, swapped on disk after filing,
     // is the 8000 × 8000 RGBA one of 249 KB that took pdfkit 1 GiB and 11 s.
-    const scan = await fixture('claim-diagnosis-scan.png');
-    const presigned = (
-      await withToken(filing, planner)
-        .post('/api/v1/files/presigned')
-        .send({ originalName: '홍길동 스캔.png', mimeType: 'image/png', size: scan.length })
-        .expect(200)
-    ).body as PresignedUploadDto;
-    expect((await fetch(presigned.uploadUrl, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: scan })).status).toBe(204);
-    const claimId = await fileClaim(filing, planner, claimBody(RECEIVES.insurer, { fileIds: [photo, presigned.fileId] }));
+    const scan = await upload(filing, planner, await fixture('claim-diagnosis-scan.png'), 'image/png', '홍길동 스캔.png');
+    const claimId = await fileClaim(filing, planner, claimBody(RECEIVES.insurer, { fileIds: [photo, scan] }));
     const huge = await transparentPng(8000, 8000);
     expect(huge.length).toBeLessThan(250_000);
+    // The bytes the renderer reads: the stored file's key, or the key of its copy frozen at filing
+    // where files have one (to_jsonb: the column need not exist).
+    const [{ key }] = (await filing.dataSource.query(
+      `SELECT coalesce(to_jsonb(f) ->> 'frozen_key', f.key) AS key FROM stored_files f WHERE f.id = $1`,
+      [scan],
+    )) as Array<{ key: string }>;
     const storage = filing.app.get<LocalFileStorage>(FILE_STORAGE);
-    await writeFile(
-      storage.pathOf({ id: presigned.fileId, key: presigned.key, mimeType: 'image/png', size: huge.length, uploadExpiresAt: new Date() }),
-      huge,
-    );
+    await writeFile(storage.pathOf({ id: scan, key, mimeType: 'image/png', size: huge.length, uploadExpiresAt: new Date() }), huge);
 
     const {
       result: state,
