@@ -126,11 +126,13 @@ async function traceImports(root: string, manifest: PackageJson, entries: string
     if (files.has(file)) continue;
     files.add(file);
     const source = await readFile(path.join(root, file), 'utf8');
-    // Static imports, re-exports and dynamic import('literal') alike, and files of packages read
-    // through import.meta.resolve('literal') (the coverage report's fonts).
+    // Static imports, re-exports and dynamic import('literal') alike, files of packages read through
+    // import.meta.resolve('literal') (the coverage report's fonts), and modules named by
+    // new URL('./literal.js', import.meta.url) (the entry of the claim fax's render thread).
     const specifiers = [
       ...ts.preProcessFile(source, true, true).importedFiles.map((file) => file.fileName),
       ...[...source.matchAll(/import\.meta\.resolve\(\s*(['"])([^'"]+)\1\s*\)/g)].map((match) => match[2]!),
+      ...[...source.matchAll(/new URL\(\s*(['"])(\.{1,2}\/[^'"]+\.js)\1\s*,\s*import\.meta\.url\s*\)/g)].map((match) => match[2]!),
     ];
     for (const specifier of specifiers) {
       if (specifier.startsWith('.')) {

@@ -269,6 +269,22 @@ describe('the Kubernetes overlays', () => {
       }
     });
 
+    it('stops a claim fax render 64 MiB or more short of the container’s memory limit (coverage-claims’ watchdog)', () => {
+      if (service.name !== 'coverage-claims') return;
+      const mebibytes = (quantity: string) => {
+        const [, value, unit] = /^(\d+)(Mi|Gi)$/.exec(quantity)!;
+        return Number(value) * (unit === 'Gi' ? 1024 : 1);
+      };
+      for (const [, objects] of alone) {
+        const container = named(objects, 'Deployment', service.name).spec.template.spec.containers[0];
+        const watchdog = (startingConfig(service, objects, container) as unknown as { CLAIM_DELIVERY_RENDER_MAX_RSS_MB: number })
+          .CLAIM_DELIVERY_RENDER_MAX_RSS_MB;
+        expect(watchdog).toBeLessThanOrEqual(mebibytes(container.resources.limits.memory) - 64);
+        // Room above a warmed service (about 400 MiB) for an image at the decoded budget (about 190 MiB more).
+        if (mebibytes(container.resources.limits.memory) >= 768) expect(watchdog).toBeGreaterThanOrEqual(640);
+      }
+    });
+
     it('gives a stopping pod longer than the preStop delay plus the whole shutdown (SHUTDOWN_TIMEOUT_MS, drain included)', () => {
       for (const [, objects] of alone) {
         const pod = named(objects, 'Deployment', service.name).spec.template.spec;

@@ -18,10 +18,20 @@ export const REDIRECT_URI = 'https://planner.example.com/sso/callback';
 
 export type CoverageClaimsTestApp = TestApp<CoverageClaimsConfig>;
 
+/** The test process's resident memory now, in MiB. */
+export const testProcessRssMiB = () => Math.ceil(process.memoryUsage.rss() / 2 ** 20);
+
 export function startCoverageClaims(options: TestAppOptions = {}): Promise<CoverageClaimsTestApp> {
   return startTestApp(COVERAGE_CLAIMS, {
     ...options,
-    env: { JWT_SECRET: TEST_JWT_SECRET, OPERATOR_API_KEYS: OPERATOR_KEY, ...options.env },
+    env: {
+      JWT_SECRET: TEST_JWT_SECRET,
+      OPERATOR_API_KEYS: OPERATOR_KEY,
+      // The claim render watchdog limits the whole process's memory, here the test process (jest and
+      // every app of the file, far above the service alone): a render gets 1 GiB above it as it is now.
+      CLAIM_DELIVERY_RENDER_MAX_RSS_MB: String(testProcessRssMiB() + 1024),
+      ...options.env,
+    },
   });
 }
 

@@ -82,7 +82,7 @@ describe('claim delivery across replicas: leases, shutdown, no fax sent twice', 
     const claimId = await fileClaim(filing, planner, claimBody(RECEIVES.insurer));
     // A worker takes every due claim with an hour's lease, and dies.
     const dead = filing.app.get(ClaimDeliveryRepository);
-    const taken = (await dead.take(100, 3600)).find((delivery) => delivery.claimId === claimId)!;
+    const taken = (await dead.take(100, 3600, 5)).taken.find((delivery) => delivery.claimId === claimId)!;
     expect(taken.attempt).toBe(1);
     expect(await deliveryState(filing, claimId)).toMatchObject({ status: 'SENDING', attempts: 1 });
 

@@ -22,7 +22,7 @@ import {
 } from '../../../test/support/coverage-claims.js';
 import { startS3PresignedChecks, type S3PresignedChecks } from '../../../test/support/s3-presigned-checks.js';
 import { claimBody, fixture, setInsurerFax, waitForDelivery } from './support/claim-delivery.js';
-import { zeroPng } from './support/png.js';
+import { transparentPng } from './support/hostile-evidence.js';
 
 const BUCKET = 'claim-evidence';
 // s3rver's built-in account.
@@ -121,7 +121,7 @@ describe('claim evidence with the s3 storage driver: uploads bound to what was d
   });
 
   it('refuses an image over the pixel budget from the header of the frozen copy (an S3 range read)', async () => {
-    const bomb = zeroPng(8000, 8000, 6);
+    const bomb = await transparentPng(8000, 8000);
     const presigned = await presign({ originalName: 'scan.png', mimeType: 'image/png', size: bomb.length });
     expect((await put(presigned, bomb)).status).toBe(200);
     const answer = await withToken(app, planner)

@@ -21,7 +21,7 @@ import { ClaimCipher, type ClaimSecrets } from '../src/claims/claim-cipher.js';
 import { ClaimsBackfill } from '../src/claims/claims-backfill.js';
 import { FilesBackfill } from '../src/files/files-backfill.js';
 import { upload } from './support/claim-delivery.js';
-import { zeroPng } from './support/png.js';
+import { transparentPng } from './support/hostile-evidence.js';
 
 const INSURER = 'N03';
 const INSURER_FAX = '05051811234';
@@ -304,12 +304,12 @@ describe('claims: submission and history', () => {
     it('refuses at filing an image over the pixel budgets, read from its header: 400 FILE_NOT_USABLE naming fileIds.<index>', async () => {
       // The 8000 × 8000 RGBA PNG of 249 KB whose rendering once took a gigabyte; a 15-megapixel RGBA
       // PNG (57 MiB decoded, which pdfkit would decode); and a 2000 × 2000 one, which fits.
-      const bomb = zeroPng(8000, 8000, 6);
+      const bomb = await transparentPng(8000, 8000);
       expect(bomb.length).toBeLessThan(256 * 1024);
       const files = [
         await upload(app, planner, bomb, 'image/png'),
-        await upload(app, planner, zeroPng(3000, 5000, 6), 'image/png'),
-        await upload(app, planner, zeroPng(2000, 2000, 6), 'image/png'),
+        await upload(app, planner, await transparentPng(3000, 5000), 'image/png'),
+        await upload(app, planner, await transparentPng(2000, 2000), 'image/png'),
       ];
       const answer = await submit(claimBody({ fileIds: files })).expect(400);
       expect((answer.body as ProblemDto).code).toBe('FILE_NOT_USABLE');

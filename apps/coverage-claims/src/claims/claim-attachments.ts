@@ -33,8 +33,8 @@ export const IMAGE_HEAD_BYTES = 512 * 1024;
 /** What the header of an image attachment says. */
 export type ImageHeaderCheck =
   | { kind: 'fits'; width: number; height: number }
-  /** Refused, with why (a sentence naming no file name: it may hold personal data). */
-  | { kind: 'refused'; problem: string }
+  /** Refused, with why (a sentence naming no file name: it may hold personal data): not an image of its type, or over a budget. */
+  | { kind: 'refused'; reason: 'unreadable' | 'too-large'; problem: string }
   /** The header lies beyond the bytes given: read the whole file and check again. */
   | { kind: 'need-more' };
 
@@ -50,7 +50,7 @@ const megapixels = (pixels: number) => `${(pixels / 1_000_000).toFixed(1)} megap
  */
 export function checkImageHeader(bytes: Uint8Array, mimeType: 'image/jpeg' | 'image/png', complete: boolean): ImageHeaderCheck {
   const kind = mimeType === 'image/png' ? 'PNG' : 'JPEG';
-  const unreadable: ImageHeaderCheck = { kind: 'refused', problem: `could not be read as a ${kind} image` };
+  const unreadable: ImageHeaderCheck = { kind: 'refused', reason: 'unreadable', problem: `could not be read as a ${kind} image` };
   let size: { width?: number; height?: number; type?: string };
   try {
     size = imageSize(bytes);
@@ -64,6 +64,7 @@ export function checkImageHeader(bytes: Uint8Array, mimeType: 'image/jpeg' | 'im
   if (pixels > MAX_IMAGE_PIXELS)
     return {
       kind: 'refused',
+      reason: 'too-large',
       problem: `is ${width} × ${height} pixels (${megapixels(pixels)}); an image may have at most ${megapixels(MAX_IMAGE_PIXELS)}`,
     };
   if (mimeType === 'image/png') {
@@ -75,6 +76,7 @@ export function checkImageHeader(bytes: Uint8Array, mimeType: 'image/jpeg' | 'im
       if (decodedBytes > MAX_DECODED_PNG_BYTES)
         return {
           kind: 'refused',
+          reason: 'too-large',
           problem:
             `is a ${width} × ${height} PNG with transparency or interlacing, ${Math.ceil(decodedBytes / 2 ** 20)} MiB decoded; ` +
             `such a PNG may be at most ${MAX_DECODED_PNG_BYTES / 2 ** 20} MiB decoded (12 megapixels of 8-bit RGBA): send it as a JPEG`,

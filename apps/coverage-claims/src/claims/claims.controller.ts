@@ -1,17 +1,21 @@
-import { Body, Controller, HttpCode, Post, Res } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, HttpCode, Param, Post, Res } from '@nestjs/common';
+import { ApiAcceptedResponse, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { ClaimHistoryQueryDto, ClaimHistoryRecordDto, ClaimReceiptDto, ClaimRequestDto } from '#contracts';
-import { ApiProblems, Idempotent, NoStore } from '#platform';
-import { BearerAuth, CurrentUser } from '../auth/auth.decorators.js';
+import { ClaimHistoryQueryDto, ClaimHistoryRecordDto, ClaimReceiptDto, ClaimRequestDto, ClaimResendReceiptDto, UserRole } from '#contracts';
+import { ApiProblem, ApiProblems, Idempotent, NoStore, intParam } from '#platform';
+import { BearerAuth, CurrentUser, UserRoles } from '../auth/auth.decorators.js';
 import type { UserPrincipal } from '../auth/principal.js';
 import { ClaimsService } from './claims.service.js';
+import { ClaimResendService } from './delivery/claim-resend.service.js';
 
 @ApiTags('claims')
 @BearerAuth()
 @Controller('api/v1/claim')
 export class ClaimsController {
-  constructor(private readonly claims: ClaimsService) {}
+  constructor(
+    private readonly claims: ClaimsService,
+    private readonly resends: ClaimResendService,
+  ) {}
 
   @Idempotent({ subjectOf: (receipt: ClaimReceiptDto) => `claim:${receipt.claimReqId}` })
   @Post('requests')
@@ -25,6 +29,26 @@ export class ClaimsController {
   @ApiProblems(422)
   submit(@CurrentUser() user: UserPrincipal, @Body() body: ClaimRequestDto): Promise<ClaimReceiptDto> {
     return this.claims.submit(user, body);
+  }
+
+  @Idempotent()
+  @Post('requests/:claimReqId/resend')
+  @UserRoles(UserRole.OrgAdmin)
+  @HttpCode(202)
+  @ApiOperation({
+    summary: 'Send a FAILED claim again (ORG_ADMIN)',
+    description:
+      'Queues the fax of a claim whose delivery was given up (claimStatusCd FAILED), once its cause is mended: the claim goes back to RECEIVED with its reason cleared and a fresh delivery (attempts from zero, due now), to the insurer’s claims fax as it is now (an operator may have corrected it with PATCH /api/v1/admin/claim/insurers/{code}; `insuFax` of the answer and of the history says which). 202: the fax is sent later; follow its status in the history. A claim of your organisation only (another organisation’s or an unknown one is 404 CLAIM_NOT_FOUND); a claim that is not FAILED is 409 CLAIM_NOT_FAILED; an insurer without a claims fax is 422 INSURER_FAX_UNKNOWN. Send `Idempotency-Key` to retry safely.',
+  })
+  @ApiAcceptedResponse({ type: ClaimResendReceiptDto })
+  @ApiProblem(404, 'CLAIM_NOT_FOUND: no claim of your organisation has this id')
+  @ApiProblem(409, 'CLAIM_NOT_FAILED: the claim is RECEIVED, SENDING or SENT')
+  @ApiProblems(422)
+  resend(
+    @CurrentUser() admin: UserPrincipal,
+    @Param('claimReqId', intParam('claimReqId')) claimReqId: number,
+  ): Promise<ClaimResendReceiptDto> {
+    return this.resends.resend(admin, claimReqId);
   }
 
   @Post('histories')

@@ -1,3 +1,4 @@
+import type { ClaimStatus } from '#contracts';
 import { ProblemException, validationFailed, type FieldError } from '#platform';
 
 export const ClaimErrors = {
@@ -17,5 +18,17 @@ export const ClaimErrors = {
       'FILE_NOT_USABLE',
       'These files are already in another claim',
       fileIds.flatMap((id, index) => (taken.includes(id) ? [{ field: `fileIds.${index}`, message: 'is already in another claim' }] : [])),
+    ),
+  /** Another organisation's or an unknown claim: one answer, so ids leak nothing. */
+  notFound: (claimReqId: number) => new ProblemException(404, 'CLAIM_NOT_FOUND', `Claim ${claimReqId} does not exist in your organisation`),
+  /** Only a claim whose delivery was given up (FAILED) is sent again. */
+  notFailed: (claimReqId: number, status: ClaimStatus) =>
+    new ProblemException(409, 'CLAIM_NOT_FAILED', `Claim ${claimReqId} is ${status}; only a FAILED claim can be sent again`),
+  /** The insurer has no claims fax (an operator removed it): a resend could not be delivered either. */
+  insurerHasNoFaxToResend: (code: string) =>
+    new ProblemException(
+      422,
+      'INSURER_FAX_UNKNOWN',
+      `Insurer ${code} has no claims fax number; the claim can be sent again once an operator sets one`,
     ),
 };

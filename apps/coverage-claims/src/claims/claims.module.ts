@@ -12,6 +12,8 @@ import { ClaimsService } from './claims.service.js';
 import { ClaimDeliveryRepository } from './delivery/claim-delivery.repository.js';
 import { ClaimDeliveryService } from './delivery/claim-delivery.service.js';
 import { ClaimDeliveryWorker } from './delivery/claim-delivery.worker.js';
+import { ClaimRenderer } from './delivery/claim-renderer.js';
+import { ClaimResendService } from './delivery/claim-resend.service.js';
 
 /** Claim submission and history, and delivery to the insurers' fax by the outbox worker (delivery/). */
 @Module({
@@ -26,6 +28,8 @@ import { ClaimDeliveryWorker } from './delivery/claim-delivery.worker.js';
     ClaimDeliveryRepository,
     ClaimDeliveryService,
     ClaimDeliveryWorker,
+    ClaimRenderer,
+    ClaimResendService,
   ],
   exports: [ClaimCipher, ClaimsRepository],
 })

@@ -213,6 +213,25 @@ export class CoverageClaimsConfig extends FileStorageConfig {
   CLAIM_DELIVERY_TIMEOUT_SECONDS = 600;
 
   /**
+   * The most resident memory the process may have while it renders a claim's fax, in MiB (128 …
+   * 65,536); past it the render thread is stopped and the attempt fails (RENDER_FAILED, retryable).
+   * 64 MiB below the container's memory limit (512Mi): the watchdog samples every 10 ms and a thread
+   * finishes a native copy before it stops (up to 45 MiB past the limit, measured).
+   */
+  @EnvInt()
+  @IsInt()
+  @Min(128)
+  @Max(65_536)
+  CLAIM_DELIVERY_RENDER_MAX_RSS_MB = 448;
+
+  /** How long a claim's render may take, in seconds (1 … 600); then its thread is stopped (RENDER_FAILED, retryable). */
+  @EnvInt()
+  @IsInt()
+  @Min(1)
+  @Max(600)
+  CLAIM_DELIVERY_RENDER_TIMEOUT_SECONDS = 60;
+
+  /**
    * How long a stopping process lets claim faxes in flight finish, in ms (0 … 60,000), before it cuts
    * them off (they are sent again by another replica, uncounted). Keep it within SHUTDOWN_TIMEOUT_MS
    * less the drain.

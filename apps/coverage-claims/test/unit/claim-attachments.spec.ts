@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { IMAGE_HEAD_BYTES, MAX_DECODED_PNG_BYTES, attachmentBytesProblem, checkImageHeader } from '../../src/claims/claim-attachments.js';
-import { pngChunk, zeroPng } from '../support/png.js';
+import { pngChunk, transparentPng } from '../support/hostile-evidence.js';
 
 const fixture = (name: string) => readFile(path.resolve('apps/coverage-claims/test/fixtures', name));
 
-/** A PNG's header alone (signature and IHDR; the IDAT of `zeroPng` is dropped), as a range read would give it. */
+/** A PNG's header (signature, IHDR, `chunks`) and a token IDAT, as the first bytes of a larger file would give it. */
 function pngHeader(width: number, height: number, colourType: number, bitDepth = 8, interlace = 0, chunks: Buffer[] = []): Buffer {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
@@ -26,6 +26,7 @@ describe('claim attachment budgets (read from image headers, nothing decoded)', 
     expect(checkImageHeader(pngHeader(8000, 5000, 2), 'image/png', false)).toEqual({ kind: 'fits', width: 8000, height: 5000 });
     expect(checkImageHeader(pngHeader(8000, 5001, 2), 'image/png', false)).toEqual({
       kind: 'refused',
+      reason: 'too-large',
       problem: 'is 8000 × 5001 pixels (40.0 megapixels); an image may have at most 40.0 megapixels',
     });
   });
@@ -56,9 +57,10 @@ describe('claim attachment budgets (read from image headers, nothing decoded)', 
   it('refuses bytes that are not an image of the declared type, and asks for more when a JPEG header lies beyond the bytes read', async () => {
     const jpeg = await fixture('claim-receipt-photo.jpg');
     expect(checkImageHeader(jpeg, 'image/jpeg', true)).toEqual({ kind: 'fits', width: 640, height: 480 });
-    expect(checkImageHeader(jpeg, 'image/png', true)).toEqual({ kind: 'refused', problem: 'could not be read as a PNG image' });
-    expect(checkImageHeader(zeroPng(10, 10), 'image/jpeg', true)).toEqual({
+    expect(checkImageHeader(jpeg, 'image/png', true)).toEqual({ kind: 'refused', reason: 'unreadable', problem: 'could not be read as a PNG image' });
+    expect(checkImageHeader(await transparentPng(10, 10), 'image/jpeg', true)).toEqual({
       kind: 'refused',
+      reason: 'unreadable',
       problem: 'could not be read as a JPEG image',
     });
     expect(checkImageHeader(Buffer.from('%PDF-1.7'), 'image/png', true).kind).toBe('refused');

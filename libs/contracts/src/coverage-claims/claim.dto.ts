@@ -273,6 +273,15 @@ export class ClaimReceiptDto {
   claimDate!: string;
 }
 
+/**
+ * What `POST /api/v1/claim/requests/{claimReqId}/resend` answers: the claim queued again (RECEIVED),
+ * and the fax number it will now be sent to (the insurer's current claims fax).
+ */
+export class ClaimResendReceiptDto extends ClaimReceiptDto {
+  @ApiProperty({ description: 'The fax number (digits) the claim is sent to: the insurer’s claims fax now', example: '05051811234' })
+  insuFax!: string;
+}
+
 /** One claim as the history shows it: the spec's claim history record, every field. */
 export class ClaimHistoryRecordDto {
   @ApiProperty({ description: 'Date the claim was filed (Korea), YYYY-MM-DD', example: '2026-11-23' })

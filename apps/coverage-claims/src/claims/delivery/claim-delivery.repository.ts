@@ -24,22 +24,75 @@ export type ClaimFileRef = StoredFileRef & { mimeType: EvidenceMimeType };
 export class ClaimDeliveryRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /** Takes up to `limit` due deliveries, oldest due first, leased for `leaseSeconds`; their claims become SENDING. */
-  async take(limit: number, leaseSeconds: number): Promise<TakenDelivery[]> {
-    return (await this.dataSource.query(
+  /**
+   * Takes up to `limit` due deliveries, oldest due first, leased for `leaseSeconds`; their claims
+   * become SENDING. A due delivery that has already used its `maxAttempts` is not taken: its last
+   * attempt was counted when taken and its lease ran out without an outcome (its process died, e.g.
+   * killed for memory), so its claim ends FAILED (UNFINISHED) and its outbox row goes, in the same
+   * statement. Such claims are `abandoned`.
+   */
+  async take(limit: number, leaseSeconds: number, maxAttempts: number): Promise<{ taken: TakenDelivery[]; abandoned: TakenDelivery[] }> {
+    const rows = (await this.dataSource.query(
       `WITH due AS (
-         SELECT claim_id FROM claim_deliveries WHERE next_attempt_at <= now()
+         SELECT claim_id, attempts FROM claim_deliveries WHERE next_attempt_at <= now()
          ORDER BY next_attempt_at, claim_id LIMIT $1 FOR UPDATE SKIP LOCKED
        ), taken AS (
          UPDATE claim_deliveries d SET attempts = d.attempts + 1, next_attempt_at = now() + make_interval(secs => $2)
-         FROM due WHERE d.claim_id = due.claim_id
+         FROM due WHERE d.claim_id = due.claim_id AND due.attempts < $3
          RETURNING d.claim_id, d.attempts
        ), sending AS (
-         UPDATE claims c SET status = $3, updated_at = now() FROM taken WHERE c.id = taken.claim_id
+         UPDATE claims c SET status = $4, updated_at = now() FROM taken WHERE c.id = taken.claim_id
+       ), exhausted AS (
+         DELETE FROM claim_deliveries d USING due WHERE d.claim_id = due.claim_id AND due.attempts >= $3
+         RETURNING d.claim_id, d.attempts
+       ), abandoned AS (
+         UPDATE claims c SET status = $5, status_reason = 'UNFINISHED: Attempt ' || exhausted.attempts || ' of ' || $3::int
+             || ' never finished (its process stopped before recording an outcome, e.g. killed for lack of memory); no attempts are left',
+           fax_job_id = NULL, sent_at = NULL, updated_at = now()
+         FROM exhausted WHERE c.id = exhausted.claim_id
        )
-       SELECT claim_id AS "claimId", attempts AS "attempt" FROM taken ORDER BY claim_id`,
-      [limit, leaseSeconds, ClaimStatus.Sending],
-    )) as TakenDelivery[];
+       SELECT claim_id AS "claimId", attempts AS "attempt", false AS abandoned FROM taken
+       UNION ALL SELECT claim_id, attempts, true FROM exhausted
+       ORDER BY 1`,
+      [limit, leaseSeconds, maxAttempts, ClaimStatus.Sending, ClaimStatus.Failed],
+    )) as Array<TakenDelivery & { abandoned: boolean }>;
+    const delivery = ({ claimId, attempt }: TakenDelivery): TakenDelivery => ({ claimId, attempt });
+    return {
+      taken: rows.filter((row) => !row.abandoned).map(delivery),
+      abandoned: rows.filter((row) => row.abandoned).map(delivery),
+    };
+  }
+
+  /**
+   * Queues a FAILED claim of the organisation again, in one statement: the claim back to RECEIVED
+   * with no reason and the insurer's current claims fax, and a fresh outbox row (no attempts, due
+   * now). The claim row is locked, so of two resends at once one queues it and the other finds it
+   * RECEIVED. Null when the organisation has no such claim; otherwise what was found (`queued` only
+   * when it was FAILED and its insurer has a fax).
+   */
+  async requeueFailed(
+    claimId: number,
+    organisationId: string,
+  ): Promise<{ status: ClaimStatus; insurerCode: string; insurerFax: string | null; claimDate: string; queued: boolean } | null> {
+    const [row] = (await this.dataSource.query(
+      `WITH target AS (
+         SELECT c.id, c.status, c.insurer_code, to_char(c.claim_date, 'YYYY-MM-DD') AS claim_date, i.claims_fax
+         FROM claims c LEFT JOIN insurers i ON i.code = c.insurer_code
+         WHERE c.id = $1 AND c.organisation_id = $2
+         FOR UPDATE OF c
+       ), requeued AS (
+         UPDATE claims c SET status = $3, status_reason = NULL, insurer_fax = target.claims_fax, updated_at = now()
+         FROM target WHERE c.id = target.id AND target.status = $4 AND target.claims_fax IS NOT NULL
+         RETURNING c.id
+       ), queued AS (
+         INSERT INTO claim_deliveries (claim_id, attempts, next_attempt_at) SELECT id, 0, now() FROM requeued RETURNING claim_id
+       )
+       SELECT status, insurer_code AS "insurerCode", claims_fax AS "insurerFax", claim_date AS "claimDate",
+         EXISTS (SELECT 1 FROM queued) AS queued
+       FROM target`,
+      [claimId, organisationId, ClaimStatus.Received, ClaimStatus.Failed],
+    )) as Array<{ status: ClaimStatus; insurerCode: string; insurerFax: string | null; claimDate: string; queued: boolean }>;
+    return row ?? null;
   }
 
   /** The organisation's name, the claim's files in order and the claim terms it recorded (in order), for its fax. */

@@ -2,13 +2,15 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CLAIM_CALLBACK_WHO_LABELS, CLAIM_EVENT_TYPE_LABELS } from '#contracts';
 import { StoredBytesMissingError } from '#platform';
 import { CoverageClaimsConfig } from '../../config/coverage-claims.config.js';
-import { loadReportFonts, type ReportFonts } from '../../coverage-analysis/report/report-fonts.js';
 import { FAX_SENDER, FaxFailureKind, RETRYABLE_FAX_FAILURES, type FaxOutcome, type FaxSender } from '../../fax/fax.port.js';
 import { FilesService } from '../../files/files.service.js';
 import { ClaimCipher } from '../claim-cipher.js';
 import { ClaimsRepository } from '../claims.repository.js';
-import { ClaimAttachmentError, ClaimTooLongError, renderClaimPdf, type ClaimAttachment, type RenderedClaim } from './claim-pdf.js';
+import type { ClaimAttachment, RenderedClaim } from './claim-pdf.js';
 import { ClaimDeliveryRepository, type TakenDelivery } from './claim-delivery.repository.js';
+import { ClaimRenderError, ClaimRenderer } from './claim-renderer.js';
+
+const ATTEMPT_OUT_OF_TIME = 'The attempt ran out of time before the fax was sent';
 
 /** The longest wait between two attempts. */
 const MAX_RETRY_DELAY_MS = 3_600_000;
@@ -17,6 +19,16 @@ const MAX_RETRY_DELAY_MS = 3_600_000;
 export function retryDelayMs(baseMs: number, attempt: number): number {
   return Math.min(MAX_RETRY_DELAY_MS, baseMs * 2 ** (attempt - 1));
 }
+
+/** The kind of a render's failure (claim-renderer.ts), and whether it is worth another attempt. */
+const RENDER_FAILURES: Record<Exclude<ClaimRenderError['reason'], 'aborted'>, { kind: string; retryable: boolean }> = {
+  unreadable: { kind: 'ATTACHMENT_UNREADABLE', retryable: false },
+  'too-large': { kind: 'ATTACHMENT_TOO_LARGE', retryable: false },
+  'too-long': { kind: 'TOO_MANY_PAGES', retryable: false },
+  // Memory or time ran out, or the thread crashed: maybe a passing shortage, so tried again with the
+  // backoff; a claim that defeats the render every time ends FAILED after the last attempt.
+  'thread-failed': { kind: 'RENDER_FAILED', retryable: true },
+};
 
 /** What stopped an attempt before its fax could be sent: permanent (the claim FAILS) or not (tried again). */
 class AttemptFailure extends Error {
@@ -31,13 +43,13 @@ class AttemptFailure extends Error {
 
 /**
  * One delivery attempt of a claim a worker has taken: its parts read (the claim opened, the files
- * from storage), rendered to the fax's PDF, faxed through the port, and the outcome recorded. Reasons
- * name kinds, attachments by position and type, and the gateway's words: never client data.
+ * from storage), rendered to the fax's PDF (in the render thread: claim-renderer.ts), faxed through
+ * the port, and the outcome recorded. Reasons name kinds, attachments by position and type, and the
+ * gateway's words: never client data.
  */
 @Injectable()
 export class ClaimDeliveryService {
   private readonly logger = new Logger('ClaimDelivery');
-  private fonts?: Promise<ReportFonts>;
 
   constructor(
     private readonly deliveries: ClaimDeliveryRepository,
@@ -45,6 +57,7 @@ export class ClaimDeliveryService {
     private readonly cipher: ClaimCipher,
     private readonly files: FilesService,
     @Inject(FAX_SENDER) private readonly fax: FaxSender,
+    private readonly renderer: ClaimRenderer,
     private readonly config: CoverageClaimsConfig,
   ) {}
 
@@ -57,15 +70,16 @@ export class ClaimDeliveryService {
     let outcome: FaxOutcome;
     let pages: number;
     try {
-      const document = await this.render(taken);
+      const document = await this.render(taken, signal);
       if (document === null) return; // The claim is gone (its organisation's data deleted): nothing to send.
       pages = document.pages;
       outcome = signal.aborted
-        ? { sent: false, kind: FaxFailureKind.Aborted, message: 'The attempt ran out of time before the fax was sent' }
+        ? { sent: false, kind: FaxFailureKind.Aborted, message: ATTEMPT_OUT_OF_TIME }
         : await this.fax.send({ to: document.to, pdf: document.pdf, pages, reference: `claim-${taken.claimId}` }, signal);
     } catch (error) {
       if (error instanceof AttemptFailure) {
-        await this.recordFailure(taken, error.kind, error.message, error.retryable);
+        if (error.kind === FaxFailureKind.Aborted && shutdown.aborted) await this.release(taken);
+        else await this.recordFailure(taken, error.kind, error.message, error.retryable);
         return;
       }
       // Anything else (a key that cannot open the claim, a bug, the database) is tried again with the
@@ -84,18 +98,14 @@ export class ClaimDeliveryService {
       return;
     }
     if (outcome.kind === FaxFailureKind.Aborted && shutdown.aborted) {
-      await this.deliveries.release(taken);
-      this.logger.warn(
-        { claimId: taken.claimId, attempt: taken.attempt },
-        'Claim fax cut off by the shutdown; released for another worker',
-      );
+      await this.release(taken);
       return;
     }
     await this.recordFailure(taken, outcome.kind, outcome.message, RETRYABLE_FAX_FAILURES.has(outcome.kind));
   }
 
   /** The claim's fax (null when the claim no longer exists); AttemptFailure when it cannot be made. */
-  private async render(taken: TakenDelivery): Promise<(RenderedClaim & { to: string }) | null> {
+  private async render(taken: TakenDelivery, signal: AbortSignal): Promise<(RenderedClaim & { to: string }) | null> {
     const claim = await this.claims.findById(taken.claimId);
     const parts = await this.deliveries.documentParts(taken.claimId);
     if (!claim || !parts) return null;
@@ -112,7 +122,8 @@ export class ClaimDeliveryService {
     );
     const secrets = this.cipher.open(claim);
     try {
-      const rendered = await renderClaimPdf(
+      const rendered = await this.renderer.render(
+        claim.id,
         {
           claimReqId: claim.id,
           claimDate: claim.claimDate,
@@ -144,13 +155,18 @@ export class ClaimDeliveryService {
           generatedAt: new Date(),
         },
         attachments,
-        await this.loadedFonts(),
+        signal,
       );
       return { ...rendered, to: claim.insurerFax };
     } catch (error) {
-      if (error instanceof ClaimAttachmentError) throw new AttemptFailure('ATTACHMENT_UNREADABLE', error.message, false);
-      if (error instanceof ClaimTooLongError) throw new AttemptFailure('TOO_MANY_PAGES', error.message, false);
-      throw error;
+      if (!(error instanceof ClaimRenderError)) throw error;
+      if (error.reason === 'aborted') throw new AttemptFailure(FaxFailureKind.Aborted, ATTEMPT_OUT_OF_TIME, true);
+      const { kind, retryable } = RENDER_FAILURES[error.reason];
+      throw new AttemptFailure(
+        kind,
+        error.reason === 'thread-failed' ? `The fax could not be rendered: ${error.message}` : error.message,
+        retryable,
+      );
     }
   }
 
@@ -170,16 +186,17 @@ export class ClaimDeliveryService {
     else this.lostLease(taken);
   }
 
+  /** Cut off by the shutdown: released uncounted, due at once for another replica. */
+  private async release(taken: TakenDelivery): Promise<void> {
+    await this.deliveries.release(taken);
+    this.logger.warn({ claimId: taken.claimId, attempt: taken.attempt }, 'Claim fax cut off by the shutdown; released for another worker');
+  }
+
   /** The lease ran out and another worker took the claim: its outcome is the one recorded. */
   private lostLease(taken: TakenDelivery): void {
     this.logger.warn(
       { claimId: taken.claimId, attempt: taken.attempt },
       'Claim delivery outcome not recorded: the attempt was no longer this worker’s',
     );
-  }
-
-  private loadedFonts(): Promise<ReportFonts> {
-    this.fonts ??= loadReportFonts();
-    return this.fonts;
   }
 }

@@ -17,7 +17,9 @@ const LEASE_MARGIN_SECONDS = 60;
  * It stops taking claims at SIGTERM (ShutdownState) and, when the application closes, waits up to
  * CLAIM_DELIVERY_SHUTDOWN_WAIT_MS for attempts in flight, then cuts their transmissions off; those attempts are
  * released uncounted, due at once for another replica. A process that dies instead leaves its claims
- * leased: they come due again when the lease (CLAIM_DELIVERY_TIMEOUT_SECONDS + 60 s) runs out.
+ * leased: they come due again when the lease (CLAIM_DELIVERY_TIMEOUT_SECONDS + 60 s) runs out, and a
+ * claim whose last attempt died so is not taken again but ends FAILED (a claim that kills its process
+ * would otherwise kill every replica in turn).
  */
 @Injectable()
 export class ClaimDeliveryWorker implements OnApplicationBootstrap, OnModuleDestroy {
@@ -96,9 +98,12 @@ export class ClaimDeliveryWorker implements OnApplicationBootstrap, OnModuleDest
       while (!this.stopped && this.shutdownState.phase === 'serving') {
         const free = this.config.CLAIM_DELIVERY_WORKERS - this.inFlight.size;
         if (free <= 0) return;
-        const taken = await this.deliveries.take(free, leaseSeconds);
+        const maxAttempts = this.config.CLAIM_DELIVERY_MAX_ATTEMPTS;
+        const { taken, abandoned } = await this.deliveries.take(free, leaseSeconds, maxAttempts);
+        for (const { claimId, attempt } of abandoned)
+          this.logger.warn({ claimId, attempt, kind: 'UNFINISHED' }, 'Claim fax FAILED: its last attempt never finished');
         for (const delivery of taken) this.start(delivery);
-        if (taken.length < free) return;
+        if (taken.length + abandoned.length < free) return;
       }
     } catch (error) {
       this.logger.warn({ error: error instanceof Error ? error.message : String(error) }, 'Taking due claim deliveries failed');

@@ -13,8 +13,8 @@ import {
   PageLayout,
   WIDTH,
   withoutMargins,
-} from '../../coverage-analysis/report/report-pdf.js';
-import { isFaxable } from '../claim-attachments.js';
+} from '../../coverage-analysis/report/report-layout.js';
+import { checkImageHeader, isFaxable } from '../claim-attachments.js';
 
 // A claim as the insurer receives it by fax (docs/claims.md, "Delivery"): one A4 portrait PDF of the
 // claim form, the consent page and every attachment, each image on a page of its own and each page of
@@ -70,6 +70,18 @@ export class ClaimAttachmentError extends Error {
   }
 }
 
+/**
+ * An image attachment over the budgets of claim-attachments.ts (pixels; decoded size of a PNG pdfkit
+ * must decode), found from its header before any pixel is decoded. Named by position and type only.
+ */
+export class ClaimAttachmentTooLargeError extends Error {
+  override readonly name = 'ClaimAttachmentTooLargeError';
+
+  constructor(position: number, mimeType: string, problem: string) {
+    super(`Attachment ${position} (${mimeType}) ${problem}`);
+  }
+}
+
 /** The document is longer than a fax may be. */
 export class ClaimTooLongError extends Error {
   override readonly name = 'ClaimTooLongError';
@@ -107,7 +119,7 @@ type Prepared =
   | { kind: 'image'; mimeType: string; image: OpenedImage }
   | { kind: 'pdf'; mimeType: string; document: PdfLibDocument; position: number; pages: number };
 
-/** Renders the claim to the fax's PDF; rejects with ClaimAttachmentError or ClaimTooLongError. */
+/** Renders the claim to the fax's PDF; rejects with ClaimAttachmentError, ClaimAttachmentTooLargeError or ClaimTooLongError. */
 export async function renderClaimPdf(
   content: ClaimFormContent,
   attachments: ClaimAttachment[],
@@ -188,6 +200,7 @@ async function prepare(doc: PDFKit.PDFDocument, attachment: ClaimAttachment, pos
   const { mimeType, bytes } = attachment;
   if (!isFaxable(mimeType)) throw new ClaimAttachmentError(position, mimeType, 'cannot be faxed: only JPEG, PNG and PDF files can');
   if (mimeType !== 'application/pdf') {
+    checkImageBudgets(bytes, mimeType, position);
     try {
       // pdfkit reads JPEG and PNG by their signature; anything else, or a broken image, throws here.
       return { kind: 'image', mimeType, image: openImage(doc, bytes) };
@@ -212,6 +225,23 @@ async function prepare(doc: PDFKit.PDFDocument, attachment: ClaimAttachment, pos
   }
   if (pages === 0) throw new ClaimAttachmentError(position, mimeType, 'has no pages');
   return { kind: 'pdf', mimeType, document, position, pages };
+}
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/**
+ * The image budgets again, for claims filed before they were checked at filing: an image over them
+ * would take pdfkit gigabytes and seconds of CPU to decode. The header is judged by what the bytes
+ * are (pdfkit reads them by their signature too), so a PNG declared as a JPEG is still judged as a PNG.
+ */
+function checkImageBudgets(bytes: Buffer, mimeType: string, position: number): void {
+  const actual = bytes.subarray(0, PNG_SIGNATURE.length).equals(PNG_SIGNATURE) ? 'image/png' : 'image/jpeg';
+  const check = checkImageHeader(bytes, actual, true);
+  if (check.kind !== 'refused') return;
+  // An unreadable header is the same failure as an image pdfkit cannot read.
+  if (check.reason === 'unreadable')
+    throw new ClaimAttachmentError(position, mimeType, 'could not be read as a JPEG or PNG image');
+  throw new ClaimAttachmentTooLargeError(position, mimeType, check.problem);
 }
 
 /**

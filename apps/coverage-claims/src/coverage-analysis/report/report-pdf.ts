@@ -1,31 +1,31 @@
 import PDFDocument from 'pdfkit';
 import { CoverageStatusCode, type CoverageReportDto } from '#contracts';
 import { formatAmount, formatDate, formatKoreaTime, formatWon, wrapLines } from './report-format.js';
+import {
+  A4,
+  BODY_BOTTOM,
+  BODY_TOP,
+  COLOR,
+  FONT,
+  LEFT,
+  MARGIN,
+  PageLayout,
+  TABLE_FONT_SIZE,
+  WIDTH,
+  withoutMargins,
+  type Align,
+} from './report-layout.js';
 import type { ReportFonts } from './report-fonts.js';
+
+export { A4, BODY_BOTTOM, BODY_TOP, COLOR, FONT, LEFT, MARGIN, PageLayout, TABLE_FONT_SIZE, WIDTH, withoutMargins, type Align };
 
 // The report as an A4 portrait PDF (docs/coverage-analysis.md, "Report"). Pages are laid out by
 // hand: every block asks for the room it needs and goes to the next page when the page has not got
 // it, so nothing is drawn below the body; tables repeat their header row on every page they cover.
 // Header and footer are drawn on every page at the end, once the page count is known. The layout
-// helpers are exported for the other reports of the service (the medical report), which look the same.
+// helpers are exported for the other reports of the service (the medical report), which look the same;
+// the page's measures and PageLayout are in report-layout.ts (re-exported here).
 
-export const A4 = { width: 595.28, height: 841.89 };
-export const MARGIN = 40;
-export const BODY_TOP = MARGIN + 36;
-export const BODY_BOTTOM = A4.height - MARGIN - 26;
-export const LEFT = MARGIN;
-export const WIDTH = A4.width - 2 * MARGIN;
-
-export const COLOR = {
-  ink: '#1F2933',
-  muted: '#6B7280',
-  inactive: '#9AA0A6',
-  brand: '#1F3A5F',
-  rule: '#D5DAE1',
-  band: '#EEF2F7',
-  zebra: '#F8F9FB',
-  labelFill: '#F1F4F8',
-};
 // Text on the status colours: white on red and green, dark on amber (white on amber is unreadable).
 export const STATUS_TEXT: Readonly<Record<CoverageStatusCode, string>> = {
   [CoverageStatusCode.Bad]: '#FFFFFF',
@@ -33,14 +33,10 @@ export const STATUS_TEXT: Readonly<Record<CoverageStatusCode, string>> = {
   [CoverageStatusCode.Good]: '#FFFFFF',
 };
 
-export const FONT = { regular: 'NotoSansKR-Regular', bold: 'NotoSansKR-Bold' };
-export const TABLE_FONT_SIZE = 8;
 const CELL_PAD_X = 4;
 const CELL_PAD_Y = 3.5;
 /** Lines a table cell shows at most; longer text ends in an ellipsis. */
 const CELL_MAX_LINES = 4;
-
-export type Align = 'left' | 'right' | 'center';
 
 export interface Column {
   header: string;
@@ -119,71 +115,6 @@ export function renderA4Report(
   }
   doc.end();
   return done;
-}
-
-/** Where the next block goes, and the page breaks. */
-export class PageLayout {
-  y = BODY_TOP;
-
-  constructor(readonly doc: PDFKit.PDFDocument) {}
-
-  /** Starts a new page unless `height` more points fit on this one; true when it did. */
-  ensure(height: number): boolean {
-    if (this.y + height <= BODY_BOTTOM) return false;
-    this.newPage();
-    return true;
-  }
-
-  newPage(): void {
-    this.doc.addPage();
-    this.y = BODY_TOP;
-  }
-
-  text(text: string, x: number, y: number, options: PDFKit.Mixins.TextOptions & { font?: string; size?: number; color?: string }): void {
-    const { font = FONT.regular, size = 9, color = COLOR.ink, ...rest } = options;
-    this.doc
-      .font(font)
-      .fontSize(size)
-      .fillColor(color)
-      .text(text, x, y, { lineGap: 0, ...rest });
-  }
-
-  /** The height of one line of text in that font and size. */
-  lineHeight(font = FONT.regular, size = TABLE_FONT_SIZE): number {
-    return this.doc.font(font).fontSize(size).currentLineHeight(true);
-  }
-
-  /** wrapLines in that font and size. */
-  wrap(text: string, width: number, font = FONT.regular, size = TABLE_FONT_SIZE, maxLines = Infinity): string[] {
-    this.doc.font(font).fontSize(size);
-    // NFC: the fonts are used without OpenType shaping (report-fonts.ts), so decomposed Hangul is composed here.
-    return wrapLines(text.normalize('NFC'), width, (piece) => this.doc.widthOfString(piece), maxLines);
-  }
-
-  /** One line of text, cut with an ellipsis when wider than `width`. */
-  line(text: string, x: number, y: number, options: { width: number; align?: Align; font?: string; size?: number; color?: string }): void {
-    this.lines(this.wrap(text, options.width, options.font, options.size, 1), x, y, options);
-  }
-
-  /** Lines drawn one by one (lineBreak off: the wrapping is ours). */
-  lines(
-    lines: string[],
-    x: number,
-    y: number,
-    options: { width: number; align?: Align; font?: string; size?: number; color?: string },
-  ): number {
-    const { width, align = 'left', font = FONT.regular, size = 9, color = COLOR.ink } = options;
-    const height = this.lineHeight(font, size);
-    this.doc.fillColor(color);
-    lines.forEach((line, index) => {
-      // Aligned here and drawn without a width: given one, pdfkit wraps again by its own measure,
-      // which can differ from ours by a fraction of a point and break a line that fits.
-      const free = width - this.doc.widthOfString(line);
-      const offset = align === 'right' ? free : align === 'center' ? free / 2 : 0;
-      this.doc.text(line, x + Math.max(offset, 0), y + index * height, { lineBreak: false, lineGap: 0 });
-    });
-    return lines.length * height;
-  }
 }
 
 export function sectionTitle(layout: PageLayout, title: string, keepWith: number): void {
@@ -506,12 +437,4 @@ export function pageFooter(doc: PDFKit.PDFDocument, generatedAt: Date, page: num
     const pageText = `${page} / ${pages}`;
     doc.text(pageText, LEFT + WIDTH - doc.widthOfString(pageText), y + 4, { lineBreak: false });
   });
-}
-
-/** Header and footer lie outside the body; pdfkit would start a new page for text below its bottom margin. */
-export function withoutMargins(doc: PDFKit.PDFDocument, draw: () => void): void {
-  const margins = { ...doc.page.margins };
-  doc.page.margins = { top: 0, bottom: 0, left: 0, right: 0 };
-  draw();
-  doc.page.margins = margins;
 }

@@ -1,0 +1,207 @@
+import { writeFile } from 'node:fs/promises';
+import request from 'supertest';
+import { FILE_STORAGE, type LocalFileStorage } from '#platform';
+import {
+  createOrganisation,
+  signIn,
+  startCoverageClaims,
+  testProcessRssMiB,
+  withToken,
+  type CoverageClaimsTestApp,
+} from '../../../test/support/coverage-claims.js';
+import { LogCapture } from '../../../test/support/log-capture.js';
+import {
+  claimBody,
+  deliveryState,
+  fileClaim,
+  fixture,
+  setInsurerFax,
+  transmissionsOf,
+  upload,
+  waitForDelivery,
+} from './support/claim-delivery.js';
+import { pdfWithInflatingPage, transparentPng } from './support/hostile-evidence.js';
+
+const RECEIVES = { insurer: 'N03', fax: '05051811234' };
+const MAX_ATTEMPTS = 3;
+const MIB = 2 ** 20;
+
+/** The test process's resident memory (it is the service's process: the apps run in it), sampled every 5 ms while `work` runs. */
+async function peakRssWhile<T>(work: () => Promise<T>): Promise<{ result: T; startMiB: number; peakMiB: number }> {
+  const start = process.memoryUsage.rss();
+  let peak = start;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 5);
+  try {
+    const result = await work();
+    return { result, startMiB: Math.round(start / MIB), peakMiB: Math.round(Math.max(peak, process.memoryUsage.rss()) / MIB) };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
+/**
+ * What the renderer does with evidence that costs far more than its size (docs/claims.md,
+ * "Rendering"): the claim fails, the process serves on. Each test files its claim on a replica whose
+ * worker is off, so that it can arrange the claim before a delivering replica (started by the test,
+ * on the same database and files) takes it; both are closed at the end of the test (Passport keeps one
+ * Bearer strategy per process, the last started replica's, so no replica is closed while another serves).
+ */
+describe('claim rendering within limits: a claim whose evidence defeats the renderer fails alone', () => {
+  const logs = new LogCapture();
+  /** The lines this test's replicas logged about the claim (each test has a database of its own, so claim ids repeat). */
+  let firstLine = 0;
+  const logsOf = (claimId: number) => logs.lines.slice(firstLine).filter((line) => line.claimId === claimId);
+  let filing: CoverageClaimsTestApp;
+  let planner: string;
+  let worker: CoverageClaimsTestApp | undefined;
+
+  const startWorker = async (env: Record<string, string> = {}) => {
+    worker = await startCoverageClaims({
+      databaseUrl: filing.databaseUrl,
+      env: {
+        DATA_DIR: filing.config.DATA_DIR,
+        LOG_LEVEL: 'info',
+        FAX_SANDBOX_MS_PER_PAGE: '5',
+        CLAIM_DELIVERY_POLL_MS: '20',
+        CLAIM_DELIVERY_RETRY_BASE_MS: '50',
+        CLAIM_DELIVERY_MAX_ATTEMPTS: String(MAX_ATTEMPTS),
+        ...env,
+      },
+      logDestination: logs,
+    });
+    return worker;
+  };
+
+  beforeEach(async () => {
+    firstLine = logs.lines.length;
+    filing = await startCoverageClaims({ env: { CLAIM_DELIVERY_ENABLED: 'false' } });
+    const organisation = await createOrganisation(filing, '한도 에셋');
+    planner = (await signIn(filing, organisation, { name: '조설계' })).accessToken;
+    await setInsurerFax(filing, RECEIVES.insurer, RECEIVES.fax);
+  });
+  afterEach(async () => {
+    await worker?.close();
+    worker = undefined;
+    await filing.close();
+  });
+
+  it('fails a claim whose PDF inflates to 2 GiB (a decompression bomb) with RENDER_FAILED after the last attempt, the process serving throughout', async () => {
+    const bomb = pdfWithInflatingPage(2048);
+    expect(bomb.length).toBeLessThan(3 * MIB);
+    const fileId = await upload(filing, planner, bomb, 'application/pdf', '홍길동 진단서.pdf');
+    const claimId = await fileClaim(filing, planner, claimBody(RECEIVES.insurer, { fileIds: [fileId] }));
+
+    // Room above the process as it is now for the render thread and a render of the image budgets (about 300 MiB).
+    const maxRssMiB = testProcessRssMiB() + 384;
+    const replica = await startWorker({ CLAIM_DELIVERY_RENDER_MAX_RSS_MB: String(maxRssMiB) });
+    // While the claim is tried, the service answers its health probe and its API.
+    const answers: Array<{ health: number; history: number; ms: number }> = [];
+    let done = false;
+    const serving = (async () => {
+      while (!done) {
+        const started = Date.now();
+        const [health, history] = await Promise.all([
+          request(replica.url).get('/health/ready'),
+          withToken(replica, planner).post('/api/v1/claim/histories').send({ pageSize: 5 }),
+        ]);
+        answers.push({ health: health.status, history: history.status, ms: Date.now() - started });
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    })();
+    const { result: state, startMiB, peakMiB } = await peakRssWhile(() => waitForDelivery(filing, claimId, undefined, 120_000));
+    done = true;
+    await serving;
+
+    expect(state).toMatchObject({ status: 'FAILED', attempts: null });
+    expect(state.statusReason).toBe(
+      `RENDER_FAILED: The fax could not be rendered: the process's memory passed ${maxRssMiB} MiB (CLAIM_DELIVERY_RENDER_MAX_RSS_MB) ` +
+        `while it rendered, and the render was stopped (gave up after ${MAX_ATTEMPTS} attempts)`,
+    );
+    expect(await transmissionsOf(filing, claimId)).toEqual([]);
+    const stopped = logsOf(claimId).filter((line) => line.message === 'Claim render thread stopped');
+    expect(stopped.map((line) => line.reason)).toEqual(Array(MAX_ATTEMPTS).fill('memory'));
+    // Served during: every probe and every API call answered 200.
+    expect(answers.length).toBeGreaterThan(MAX_ATTEMPTS);
+    expect(answers.filter((answer) => answer.health !== 200 || answer.history !== 200)).toEqual([]);
+    // The process never went far past the limit (sampling every 10 ms), nor anywhere near the 2 GiB.
+    expect(peakMiB).toBeLessThan(maxRssMiB + 128);
+    process.stdout.write(
+      `claim-render-limits: decompression bomb: RSS ${startMiB} MiB before, peak ${peakMiB} MiB (limit ${maxRssMiB} MiB); ` +
+        `${answers.length} health + API rounds during, slowest ${Math.max(...answers.map((answer) => answer.ms))} ms\n`,
+    );
+
+    // And after: the next claim is rendered (by a new thread) and faxed.
+    await request(replica.url).get('/health/ready').expect(200);
+    const next = await fileClaim(
+      filing,
+      planner,
+      claimBody(RECEIVES.insurer, { fileIds: [await upload(filing, planner, await fixture('claim-diagnosis.pdf'), 'application/pdf')] }),
+    );
+    expect((await waitForDelivery(filing, next)).status).toBe('SENT');
+  }, 180_000);
+
+  it('fails a claim whose stored PNG is over the image budgets at once (ATTACHMENT_TOO_LARGE), without decoding it', async () => {
+    const photo = await upload(filing, planner, await fixture('claim-receipt-photo.jpg'), 'image/jpeg');
+    // A claim filed before the budgets were checked at filing: its PNG, swapped on disk after filing,
+    // is the 8000 × 8000 RGBA one of 249 KB that took pdfkit 1 GiB and 11 s.
+    const scan = await upload(filing, planner, await fixture('claim-diagnosis-scan.png'), 'image/png', '홍길동 스캔.png');
+    const claimId = await fileClaim(filing, planner, claimBody(RECEIVES.insurer, { fileIds: [photo, scan] }));
+    const huge = await transparentPng(8000, 8000);
+    expect(huge.length).toBeLessThan(250_000);
+    // The bytes the renderer reads: the file's copy frozen at filing (the local driver's is its own key).
+    const [{ key }] = (await filing.dataSource.query(`SELECT f.frozen_key AS key FROM stored_files f WHERE f.id = $1`, [scan])) as Array<{
+      key: string;
+    }>;
+    const storage = filing.app.get<LocalFileStorage>(FILE_STORAGE);
+    await writeFile(storage.pathOf({ key }), huge);
+
+    const {
+      result: state,
+      startMiB,
+      peakMiB,
+    } = await peakRssWhile(async () => {
+      await startWorker();
+      return waitForDelivery(filing, claimId);
+    });
+    expect(state).toMatchObject({
+      status: 'FAILED',
+      attempts: null,
+      statusReason:
+        'ATTACHMENT_TOO_LARGE: Attachment 2 (image/png) is 8000 × 8000 pixels (64.0 megapixels); an image may have at most 40.0 megapixels',
+    });
+    expect(await transmissionsOf(filing, claimId)).toEqual([]);
+    // A replica's start and its render thread, not the gigabyte of decoding.
+    expect(peakMiB - startMiB).toBeLessThan(300);
+    process.stdout.write(`claim-render-limits: 8000 × 8000 RGBA PNG: RSS ${startMiB} MiB before, peak ${peakMiB} MiB\n`);
+  }, 60_000);
+
+  it('does not take a delivery whose attempts are used and whose last attempt never finished: FAILED (UNFINISHED), nothing faxed', async () => {
+    const claimId = await fileClaim(filing, planner, claimBody(RECEIVES.insurer));
+    // What a worker killed during the last attempt leaves: the attempt counted when taken, the claim
+    // SENDING, the lease run out.
+    await filing.dataSource.query(
+      `UPDATE claim_deliveries SET attempts = $2, next_attempt_at = now() - interval '1 second' WHERE claim_id = $1`,
+      [claimId, MAX_ATTEMPTS],
+    );
+    await filing.dataSource.query(`UPDATE claims SET status = 'SENDING', status_reason = 'BUSY: earlier (attempt 2 of 3)' WHERE id = $1`, [
+      claimId,
+    ]);
+
+    await startWorker();
+    const state = await waitForDelivery(filing, claimId);
+    expect(state).toMatchObject({
+      status: 'FAILED',
+      attempts: null,
+      faxJobId: null,
+      statusReason: `UNFINISHED: Attempt ${MAX_ATTEMPTS} of ${MAX_ATTEMPTS} never finished (its process stopped before recording an outcome, e.g. killed for lack of memory); no attempts are left`,
+    });
+    expect(await transmissionsOf(filing, claimId)).toEqual([]);
+    expect(logsOf(claimId).map((line) => [line.kind, line.message])).toEqual([
+      ['UNFINISHED', 'Claim fax FAILED: its last attempt never finished'],
+    ]);
+    // A claim still within its attempts is taken as before.
+    const other = await fileClaim(filing, planner, claimBody(RECEIVES.insurer));
+    expect((await waitForDelivery(filing, other)).status).toBe('SENT');
+    expect((await deliveryState(filing, other)).attempts).toBeNull();
+  });
+});
