@@ -31,7 +31,7 @@ export class ClaimsController {
     return this.claims.submit(user, body);
   }
 
-  @Idempotent()
+  @Idempotent({ subjectOf: (receipt: ClaimResendReceiptDto) => `claim:${receipt.claimReqId}` })
   @Post('requests/:claimReqId/resend')
   @UserRoles(UserRole.OrgAdmin)
   @HttpCode(202)
