@@ -195,7 +195,8 @@ describe('deleting a customer leaves nothing of them behind (DELETE /api/v1/cust
         erased.customerId,
         ...erased.fileIds,
         ...erased.claimIds.map((id) => `claim-${id}`),
-        ...erased.claimIds.map((id) => `"claimReqId":${id}`),
+        // jsonb's text form: `{"claimReqId": 5, ...}`.
+        ...erased.claimIds.map((id) => `"claimReqId": ${id},`),
       ]),
     ).toEqual([]);
 

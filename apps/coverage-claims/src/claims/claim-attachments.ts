@@ -1,4 +1,5 @@
 import { imageSize } from 'image-size';
+import type { FrozenBytes } from '../files/files.service.js';
 
 // What a claim's evidence may be, checked when the claim is filed and again when its fax is rendered
 // (docs/claims.md, "What cannot go into a fax" and "Attachment budgets"). Images are judged by their
@@ -116,19 +117,12 @@ function pngLayout(bytes: Uint8Array): { colourType: number; bitDepth: number; d
   return { colourType, bitDepth, decoded };
 }
 
-/** An attachment's stored bytes, read on demand. */
-export interface AttachmentBytes {
-  /** Up to the first `bytes` bytes. */
-  head(bytes: number): Promise<Buffer>;
-  all(): Promise<Buffer>;
-}
-
 /**
  * Why an attachment's bytes cannot go into a claim (an image over the budgets, or not an image of its
  * declared type), or null: read from the image's header (IMAGE_HEAD_BYTES, the whole file only when
  * the header lies beyond). PDFs are not judged here.
  */
-export async function attachmentBytesProblem(mimeType: string, bytes: AttachmentBytes): Promise<string | null> {
+export async function attachmentBytesProblem(mimeType: string, bytes: FrozenBytes): Promise<string | null> {
   if (mimeType !== 'image/jpeg' && mimeType !== 'image/png') return null;
   const head = await bytes.head(IMAGE_HEAD_BYTES);
   let check = checkImageHeader(head, mimeType, head.length < IMAGE_HEAD_BYTES);

@@ -1,4 +1,4 @@
-import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { CustomersService } from '../customers/customers.service.js';
 import { ClaimCipher } from './claim-cipher.js';
 import { ClaimsRepository } from './claims.repository.js';
@@ -14,7 +14,7 @@ const BATCH = 100;
  * the previous release may still file such claims during a rolling update: the next start takes them.
  */
 @Injectable()
-export class ClaimsBackfill implements OnApplicationBootstrap {
+export class ClaimsBackfill implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('ClaimsBackfill');
 
   constructor(
@@ -23,16 +23,25 @@ export class ClaimsBackfill implements OnApplicationBootstrap {
     private readonly customers: CustomersService,
   ) {}
 
+  private running: Promise<unknown> | undefined;
+  private stopped = false;
+
   onApplicationBootstrap(): void {
-    void this.run().catch((error: unknown) =>
+    this.running = this.run().catch((error: unknown) =>
       this.logger.error({ error: error instanceof Error ? error.message : String(error) }, 'Linking older claims to customers failed'),
     );
+  }
+
+  /** Stops between batches, before the database pool closes. */
+  async onModuleDestroy(): Promise<void> {
+    this.stopped = true;
+    await this.running;
   }
 
   /** Brings every such claim up to the rule; how many it changed. */
   async run(): Promise<number> {
     let changed = 0;
-    for (;;) {
+    while (!this.stopped) {
       const done = await this.claims.transaction(async (tx) => {
         const rows = await this.claims.lockUnlinkedBatch(tx, BATCH);
         for (const row of rows) {

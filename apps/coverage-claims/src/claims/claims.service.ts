@@ -72,12 +72,6 @@ export class ClaimsService {
     if (insurer.fax === null) throw ClaimErrors.insurerHasNoFax(input.insuCompCd);
 
     const fileIds = input.fileIds.map((id) => id.toLowerCase());
-    // The bytes are checked (and later faxed and shown) as frozen now: an upload URL used again cannot change them.
-    const frozen = await this.files.freezeOwnFiles(user, fileIds, 'fileIds', {
-      declared: (file) =>
-        isFaxable(file.mimeType) ? null : `is ${file.mimeType}; a claim is faxed, which carries JPEG, PNG and PDF files only`,
-      bytes: (file, bytes) => attachmentBytesProblem(file.mimeType, bytes),
-    });
     const plannerName = (await this.claims.userName(user.userId)) ?? '';
     const termIds = (await this.terms.list(TermPurpose.Claim)).data.map((term) => term.id);
     const secrets: ClaimSecrets = {
@@ -116,6 +110,13 @@ export class ClaimsService {
       ...this.cipher.seal(secrets),
     };
 
+    // The bytes are checked (and later faxed and shown) as frozen now: an upload URL used again cannot
+    // change them. From here every failure lets the copies go.
+    const frozen = await this.files.freezeOwnFiles(user, fileIds, 'fileIds', {
+      declared: (file) =>
+        isFaxable(file.mimeType) ? null : `is ${file.mimeType}; a claim is faxed, which carries JPEG, PNG and PDF files only`,
+      bytes: (file, bytes) => attachmentBytesProblem(file.mimeType, bytes),
+    });
     const client = { name: input.clientNm, birthDate: input.clientBirthday, gender: null, phone: input.clientTel };
     const file = () =>
       this.claims.transaction(async (tx) => {

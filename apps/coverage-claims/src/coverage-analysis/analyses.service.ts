@@ -114,7 +114,8 @@ export class AnalysesService {
   /**
    * A stored analysis with its customer, for features built on analyses (reports, the medical
    * analysis): visible to the planner who ran it and to ORG_ADMINs of the organisation; anything
-   * else is 404 ANALYSIS_NOT_FOUND, as for an unknown seq. The customer is shown as they are now.
+   * else is 404 ANALYSIS_NOT_FOUND, as for an unknown seq. The customer is shown as they are now
+   * (an analysis made before a planner's customers were their own may show another planner's).
    */
   async getVisible(user: UserPrincipal, seq: string): Promise<VisibleAnalysis> {
     const { row, analysis } = await this.openVisible(user, seq);

@@ -76,9 +76,16 @@ export class CustomersService {
    * parts features registered in CustomerErasure), for the planner who created them or an ORG_ADMIN.
    */
   async remove(principal: UserPrincipal, id: string): Promise<void> {
-    const deleted = await this.customers.deleteVisible(visibilityOf(principal), id, (tx, customer) =>
-      this.erasure.erase(tx, { id: customer.id, organisationId: customer.organisationId, phoneHash: customer.phoneHash }),
-    );
+    const deleted = await this.customers.deleteVisible(visibilityOf(principal), id, (tx, customer) => {
+      const { name, birthDate, phone } = this.cipher.open(customer);
+      return this.erasure.erase(tx, {
+        id: customer.id,
+        organisationId: customer.organisationId,
+        plannerId: customer.plannerId,
+        phoneHash: customer.phoneHash,
+        identity: { name, birthDate, phone },
+      });
+    });
     if (!deleted) throw CustomerErrors.notFound(id);
     this.erasure.committed();
   }

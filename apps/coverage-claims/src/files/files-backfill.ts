@@ -1,4 +1,4 @@
-import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { fieldCipherOf, type FieldCipher } from '#platform';
 import { CoverageClaimsConfig } from '../config/coverage-claims.config.js';
 import { FilesRepository } from './files.repository.js';
@@ -11,7 +11,7 @@ const BATCH = 500;
  * release may still presign such files during a rolling update: the next start takes them.
  */
 @Injectable()
-export class FilesBackfill implements OnApplicationBootstrap {
+export class FilesBackfill implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('FilesBackfill');
   private readonly cipher: FieldCipher;
 
@@ -22,16 +22,25 @@ export class FilesBackfill implements OnApplicationBootstrap {
     this.cipher = fieldCipherOf(config);
   }
 
+  private running: Promise<unknown> | undefined;
+  private stopped = false;
+
   onApplicationBootstrap(): void {
-    void this.run().catch((error: unknown) =>
+    this.running = this.run().catch((error: unknown) =>
       this.logger.error({ error: error instanceof Error ? error.message : String(error) }, 'Sealing older file names failed'),
     );
+  }
+
+  /** Stops between batches, before the database pool closes. */
+  async onModuleDestroy(): Promise<void> {
+    this.stopped = true;
+    await this.running;
   }
 
   /** Seals every clear name; how many. */
   async run(): Promise<number> {
     let sealed = 0;
-    for (;;) {
+    while (!this.stopped) {
       const done = await this.files.transaction(async (tx) => {
         const rows = await this.files.lockLegacyNames(tx, BATCH);
         for (const row of rows) {

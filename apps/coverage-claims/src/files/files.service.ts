@@ -12,12 +12,13 @@ import {
   FileErrors,
   FileNotUsable,
   LocalFileStorage,
-  S3FileStorage,
   StorageDeletionWorker,
   StoredBytesMissingError,
   datedStorageKey,
   fieldCipherOf,
   problemInStorage,
+  cancelStorageDeletions,
+  hastenStorageDeletions,
   queueStorageDeletions,
   receiveLocalUpload,
   type FieldCipher,
@@ -34,10 +35,16 @@ import { FilesRepository } from './files.repository.js';
 /** How long a download URL (a claim's history, GET /api/v1/files/{fileId}) lets its holder download the file. */
 export const FILE_DOWNLOAD_URL_SECONDS = 600;
 
+/** When a frozen copy is removed unless a claim has recorded it: far beyond any filing request. */
+const FROZEN_COPY_GRACE_SECONDS = 3600;
+
+/** The frozen copies among these (the local driver's frozen key is the file's own: never removed so). */
+const copiesOf = (frozen: FrozenFile[]) => frozen.filter(({ file, frozenKey }) => frozenKey !== file.key).map(({ frozenKey }) => frozenKey);
+
 /** Unknown, another planner's or another organisation's file: one answer, so ids leak nothing. */
 const NOT_YOUR_FILE = 'is not a file you presigned (POST /api/v1/files/presigned)';
 
-/** The bytes of a frozen file, read on demand by a check (`vet` of FilesService.freeze). */
+/** The bytes of a frozen file, read on demand by a check (`rules.bytes` of FilesService.freezeOwnFiles). */
 export interface FrozenBytes {
   /** Up to the first `bytes` bytes. */
   head(bytes: number): Promise<Buffer>;
@@ -102,11 +109,7 @@ export class FilesService {
     return {
       fileId: file.id,
       uploadUrl: await this.storage.createUploadUrl(file),
-      uploadHeaders: {
-        'content-type': file.mimeType,
-        // S3 checks the digest against this header (it is signed into the URL); the local driver hashes the body itself.
-        ...(file.checksumSha256 && this.storage instanceof S3FileStorage ? { 'x-amz-checksum-sha256': file.checksumSha256 } : {}),
-      },
+      uploadHeaders: this.storage.uploadHeaders(file),
       key: file.key,
       expiresIn,
     };
@@ -137,9 +140,12 @@ export class FilesService {
    * accepts; its bytes then frozen where no upload URL reaches them (FileStorage.freeze) and the
    * frozen copy checked, never the uploadable one: stored with the declared size and type, and
    * passing `rules.bytes` (the claim's own rules on the bytes). Every problem is in one 400
-   * FILE_NOT_USABLE naming `<field>.<index>`, and the copies made are let go. Files not yet confirmed
-   * are marked UPLOADED. The caller records the frozen keys with the claim (`recordFrozen`) or lets
-   * them go (`discardFrozen`).
+   * FILE_NOT_USABLE naming `<field>.<index>`. Files not yet confirmed are marked UPLOADED.
+   *
+   * A copy's removal is queued before the copy is made, due in FROZEN_COPY_GRACE_SECONDS: the caller
+   * records the frozen keys with the claim (`recordFrozen`, which takes the removals back), or lets
+   * them go (`discardFrozen`, which makes them due); a process that dies in between leaves no copy
+   * behind for long. On a refusal or an error here, the copies are let go.
    */
   async freezeOwnFiles(
     user: UserPrincipal,
@@ -150,29 +156,40 @@ export class FilesService {
     const ids = fileIds.map((id) => id.toLowerCase());
     const found = await this.files.findOwnByIds(user.organisationId, user.userId, [...new Set(ids)]);
     const byId = new Map(found.map((file) => [file.id, file]));
-    const checked = await Promise.all(
-      ids.map(async (id, index): Promise<{ frozen?: FrozenFile; problem: string | null }> => {
-        const file = byId.get(id);
-        if (!file) return { problem: NOT_YOUR_FILE };
-        if (ids.indexOf(id) !== index) return { problem: FileNotUsable.duplicate };
-        const declared = rules.declared(file);
-        if (declared) return { problem: declared };
-        let frozenKey: string;
+    const listed = ids.map((id, index): { file?: StoredFile; problem: string | null } => {
+      const file = byId.get(id);
+      if (!file) return { problem: NOT_YOUR_FILE };
+      if (ids.indexOf(id) !== index) return { problem: FileNotUsable.duplicate };
+      return { file, problem: rules.declared(file) };
+    });
+    const frozen = listed.flatMap(({ file, problem }) => (file && !problem ? [{ file, frozenKey: this.storage.frozenKeyFor(file) }] : []));
+    await this.files.transaction((tx) => queueStorageDeletions(tx, copiesOf(frozen), FROZEN_COPY_GRACE_SECONDS));
+    const checked = await Promise.allSettled(
+      listed.map(async ({ file, problem }): Promise<string | null> => {
+        if (!file || problem) return problem;
+        const { frozenKey } = frozen.find((entry) => entry.file === file)!;
         try {
-          frozenKey = await this.storage.freeze(file);
+          await this.storage.freeze(file, frozenKey);
         } catch (error) {
-          if (error instanceof StoredBytesMissingError) return { problem: FileNotUsable.notUploaded };
+          if (error instanceof StoredBytesMissingError) return FileNotUsable.notUploaded;
           throw error;
         }
         const copy = this.refOf(file, frozenKey);
-        const problem =
+        return (
           (await problemInStorage(this.storage, copy)) ??
-          (await rules.bytes(file, { head: (bytes) => this.storage.readHead(copy, bytes), all: () => this.storage.read(copy) }));
-        return { frozen: { file, frozenKey }, problem };
+          (await rules.bytes(file, { head: (bytes) => this.storage.readHead(copy, bytes), all: () => this.storage.read(copy) }))
+        );
       }),
     );
-    const frozen = checked.flatMap((result) => (result.frozen ? [result.frozen] : []));
-    const errors = checked.flatMap(({ problem }, index) => (problem ? [{ field: `${field}.${index}`, message: problem }] : []));
+    const failed = checked.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+    if (failed) {
+      await this.discardFrozen(frozen);
+      throw failed.reason;
+    }
+    const errors = checked.flatMap((result, index) => {
+      const problem = (result as PromiseFulfilledResult<string | null>).value;
+      return problem ? [{ field: `${field}.${index}`, message: problem }] : [];
+    });
     if (errors.length > 0) {
       await this.discardFrozen(frozen);
       throw FileErrors.notUsable(errors);
@@ -187,19 +204,20 @@ export class FilesService {
     return frozen;
   }
 
-  /** Records, in the claim's transaction, which frozen copy each file's claim carries. */
-  recordFrozen(tx: EntityManager, frozen: FrozenFile[]): Promise<void> {
-    return this.files.recordFrozen(
+  /** Records, in the claim's transaction, which frozen copy each file's claim carries, and keeps the copies (their queued removals taken back). */
+  async recordFrozen(tx: EntityManager, frozen: FrozenFile[]): Promise<void> {
+    await this.files.recordFrozen(
       tx,
       frozen.map(({ file, frozenKey }) => ({ id: file.id, frozenKey })),
     );
+    await cancelStorageDeletions(tx, copiesOf(frozen));
   }
 
-  /** Lets go of frozen copies no claim carries (the claim was refused after they were made). */
+  /** Lets go of frozen copies no claim carries (the claim was refused after they were made): their removals, queued ahead, are due now. */
   async discardFrozen(frozen: FrozenFile[]): Promise<void> {
-    const copies = frozen.filter(({ file, frozenKey }) => frozenKey !== file.key).map(({ frozenKey }) => frozenKey);
+    const copies = copiesOf(frozen);
     if (copies.length === 0) return;
-    await this.files.transaction((tx) => queueStorageDeletions(tx, copies));
+    await this.files.transaction((tx) => hastenStorageDeletions(tx, copies));
     this.deletions.wake();
   }
 
@@ -248,7 +266,7 @@ export class FilesService {
   }
 
   /** The name the planner gave the file, in plain. */
-  originalNameOf(file: Pick<StoredFile, 'originalNameCiphertext' | 'keyId' | 'legacyOriginalName'>): string {
+  private originalNameOf(file: Pick<StoredFile, 'originalNameCiphertext' | 'keyId' | 'legacyOriginalName'>): string {
     if (file.originalNameCiphertext && file.keyId) return this.cipher.open({ keyId: file.keyId, ciphertext: file.originalNameCiphertext });
     return file.legacyOriginalName ?? '';
   }

@@ -76,20 +76,24 @@ export class VerificationsRepository {
   }
 
   /**
-   * A customer's erasure, in its transaction: deletes the requests for their phone in the
-   * organisation that name no customer — FAILED ones (the SMS was refused before a customer was
-   * recorded) and SENDING ones older than a number lives (a process died between the steps) — and
-   * answers their ids with those of the customer's own verifications (which cascade with the customer).
+   * A customer's erasure, in its transaction: deletes their planner's requests for their phone that
+   * name no customer — FAILED ones (the SMS was refused before a customer was recorded) and SENDING
+   * ones older than a number lives (a process died between the steps); another planner's are that
+   * planner's (a family may share a phone) — and answers their ids with those of the customer's own
+   * verifications (which cascade with the customer).
    */
-  async deleteForErasure(tx: EntityManager, customer: { id: string; organisationId: string; phoneHash: string }): Promise<string[]> {
+  async deleteForErasure(
+    tx: EntityManager,
+    customer: { id: string; organisationId: string; plannerId: string | null; phoneHash: string },
+  ): Promise<string[]> {
     const orphans = await tx.query<Array<{ id: string }>>(
       `WITH gone AS (
          DELETE FROM customer_verifications
-          WHERE organisation_id = $1 AND phone_hash = $2 AND customer_id IS NULL
+          WHERE organisation_id = $1 AND phone_hash = $2 AND customer_id IS NULL AND planner_id IS NOT DISTINCT FROM $5
             AND (status = $3 OR (status = $4 AND created_at < clock_timestamp() - interval '180 seconds'))
           RETURNING id)
        SELECT id FROM gone`,
-      [customer.organisationId, customer.phoneHash, VerificationStatus.Failed, VerificationStatus.Sending],
+      [customer.organisationId, customer.phoneHash, VerificationStatus.Failed, VerificationStatus.Sending, customer.plannerId],
     );
     const own = await tx.query<Array<{ id: string }>>(`SELECT id FROM customer_verifications WHERE customer_id = $1`, [customer.id]);
     return [...orphans, ...own].map((row) => row.id);

@@ -57,7 +57,11 @@ describe('claim attachment budgets (read from image headers, nothing decoded)', 
   it('refuses bytes that are not an image of the declared type, and asks for more when a JPEG header lies beyond the bytes read', async () => {
     const jpeg = await fixture('claim-receipt-photo.jpg');
     expect(checkImageHeader(jpeg, 'image/jpeg', true)).toEqual({ kind: 'fits', width: 640, height: 480 });
-    expect(checkImageHeader(jpeg, 'image/png', true)).toEqual({ kind: 'refused', reason: 'unreadable', problem: 'could not be read as a PNG image' });
+    expect(checkImageHeader(jpeg, 'image/png', true)).toEqual({
+      kind: 'refused',
+      reason: 'unreadable',
+      problem: 'could not be read as a PNG image',
+    });
     expect(checkImageHeader(await transparentPng(10, 10), 'image/jpeg', true)).toEqual({
       kind: 'refused',
       reason: 'unreadable',

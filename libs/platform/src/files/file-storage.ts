@@ -46,12 +46,24 @@ export interface FileStorage {
   readHead(file: StoredFileRef, bytes: number): Promise<Buffer>;
 
   /**
-   * Keeps the bytes now under the file's key where no upload URL can reach them, and answers that
-   * key: what a service checks, sends on and shows from then on. S3 copies the object (an upload URL
-   * may be used again until it expires); the local driver's keys are written once, so it answers the
-   * file's own key. StoredBytesMissingError when nothing is stored.
+   * The headers an upload to `createUploadUrl` must carry: Content-Type, and what else the storage
+   * checks the bytes by (S3: the declared digest's header, signed into the URL).
    */
-  freeze(file: StoredFileRef): Promise<string>;
+  uploadHeaders(file: StoredFileRef): Record<string, string>;
+
+  /**
+   * Where `freeze` will keep the file's bytes: a key of its own that no upload URL reaches (S3, fresh
+   * for every call), or the file's own key where keys are written once (the local driver). Chosen
+   * before the copy, so that a caller can queue the copy's removal in case it never records it.
+   */
+  frozenKeyFor(file: StoredFileRef): string;
+
+  /**
+   * Keeps the bytes now under the file's key under `frozenKey` (frozenKeyFor): what a service checks,
+   * sends on and shows from then on. S3 copies the object (an upload URL may be used again until it
+   * expires); the local driver has nothing to do. StoredBytesMissingError when nothing is stored.
+   */
+  freeze(file: StoredFileRef, frozenKey: string): Promise<void>;
 
   /** Removes what is stored under `key`; nothing stored there is no error. */
   delete(key: string): Promise<void>;

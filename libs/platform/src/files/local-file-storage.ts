@@ -119,10 +119,18 @@ export class LocalFileStorage implements FileStorage {
     }
   }
 
+  /** Only Content-Type: the upload route hashes the body itself when a digest was declared. */
+  uploadHeaders(file: StoredFileRef): Record<string, string> {
+    return { 'content-type': file.mimeType };
+  }
+
   /** The upload route writes a key once (a second upload is 409), so what is there stays: the key is its own frozen copy. */
-  async freeze(file: StoredFileRef): Promise<string> {
-    if ((await this.inspect(file)) === null) throw new StoredBytesMissingError(file.key);
+  frozenKeyFor(file: StoredFileRef): string {
     return file.key;
+  }
+
+  async freeze(file: StoredFileRef): Promise<void> {
+    if ((await this.inspect(file)) === null) throw new StoredBytesMissingError(file.key);
   }
 
   async delete(key: string): Promise<void> {

@@ -108,8 +108,15 @@ export class S3FileStorage implements FileStorage, OnModuleDestroy {
     }
   }
 
-  async freeze(file: StoredFileRef): Promise<string> {
-    const frozen = frozenKeyOf(file.key, uuidv7());
+  uploadHeaders(file: StoredFileRef): Record<string, string> {
+    return { 'content-type': file.mimeType, ...(file.checksumSha256 ? { 'x-amz-checksum-sha256': file.checksumSha256 } : {}) };
+  }
+
+  frozenKeyFor(file: StoredFileRef): string {
+    return frozenKeyOf(file.key, uuidv7());
+  }
+
+  async freeze(file: StoredFileRef, frozen: string): Promise<void> {
     try {
       await this.client.send(
         new CopyObjectCommand({
@@ -124,7 +131,6 @@ export class S3FileStorage implements FileStorage, OnModuleDestroy {
         throw new StoredBytesMissingError(file.key);
       throw error;
     }
-    return frozen;
   }
 
   async delete(key: string): Promise<void> {

@@ -29,11 +29,28 @@ export class StorageDeletion {
   createdAt!: Date;
 }
 
-/** Queues the removal of these stored objects in the caller's transaction (StorageDeletionWorker removes them after the commit). */
-export async function queueStorageDeletions(tx: EntityManager, keys: readonly string[]): Promise<void> {
+/**
+ * Queues the removal of these stored objects in the caller's transaction (StorageDeletionWorker
+ * removes them after the commit), due at once or `afterSeconds` later: a removal queued ahead of an
+ * object's creation, in case what was to keep it never commits (cancelStorageDeletions then keeps it).
+ */
+export async function queueStorageDeletions(tx: EntityManager, keys: readonly string[], afterSeconds = 0): Promise<void> {
   const unique = [...new Set(keys)];
   if (unique.length > 0)
-    await tx.query('INSERT INTO storage_deletions (key, next_attempt_at) SELECT unnest($1::varchar[]), now()', [unique]);
+    await tx.query('INSERT INTO storage_deletions (key, next_attempt_at) SELECT unnest($1::varchar[]), now() + make_interval(secs => $2)', [
+      unique,
+      afterSeconds,
+    ]);
+}
+
+/** Takes back queued removals of these objects, in the caller's transaction: something now keeps them. */
+export async function cancelStorageDeletions(tx: EntityManager, keys: readonly string[]): Promise<void> {
+  if (keys.length > 0) await tx.query('DELETE FROM storage_deletions WHERE key = ANY($1::varchar[])', [[...keys]]);
+}
+
+/** Makes queued removals of these objects due now (nothing will keep them). */
+export async function hastenStorageDeletions(tx: EntityManager, keys: readonly string[]): Promise<void> {
+  if (keys.length > 0) await tx.query('UPDATE storage_deletions SET next_attempt_at = now() WHERE key = ANY($1::varchar[])', [[...keys]]);
 }
 
 /** Options of the worker (the service's configuration gives them). */

@@ -117,6 +117,15 @@ export class ClaimDeliveryRepository {
     return { ...row, files: row.files.map((file) => ({ ...file, uploadExpiresAt: new Date(file.uploadExpiresAt) })) };
   }
 
+  /** Whether the attempt is still the claim's current one (the claim exists, its outbox row has this attempt). */
+  async isCurrent(taken: TakenDelivery): Promise<boolean> {
+    const rows = await this.dataSource.query<unknown[]>('SELECT 1 FROM claim_deliveries WHERE claim_id = $1 AND attempts = $2', [
+      taken.claimId,
+      taken.attempt,
+    ]);
+    return rows.length > 0;
+  }
+
   /** The claim went through: SENT with the gateway's job id, the outbox row gone. False when the attempt is no longer this worker's. */
   markSent(taken: TakenDelivery, faxJobId: string): Promise<boolean> {
     return this.finish(taken, ClaimStatus.Sent, null, faxJobId);

@@ -71,7 +71,16 @@ export class ClaimDeliveryService {
     let pages: number;
     try {
       const document = await this.render(taken, signal);
-      if (document === null) return; // The claim is gone (its organisation's data deleted): nothing to send.
+      if (document === null) return; // The claim is gone (its customer deleted): nothing to send.
+      // Rendering takes a while: a claim deleted with its customer meanwhile, or taken by another
+      // worker once this one's lease ran out, is not sent from here.
+      if (!(await this.deliveries.isCurrent(taken))) {
+        this.logger.warn(
+          { claimId: taken.claimId, attempt: taken.attempt },
+          'Claim fax not sent: the claim is gone or no longer this attempt’s',
+        );
+        return;
+      }
       pages = document.pages;
       outcome = signal.aborted
         ? { sent: false, kind: FaxFailureKind.Aborted, message: ATTEMPT_OUT_OF_TIME }
@@ -109,17 +118,18 @@ export class ClaimDeliveryService {
     const claim = await this.claims.findById(taken.claimId);
     const parts = await this.deliveries.documentParts(taken.claimId);
     if (!claim || !parts) return null;
-    const attachments = await Promise.all(
-      parts.files.map(async (file, index): Promise<ClaimAttachment> => {
-        try {
-          return { mimeType: file.mimeType, bytes: await this.files.read(file) };
-        } catch (error) {
-          if (error instanceof StoredBytesMissingError)
-            throw new AttemptFailure('ATTACHMENT_MISSING', `Attachment ${index + 1} (${file.mimeType}) is not in storage`, false);
-          throw new AttemptFailure('STORAGE_UNAVAILABLE', `Attachment ${index + 1} could not be read from storage`, true);
-        }
-      }),
-    );
+    const attachments = () =>
+      Promise.all(
+        parts.files.map(async (file, index): Promise<ClaimAttachment> => {
+          try {
+            return { mimeType: file.mimeType, bytes: await this.files.read(file) };
+          } catch (error) {
+            if (error instanceof StoredBytesMissingError)
+              throw new AttemptFailure('ATTACHMENT_MISSING', `Attachment ${index + 1} (${file.mimeType}) is not in storage`, false);
+            throw new AttemptFailure('STORAGE_UNAVAILABLE', `Attachment ${index + 1} could not be read from storage`, true);
+          }
+        }),
+      );
     const secrets = this.cipher.open(claim);
     try {
       const rendered = await this.renderer.render(

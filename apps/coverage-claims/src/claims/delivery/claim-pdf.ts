@@ -239,8 +239,7 @@ function checkImageBudgets(bytes: Buffer, mimeType: string, position: number): v
   const check = checkImageHeader(bytes, actual, true);
   if (check.kind !== 'refused') return;
   // An unreadable header is the same failure as an image pdfkit cannot read.
-  if (check.reason === 'unreadable')
-    throw new ClaimAttachmentError(position, mimeType, 'could not be read as a JPEG or PNG image');
+  if (check.reason === 'unreadable') throw new ClaimAttachmentError(position, mimeType, 'could not be read as a JPEG or PNG image');
   throw new ClaimAttachmentTooLargeError(position, mimeType, check.problem);
 }
 

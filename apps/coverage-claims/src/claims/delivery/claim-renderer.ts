@@ -184,10 +184,17 @@ export class ClaimRenderer implements OnApplicationShutdown {
   constructor(private readonly config: CoverageClaimsConfig) {}
 
   /**
-   * The claim's fax, once the renders queued before it are done; rejects with ClaimRenderError. The
-   * attachments' bytes are handed to the thread (their buffers are detached when they own them).
+   * The claim's fax, once the renders queued before it are done; rejects with ClaimRenderError (or
+   * what `attachments` rejects with). The attachments are read when the claim's turn comes, so that a
+   * queued claim holds none of its files while another renders under the watchdog, which counts the
+   * whole process; their bytes are handed to the thread (their buffers are detached when they own them).
    */
-  render(claimId: number, content: ClaimFormContent, attachments: ClaimAttachment[], signal: AbortSignal): Promise<RenderedClaim> {
+  render(
+    claimId: number,
+    content: ClaimFormContent,
+    attachments: () => Promise<ClaimAttachment[]>,
+    signal: AbortSignal,
+  ): Promise<RenderedClaim> {
     const turn = this.queue.then(() => this.renderNow(claimId, content, attachments, signal));
     this.queue = turn.catch(() => undefined);
     return turn;
@@ -200,10 +207,11 @@ export class ClaimRenderer implements OnApplicationShutdown {
   private async renderNow(
     claimId: number,
     content: ClaimFormContent,
-    attachments: ClaimAttachment[],
+    loadAttachments: () => Promise<ClaimAttachment[]>,
     signal: AbortSignal,
   ): Promise<RenderedClaim> {
     if (signal.aborted) throw new ClaimRenderError('aborted', 'The attempt was cut off before its claim was rendered');
+    const attachments = await loadAttachments();
     const transfer: ArrayBuffer[] = [];
     const request: RenderRequest = {
       content,

@@ -10,8 +10,9 @@ import { User } from '../../users/entities/user.entity.js';
  * one customer per person, organisation and planner: a planner's customers are theirs alone) and
  * `phone_hash`.
  *
- * Every table holding data derived from a customer references `customers(id) ON DELETE CASCADE`,
- * so deleting the customer deletes it all in one statement.
+ * Tables holding data derived from a customer reference `customers(id) ON DELETE CASCADE`; what
+ * does not (claims' files and stored objects, adapters' records, idempotency records) a customer's
+ * deletion removes through CustomerErasure, in the same transaction.
  */
 @Entity({ name: 'customers' })
 @Index('uq_customers_planner_identity', ['organisationId', 'plannerId', 'identityHash'], { unique: true })
