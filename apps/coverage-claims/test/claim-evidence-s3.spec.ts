@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { CreateBucketCommand, GetObjectCommand, HeadObjectCommand, NotFound, S3Client } from '@aws-sdk/client-s3';
+import { CreateBucketCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, NotFound, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import type {
   ClaimFileDto,
@@ -129,6 +129,16 @@ describe('claim evidence with the s3 storage driver: uploads bound to what was d
       .send(claimBody(INSURER.code, { fileIds: [presigned.fileId] }))
       .expect(400);
     expect((answer.body as ProblemDto).errors).toEqual([{ field: 'fileIds.0', message: expect.stringMatching(/^is 8000 × 8000 pixels/) }]);
+    // The copy checked is let go: its removal, queued before the copy was made, is due at once.
+    const copies = async () =>
+      ((await s3.send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: 'frozen/' }))).Contents ?? []).filter((object) =>
+        object.Key!.endsWith(presigned.key),
+      );
+    for (let waited = 0; (await copies()).length > 0; waited += 50) {
+      if (waited > 10_000) throw new Error('the frozen copy of a refused claim was not removed');
+      await sleep(50);
+    }
+    expect(await inBucket(presigned.key)).toBe(true);
   });
 
   it('faxes and shows the bytes checked at filing, though the upload URL is used again afterwards; the customer’s deletion removes both objects', async () => {
@@ -165,6 +175,8 @@ describe('claim evidence with the s3 storage driver: uploads bound to what was d
       [presigned.fileId],
     );
     expect(frozenKey).toMatch(new RegExp(`^frozen/[0-9a-f-]{36}/${presigned.key}$`));
+    // Its removal, queued before the copy, was taken back when the claim was filed.
+    expect(await app.dataSource.query('SELECT 1 FROM storage_deletions WHERE key = $1', [frozenKey])).toEqual([]);
     expect([await inBucket(presigned.key), await inBucket(frozenKey)]).toEqual([true, true]);
     // Deleting the customer removes the claim and both objects, through the storage_deletions outbox.
     await withToken(app, planner).delete(`/api/v1/customers/${customerId}`).expect(204);

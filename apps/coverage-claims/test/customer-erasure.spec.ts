@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { access } from 'node:fs/promises';
+import pg from 'pg';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type {
@@ -211,6 +212,63 @@ describe('deleting a customer leaves nothing of them behind (DELETE /api/v1/cust
     for (const storageKey of [...colleagues.keys, ...bystander.keys]) expect(await exists(storedPath(storageKey))).toBe(true);
     const history = theirs.find((record) => record.fileCnt === 2)!;
     expect((await fetch(history.files[0]!)).status).toBe(200);
+  });
+
+  it('deletes a claim not yet linked to its customer (filed before claims named them) with the same planner’s customer of that person', async () => {
+    const body = verificationBody({ name: '미연결고객', birthDate: '19690909' });
+    const client = { clientNm: body.name, clientBirthday: body.birthDate, clientTel: body.phone };
+    const mine = (await as(planner).post('/api/v1/claim/requests').send(claimBody(INSURER.code, client)).expect(201))
+      .body as ClaimReceiptDto;
+    const theirs = (await as(colleague).post('/api/v1/claim/requests').send(claimBody(INSURER.code, client)).expect(201))
+      .body as ClaimReceiptDto;
+    const [{ customerId }] = await app.dataSource.query<Array<{ customerId: string }>>(
+      `SELECT customer_id AS "customerId" FROM claims WHERE id = $1`,
+      [mine.claimReqId],
+    );
+    // As the previous release filed them: no customer named.
+    await app.dataSource.query(`UPDATE claims SET customer_id = NULL WHERE id = ANY($1::int[])`, [[mine.claimReqId, theirs.claimReqId]]);
+    await as(planner).delete(`/api/v1/customers/${customerId}`).expect(204);
+    const left = await app.dataSource.query<Array<{ id: number }>>(`SELECT id FROM claims WHERE id = ANY($1::int[])`, [
+      [mine.claimReqId, theirs.claimReqId],
+    ]);
+    // The colleague's claim for the same person is the colleague's.
+    expect(left.map((row) => row.id)).toEqual([theirs.claimReqId]);
+  });
+
+  it('never deadlocks with the delivery worker, which locks a claim’s outbox row before the claim', async () => {
+    const body = verificationBody({ name: '교착고객', birthDate: '19880808' });
+    const { claimReqId } = (
+      await as(planner)
+        .post('/api/v1/claim/requests')
+        .send(claimBody(INSURER.code, { clientNm: body.name, clientBirthday: body.birthDate, clientTel: body.phone }))
+        .expect(201)
+    ).body as ClaimReceiptDto;
+    expect((await waitForDelivery(app, claimReqId)).status).toBe('SENT');
+    const [{ customerId }] = await app.dataSource.query<Array<{ customerId: string }>>(
+      `SELECT customer_id AS "customerId" FROM claims WHERE id = $1`,
+      [claimReqId],
+    );
+    // A worker's retry of it, not yet due, taken by "another replica": its outbox row locked first, then its claim.
+    await app.dataSource.query(
+      `INSERT INTO claim_deliveries (claim_id, attempts, next_attempt_at) VALUES ($1, 1, now() + interval '1 hour')`,
+      [claimReqId],
+    );
+    const worker = new pg.Client({ connectionString: app.databaseUrl });
+    await worker.connect();
+    try {
+      await worker.query('BEGIN');
+      await worker.query('SELECT 1 FROM claim_deliveries WHERE claim_id = $1 FOR UPDATE', [claimReqId]);
+      const deletion = as(planner)
+        .delete(`/api/v1/customers/${customerId}`)
+        .then((response) => response.status);
+      await sleep(300);
+      await worker.query(`UPDATE claims SET status = 'SENDING' WHERE id = $1`, [claimReqId]);
+      await worker.query('COMMIT');
+      expect(await deletion).toBe(204);
+    } finally {
+      await worker.end();
+    }
+    expect(await app.dataSource.query(`SELECT 1 FROM claims WHERE id = $1`, [claimReqId])).toEqual([]);
   });
 
   it('files a claim for the planner’s own customer of that person, recording one (without a gender) when there is none', async () => {
