@@ -1,32 +1,12 @@
 import { loadReportFonts, type ReportFonts } from '../src/coverage-analysis/report/report-fonts.js';
-import {
-  ClaimAttachmentError,
-  ClaimAttachmentTooLargeError,
-  renderClaimPdf,
-  type ClaimFormContent,
-} from '../src/claims/delivery/claim-pdf.js';
-import { fixture } from './support/claim-delivery.js';
+import { ClaimAttachmentError, ClaimAttachmentTooLargeError, renderClaimPdf } from '../src/claims/delivery/claim-pdf.js';
+import { fixture, minimalClaimForm } from './support/claim-delivery.js';
 import { transparentPng } from './support/hostile-evidence.js';
 
 // The renderer checks the image budgets of claim-attachments.ts again, from the header, before pdfkit
 // decodes a pixel (docs/claims.md, "Rendering"): for claims filed before filing checked them.
 
-const content: ClaimFormContent = {
-  claimReqId: 7,
-  claimDate: '2026-11-23',
-  insurerName: '삼성화재',
-  insurerFax: '05051811234',
-  organisationName: '청구 에셋',
-  plannerName: '김설계',
-  client: { name: '홍길동', birthday: '19850314', tel: '01012345678', jobName: '사무직', welfare: false },
-  event: { typeLabel: '상해', date: '2026-11-02', place: null, text: '골절' },
-  bank: null,
-  directDebitAccount: false,
-  callback: { whoLabel: '고객 본인', name: '홍길동', tel: '01012345678' },
-  memo: '',
-  terms: [],
-  generatedAt: new Date('2026-11-23T03:04:05Z'),
-};
+const content = minimalClaimForm(7);
 
 let fonts: ReportFonts;
 beforeAll(async () => {

@@ -1,28 +1,12 @@
 import { CoverageClaimsConfig } from '../src/config/coverage-claims.config.js';
-import type { ClaimFormContent } from '../src/claims/delivery/claim-pdf.js';
 import { ClaimRenderError, ClaimRenderer } from '../src/claims/delivery/claim-renderer.js';
-import { fixture } from './support/claim-delivery.js';
+import { fixture, minimalClaimForm } from './support/claim-delivery.js';
 import { pdfWithInflatingPage } from './support/hostile-evidence.js';
 
 // The render thread's time limit and its replacement after a stop, on the renderer alone (the memory
 // watchdog through HTTP: claim-render-limits.spec.ts).
 
-const content: ClaimFormContent = {
-  claimReqId: 9,
-  claimDate: '2026-11-23',
-  insurerName: '삼성화재',
-  insurerFax: '05051811234',
-  organisationName: '청구 에셋',
-  plannerName: '김설계',
-  client: { name: '홍길동', birthday: '19850314', tel: '01012345678', jobName: '사무직', welfare: false },
-  event: { typeLabel: '상해', date: '2026-11-02', place: null, text: '골절' },
-  bank: null,
-  directDebitAccount: false,
-  callback: { whoLabel: '고객 본인', name: '홍길동', tel: '01012345678' },
-  memo: '',
-  terms: [],
-  generatedAt: new Date('2026-11-23T03:04:05Z'),
-};
+const content = minimalClaimForm(9);
 
 describe('ClaimRenderer', () => {
   const config = Object.assign(new CoverageClaimsConfig(), {

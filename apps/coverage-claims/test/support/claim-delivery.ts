@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ClaimPresignedUploadDto, ClaimReceiptDto } from '#contracts';
+import type { ClaimFormContent } from '../../src/claims/delivery/claim-pdf.js';
 import { asOperator, withToken, type CoverageClaimsTestApp } from '../../../../test/support/coverage-claims.js';
 
 /** A fixture of apps/coverage-claims/test/fixtures (a receipt photo, a scanned page, a two-page PDF with a landscape page). */
@@ -102,4 +103,24 @@ export async function transmissionsOf(
     `SELECT result, pages, to_number AS "toNumber" FROM sandbox_fax_transmissions WHERE reference = $1 ORDER BY created_at, id`,
     [`claim-${claimId}`],
   )) as Array<{ result: string; pages: number; toNumber: string }>;
+}
+
+/** The content of a claim's fax with as little in it as a claim may have (no attachment listed, no terms): for the renderer's own tests. */
+export function minimalClaimForm(claimReqId: number): ClaimFormContent {
+  return {
+    claimReqId,
+    claimDate: '2026-11-23',
+    insurerName: '삼성화재',
+    insurerFax: '05051811234',
+    organisationName: '청구 에셋',
+    plannerName: '김설계',
+    client: { name: '홍길동', birthday: '19850314', tel: '01012345678', jobName: '사무직', welfare: false },
+    event: { typeLabel: '상해', date: '2026-11-02', place: null, text: '골절' },
+    bank: null,
+    directDebitAccount: false,
+    callback: { whoLabel: '고객 본인', name: '홍길동', tel: '01012345678' },
+    memo: '',
+    terms: [],
+    generatedAt: new Date('2026-11-23T03:04:05Z'),
+  };
 }
