@@ -17,14 +17,12 @@ import {
 } from './report-layout.js';
 import type { ReportFonts } from './report-fonts.js';
 
-export { A4, BODY_BOTTOM, BODY_TOP, COLOR, FONT, LEFT, MARGIN, PageLayout, TABLE_FONT_SIZE, WIDTH, withoutMargins, type Align };
-
 // The report as an A4 portrait PDF (docs/coverage-analysis.md, "Report"). Pages are laid out by
 // hand: every block asks for the room it needs and goes to the next page when the page has not got
 // it, so nothing is drawn below the body; tables repeat their header row on every page they cover.
 // Header and footer are drawn on every page at the end, once the page count is known. The layout
 // helpers are exported for the other reports of the service (the medical report), which look the same;
-// the page's measures and PageLayout are in report-layout.ts (re-exported here).
+// the page's measures and PageLayout are in report-layout.ts.
 
 // Text on the status colours: white on red and green, dark on amber (white on amber is unreadable).
 export const STATUS_TEXT: Readonly<Record<CoverageStatusCode, string>> = {

@@ -8,18 +8,14 @@ import {
 } from '#contracts';
 import type { ReportFonts } from '../../../coverage-analysis/report/report-fonts.js';
 import { formatAmount, formatDate, formatKoreaTime } from '../../../coverage-analysis/report/report-format.js';
+import { COLOR, FONT, LEFT, PageLayout, WIDTH } from '../../../coverage-analysis/report/report-layout.js';
 import {
-  COLOR,
   drawPill,
   drawTable,
-  FONT,
   labelValueGrid,
-  LEFT,
-  PageLayout,
   renderA4Report,
   sectionTitle,
   STATUS_TEXT,
-  WIDTH,
   type Column,
   type Pill,
   type Row,
