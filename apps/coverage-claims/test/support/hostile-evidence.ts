@@ -1,21 +1,9 @@
-import { constants, createDeflate, deflateRawSync } from 'node:zlib';
+import { constants, crc32, createDeflate, deflateRawSync } from 'node:zlib';
 
 // Evidence files that cost a renderer far more than their size, made in the test (nothing to commit):
 // a PNG whose pixels pdfkit must decode, and a PDF whose page content pdf-lib inflates.
 
 const MIB = 2 ** 20;
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(bytes: Buffer): number {
-  let c = 0xffffffff;
-  for (const byte of bytes) c = CRC_TABLE[(c ^ byte) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
 
 /** A PNG chunk: length, type, data and CRC. */
 export function pngChunk(type: string, data: Buffer): Buffer {
