@@ -190,36 +190,37 @@ export class ClaimsRepository {
    * Deletes the customer's claims in the caller's transaction (their file lists cascade): those that
    * name them, and those filed before claims named customers (not yet linked by the backfill) by the
    * same planner for the same person (`unlinked`: the organisation, planner and the claim's lookup
-   * hashes of the customer's identity). Their outbox rows go first, the order in which the delivery
-   * worker locks a delivery and then its claim, so the two never deadlock. The claims' ids and their
-   * files' ids, whose rows the caller deletes next.
+   * hashes of the customer's identity); the customer is locked, so no claim of theirs appears meanwhile.
+   * Their outbox rows go first, the order in which the delivery worker locks a delivery and then its
+   * claim, so the two never deadlock. The claims' ids and their files' ids, whose rows the caller
+   * deletes next.
    */
   async deleteOfCustomer(
     tx: EntityManager,
     customerId: string,
     unlinked: { organisationId: string; plannerId: string | null } & ClaimLookupHashes,
   ): Promise<{ claimIds: number[]; fileIds: string[] }> {
-    const theirs = `SELECT id FROM claims WHERE customer_id = $1
-      UNION SELECT id FROM claims WHERE customer_id IS NULL AND organisation_id = $2 AND planner_id IS NOT DISTINCT FROM $3
-        AND client_name_hash = $4 AND client_birthday_hash = $5 AND client_tel_hash = $6`;
-    const params = [
-      customerId,
-      unlinked.organisationId,
-      unlinked.plannerId,
-      unlinked.clientNameHash,
-      unlinked.clientBirthdayHash,
-      unlinked.clientTelHash,
-    ];
-    await tx.query(`DELETE FROM claim_deliveries WHERE claim_id IN (${theirs})`, params);
-    const files = await tx.query<Array<{ fileId: string }>>(
-      `SELECT file_id AS "fileId" FROM claim_files WHERE claim_id IN (${theirs})`,
-      params,
+    const found = await tx.query<Array<{ id: number }>>(
+      `SELECT id FROM claims WHERE customer_id = $1
+       UNION SELECT id FROM claims WHERE customer_id IS NULL AND organisation_id = $2 AND planner_id IS NOT DISTINCT FROM $3
+         AND client_name_hash = $4 AND client_birthday_hash = $5 AND client_tel_hash = $6`,
+      [
+        customerId,
+        unlinked.organisationId,
+        unlinked.plannerId,
+        unlinked.clientNameHash,
+        unlinked.clientBirthdayHash,
+        unlinked.clientTelHash,
+      ],
     );
-    const claims = await tx.query<Array<{ id: number }>>(
-      `WITH gone AS (DELETE FROM claims WHERE id IN (${theirs}) RETURNING id) SELECT id FROM gone`,
-      params,
-    );
-    return { claimIds: claims.map((claim) => claim.id), fileIds: files.map((file) => file.fileId) };
+    const ids = found.map((claim) => claim.id);
+    if (ids.length === 0) return { claimIds: [], fileIds: [] };
+    await tx.query('DELETE FROM claim_deliveries WHERE claim_id = ANY($1::int[])', [ids]);
+    const files = await tx.query<Array<{ fileId: string }>>('SELECT file_id AS "fileId" FROM claim_files WHERE claim_id = ANY($1::int[])', [
+      ids,
+    ]);
+    await tx.query('DELETE FROM claims WHERE id = ANY($1::int[])', [ids]);
+    return { claimIds: ids, fileIds: files.map((file) => file.fileId) };
   }
 
   /**

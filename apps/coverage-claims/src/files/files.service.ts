@@ -156,18 +156,20 @@ export class FilesService {
     const ids = fileIds.map((id) => id.toLowerCase());
     const found = await this.files.findOwnByIds(user.organisationId, user.userId, [...new Set(ids)]);
     const byId = new Map(found.map((file) => [file.id, file]));
-    const listed = ids.map((id, index): { file?: StoredFile; problem: string | null } => {
+    // Each listed file, with its problem so far and, when it has none, where its bytes will be frozen.
+    const listed = ids.map((id, index): { frozen?: FrozenFile; problem: string | null } => {
       const file = byId.get(id);
       if (!file) return { problem: NOT_YOUR_FILE };
       if (ids.indexOf(id) !== index) return { problem: FileNotUsable.duplicate };
-      return { file, problem: rules.declared(file) };
+      const problem = rules.declared(file);
+      return problem ? { problem } : { frozen: { file, frozenKey: this.storage.frozenKeyFor(file) }, problem: null };
     });
-    const frozen = listed.flatMap(({ file, problem }) => (file && !problem ? [{ file, frozenKey: this.storage.frozenKeyFor(file) }] : []));
+    const frozen = listed.flatMap((entry) => (entry.frozen ? [entry.frozen] : []));
     await this.files.transaction((tx) => queueStorageDeletions(tx, copiesOf(frozen), FROZEN_COPY_GRACE_SECONDS));
     const checked = await Promise.allSettled(
-      listed.map(async ({ file, problem }): Promise<string | null> => {
-        if (!file || problem) return problem;
-        const { frozenKey } = frozen.find((entry) => entry.file === file)!;
+      listed.map(async (entry): Promise<string | null> => {
+        if (!entry.frozen) return entry.problem;
+        const { file, frozenKey } = entry.frozen;
         try {
           await this.storage.freeze(file, frozenKey);
         } catch (error) {
