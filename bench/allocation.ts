@@ -4,7 +4,7 @@ import { Agent, request } from 'node:http';
 import pg from 'pg';
 import { DataSource } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
-import { REGION_NAMES } from '#contracts';
+import { OrderStatus, REGION_NAMES } from '#contracts';
 import { acquirePostgresServer, dataSourceOptions } from '#platform';
 import { LEAD_DISTRIBUTION_DATABASE } from '../apps/lead-distribution/src/database/database.js';
 import { randomKeyEntry } from './support/lead-fixtures.js';
@@ -23,7 +23,8 @@ import { BENCH_OPERATOR_KEY, startLeadDistributionService } from './support/serv
  * --service-dir runs the service built in another checkout (its `dist/`, for before/after runs on
  * the same data). BENCH_DATABASE_URL names the PostgreSQL server (default: local 127.0.0.1:5432);
  * the data goes to database `bench_allocation`, recreated on every run. Database CPU is read from
- * /proc, so only for a server on this machine.
+ * /proc, so only for a server on this machine. The schema, allocation's SQL functions included
+ * (apps/lead-distribution/src/allocation/sql/), comes from the service's migrations.
  */
 const DATABASE = 'bench_allocation';
 const CONCURRENCY = 16;
@@ -127,8 +128,8 @@ async function main(): Promise<void> {
     const orderId = uuidv7();
     await client.query(
       `INSERT INTO orders (id, product_id, partner_id, orderer_name, orderer_contact, status, reservation_date, activated_at)
-       VALUES ($1, $2, $3, 'bench', '010', 'PENDING', now() - make_interval(secs => $4), now())`,
-      [orderId, pick(productIds), pick(partners), ORDERS - i],
+       VALUES ($1, $2, $3, 'bench', '010', $5, now() - make_interval(secs => $4), now())`,
+      [orderId, pick(productIds), pick(partners), ORDERS - i, OrderStatus.Pending],
     );
     const regions = [...REGION_NAMES].sort(() => Math.random() - 0.5).slice(0, 1 + (i % 3));
     for (const region of regions) {

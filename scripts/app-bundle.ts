@@ -8,7 +8,8 @@ import { repoRoot } from './repo-root.js';
 
 /**
  * Writes what one service's image holds, from the build output: the compiled files its entry points
- * import (main.js and migrate.js, followed through relative and `#platform`/`#contracts` imports),
+ * import (main.js and migrate.js, followed through relative and `#platform`/`#contracts` imports)
+ * and the `.sql` files they read beside themselves,
  * and a package.json and package-lock.json with only the production packages those files import and
  * what they need in turn, at the versions of the root lock. `npm ci --omit=dev` in that directory
  * then installs exactly that. The Dockerfiles run it; so does the test that starts a service from
@@ -134,6 +135,11 @@ async function traceImports(root: string, manifest: PackageJson, entries: string
       ...[...source.matchAll(/import\.meta\.resolve\(\s*(['"])([^'"]+)\1\s*\)/g)].map((match) => match[2]!),
       ...[...source.matchAll(/new URL\(\s*(['"])(\.{1,2}\/[^'"]+\.js)\1\s*,\s*import\.meta\.url\s*\)/g)].map((match) => match[2]!),
     ];
+    // Data files a module reads beside itself, named by new URL('./literal.sql', import.meta.url)
+    // (allocation's SQL functions, which migrations load): copied, not followed.
+    for (const match of source.matchAll(/new URL\(\s*(['"])(\.{1,2}\/[^'"]+\.sql)\1\s*,\s*import\.meta\.url\s*\)/g)) {
+      files.add(path.posix.join(path.posix.dirname(file), match[2]!));
+    }
     for (const specifier of specifiers) {
       if (specifier.startsWith('.')) {
         queue.push(path.posix.join(path.posix.dirname(file), specifier));

@@ -1,9 +1,11 @@
 import { Module } from '@nestjs/common';
 import { AllocationRepository } from './allocation.repository.js';
+import { AllocationService } from './allocation.service.js';
 import { ReservationActivator } from './reservation-activator.js';
 
+/** Allocation of leads to orders and the record of hand-overs; AllocationService is its only export. */
 @Module({
-  providers: [AllocationRepository, ReservationActivator],
-  exports: [AllocationRepository],
+  providers: [AllocationRepository, AllocationService, ReservationActivator],
+  exports: [AllocationService],
 })
 export class AllocationModule {}

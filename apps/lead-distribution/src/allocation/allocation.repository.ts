@@ -1,16 +1,21 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { uuidv7 } from '#platform';
 import { OrderStatus } from '#contracts';
 import { AssignmentKind } from './entities/lead-assignment.entity.js';
+import type { NewLead, RegisteredLead } from './lead-registration.js';
+import { OPEN_ORDER_STATUSES, sqlStatus, sqlStatuses } from './order-statuses.js';
 
-const OPEN = `('${OrderStatus.Pending}', '${OrderStatus.InProgress}')`;
+const OPEN = sqlStatuses(OPEN_ORDER_STATUSES);
 
 /**
- * The SQL of allocation when an order takes leads waiting in the pool (at creation, when its
- * reservation comes, when it is owed a replacement). A new lead is allocated as it is registered,
- * by the database function `register_leads_v2` (LeadsRepository.registerBatch), on the same rules:
- * oldest order first, order row locked, conditional region update. Exactness rests on two things: a region's `delivered` only grows through
+ * The SQL of allocation, private to AllocationModule (AllocationService is the way in). A new lead
+ * is allocated as it is registered, by the database function `register_leads_v2`
+ * (sql/register_leads.v2.sql, `registerLeads`); the methods below allocate when an order takes
+ * leads waiting in the pool (at creation, when its reservation comes, when it is owed a
+ * replacement), on the same rules: oldest order first, order row locked, conditional region update.
+ * Exactness rests on two things: a region's `delivered` only grows through
  * `UPDATE … WHERE delivered < quantity` (the row lock re-checks it after a concurrent update), and
  * pool leads are picked with `FOR UPDATE SKIP LOCKED`, so two fills never take the same lead. The
  * order row is locked (FOR NO KEY UPDATE) while a slot is taken, which orders allocation against
@@ -18,6 +23,57 @@ const OPEN = `('${OrderStatus.Pending}', '${OrderStatus.InProgress}')`;
  */
 @Injectable()
 export class AllocationRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  transaction<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(work);
+  }
+
+  /**
+   * Registers leads and allocates them in one statement (one round trip, its own transaction):
+   * `register_leads_v2` skips duplicates (the same phone for the same product within `windowDays`,
+   * or earlier in the batch), gives each lead without a named partner to the oldest open due order
+   * with room in its region, inserts the leads and records each delivery. All of it or nothing.
+   * Returns one result per lead, in order.
+   */
+  async registerLeads(leads: NewLead[], windowDays: number): Promise<RegisteredLead[]> {
+    if (leads.length === 0) return [];
+    const column = <K extends keyof NewLead>(key: K) => leads.map((lead) => lead[key]);
+    const rows = await this.dataSource.query<
+      Array<{ ord: number; created: boolean; partner_id: number | null; order_id: string | null; created_at: Date }>
+    >(
+      `SELECT ord, created, partner_id, order_id, created_at
+         FROM register_leads_v2($1::uuid[], $2::uuid[], $3::integer[], $4::uuid[], $5::text[], $6::text[], $7::bytea[], $8::text[],
+                                $9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[], $15::text[], $16::text[],
+                                $17::text[], $18::jsonb[], $19::text[], $20::integer)`,
+      [
+        column('id'),
+        column('productId'),
+        column('partnerId'),
+        column('assignmentId'),
+        column('name'),
+        column('maskedName'),
+        column('phoneCiphertext'),
+        column('phoneKeyId'),
+        column('phonePrefix'),
+        column('phoneLast4'),
+        column('phoneHash'),
+        column('email'),
+        column('region'),
+        column('address'),
+        column('birthDate'),
+        column('gender'),
+        column('memo'),
+        leads.map((lead) => (lead.metadata === null ? null : JSON.stringify(lead.metadata))),
+        column('searchText'),
+        windowDays,
+      ],
+    );
+    return rows
+      .sort((a, b) => a.ord - b.ord)
+      .map((row) => ({ created: row.created, partnerId: row.partner_id, orderId: row.order_id, createdAt: row.created_at }));
+  }
+
   /**
    * Gives an open, due order the leads waiting in the pool for its product and regions, oldest
    * first, up to what each region still owes. Returns how many leads it took.
@@ -61,14 +117,14 @@ export class AllocationRepository {
   async oweReplacement(tx: EntityManager, leadId: string): Promise<string | null> {
     const [order] = await tx.query<Array<{ id: string; region: string }>>(
       `SELECT o.id, l.region FROM leads l JOIN orders o ON o.id = l.order_id
-        WHERE l.id = $1 AND o.status <> '${OrderStatus.Cancelled}'
+        WHERE l.id = $1 AND o.status <> ${sqlStatus(OrderStatus.Cancelled)}
           FOR NO KEY UPDATE OF o`,
       [leadId],
     );
     if (!order) return null;
     await tx.query(`UPDATE order_regions SET quantity = quantity + 1 WHERE order_id = $1 AND region = $2`, [order.id, order.region]);
     await tx.query(
-      `UPDATE orders SET status = '${OrderStatus.InProgress}', updated_at = now() WHERE id = $1 AND status = '${OrderStatus.Completed}'`,
+      `UPDATE orders SET status = ${sqlStatus(OrderStatus.InProgress)}, updated_at = now() WHERE id = $1 AND status = ${sqlStatus(OrderStatus.Completed)}`,
       [order.id],
     );
     await this.fillFromPool(tx, order.id);
@@ -109,8 +165,8 @@ export class AllocationRepository {
     if (affected !== 1) return null;
     await tx.query(
       `UPDATE orders SET updated_at = now(), status = CASE
-          WHEN EXISTS (SELECT 1 FROM order_regions WHERE order_id = $1 AND delivered < quantity) THEN '${OrderStatus.InProgress}'
-          ELSE '${OrderStatus.Completed}' END
+          WHEN EXISTS (SELECT 1 FROM order_regions WHERE order_id = $1 AND delivered < quantity) THEN ${sqlStatus(OrderStatus.InProgress)}
+          ELSE ${sqlStatus(OrderStatus.Completed)} END
         WHERE id = $1`,
       [orderId],
     );

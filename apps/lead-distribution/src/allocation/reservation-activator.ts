@@ -1,8 +1,6 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { LeadDistributionConfig } from '../config/lead-distribution.config.js';
-import { AllocationRepository } from './allocation.repository.js';
+import { AllocationService } from './allocation.service.js';
 
 const BATCH = 20;
 
@@ -18,8 +16,7 @@ export class ReservationActivator implements OnApplicationBootstrap, OnModuleDes
   private running: Promise<void> | undefined;
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly allocation: AllocationRepository,
+    private readonly allocation: AllocationService,
     private readonly config: LeadDistributionConfig,
   ) {}
 
@@ -41,19 +38,7 @@ export class ReservationActivator implements OnApplicationBootstrap, OnModuleDes
   }
 
   /** Activates every order that is due now; returns how many. */
-  async activateDue(): Promise<number> {
-    let activated = 0;
-    for (;;) {
-      const done = await this.dataSource.transaction(async (tx) => {
-        const due = await this.allocation.lockDueReservations(tx, BATCH);
-        for (const orderId of due) {
-          await this.allocation.fillFromPool(tx, orderId);
-          await this.allocation.markActivated(tx, orderId);
-        }
-        return due.length;
-      });
-      activated += done;
-      if (done < BATCH) return activated;
-    }
+  activateDue(): Promise<number> {
+    return this.allocation.activateDueReservations(BATCH);
   }
 }

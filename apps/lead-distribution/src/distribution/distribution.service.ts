@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { uuidv7 } from '#platform';
 import { type DistributeRequest, type HandoverResponse, type RecallRequest } from '#contracts';
-import { AllocationRepository } from '../allocation/allocation.repository.js';
+import { AllocationService } from '../allocation/allocation.service.js';
 import { AssignmentKind } from '../allocation/entities/lead-assignment.entity.js';
 import { ACTIVE_AS_STATUSES } from '../lead-as/lead-as-rules.js';
 import { DistributionErrors } from './distribution.errors.js';
@@ -24,7 +24,7 @@ function ineligibility(lead: LockedLeadState | undefined, holds: (owner: number 
 export class DistributionService {
   constructor(
     private readonly distribution: DistributionRepository,
-    private readonly allocation: AllocationRepository,
+    private readonly allocation: AllocationService,
   ) {}
 
   distribute(partnerId: number, input: DistributeRequest): Promise<HandoverResponse> {
@@ -78,15 +78,13 @@ export class DistributionService {
       byOwner.set(owner, [...(byOwner.get(owner) ?? []), index]);
     });
     for (const [owner, indexes] of byOwner) {
-      await this.allocation.recordAssignments(
-        tx,
-        indexes.map((index) => ids[index]!),
-        indexes.map((index) => assignmentIds[index]!),
+      await this.allocation.recordHandOvers(tx, {
+        leadIds: indexes.map((index) => ids[index]!),
+        assignmentIds: indexes.map((index) => assignmentIds[index]!),
         kind,
-        null,
-        owner,
+        fromPartnerId: owner,
         toPartnerId,
-      );
+      });
     }
     return {
       data: ids.map((id, index) => ({

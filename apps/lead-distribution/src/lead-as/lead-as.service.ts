@@ -14,7 +14,7 @@ import {
   type CreateAsRequest,
   type ListAsQueryDto,
 } from '#contracts';
-import { AllocationRepository } from '../allocation/allocation.repository.js';
+import { AllocationService } from '../allocation/allocation.service.js';
 import { FilesService } from '../files/files.service.js';
 import type { ContactViewer } from '../auth/principal.js';
 import { ContactAudit } from '../leads/contact-audit.js';
@@ -33,7 +33,7 @@ export class LeadAsService {
     private readonly requests: LeadAsRepository,
     private readonly files: FilesService,
     private readonly cipher: LeadContactCipher,
-    private readonly allocation: AllocationRepository,
+    private readonly allocation: AllocationService,
     private readonly audit: ContactAudit,
   ) {}
 

@@ -14,6 +14,8 @@ import {
   type LeadsListResponse,
   type ListLeadsQueryDto,
 } from '#contracts';
+import { AllocationService } from '../allocation/allocation.service.js';
+import type { NewLead, RegisteredLead } from '../allocation/lead-registration.js';
 import type { ApiKeyPrincipal, ContactViewer } from '../auth/principal.js';
 import { LeadDistributionConfig } from '../config/lead-distribution.config.js';
 import { FilesService } from '../files/files.service.js';
@@ -26,7 +28,7 @@ import { providerFilesPrefix } from '../files/storage-key.js';
 import { fileReferencesOf, shownMetadata } from './lead-metadata.js';
 import { formatPhone, maskAddress, maskEmail, maskName, searchTextAsShown } from './lead-masking.js';
 import { LeadErrors } from './leads.errors.js';
-import { LeadsRepository, type LeadRow, type NewLead, type RegisteredLead } from './leads.repository.js';
+import { LeadsRepository, type LeadRow } from './leads.repository.js';
 import { RegistrationBatcher } from './registration-batcher.js';
 
 const isUsed = (row: { usedAt: string | null }) => row.usedAt !== null;
@@ -83,9 +85,10 @@ export class LeadsService {
     private readonly config: LeadDistributionConfig,
     private readonly files: FilesService,
     private readonly audit: ContactAudit,
+    private readonly allocation: AllocationService,
   ) {
     this.singleRegistrations = new RegistrationBatcher(
-      (leads) => this.leads.registerBatch(leads, this.config.DUPLICATE_WINDOW_DAYS),
+      (leads) => this.allocation.registerLeads(leads, this.config.DUPLICATE_WINDOW_DAYS),
       this.config.REGISTRATION_STATEMENTS_AT_ONCE,
     );
   }
@@ -229,7 +232,7 @@ export class LeadsService {
    * delivered (to the partner named, or the oldest open order with room in its region) or pooled.
    */
   async registerPrepared(leads: NewLead[]): Promise<RegistrationOutcome[]> {
-    const results = await this.leads.registerBatch(leads, this.config.DUPLICATE_WINDOW_DAYS);
+    const results = await this.allocation.registerLeads(leads, this.config.DUPLICATE_WINDOW_DAYS);
     return results.map((result, index) => outcomeOf(leads[index]!, result));
   }
 

@@ -9,7 +9,7 @@ import {
   type OrderDto,
   type OrdersListWithSummaryResponse,
 } from '#contracts';
-import { AllocationRepository } from '../allocation/allocation.repository.js';
+import { AllocationService } from '../allocation/allocation.service.js';
 import { ProductsService } from '../products/products.service.js';
 import { Order } from './entities/order.entity.js';
 import { OrderErrors } from './orders.errors.js';
@@ -21,7 +21,7 @@ const CANCELLABLE: readonly OrderStatus[] = [OrderStatus.Pending, OrderStatus.In
 export class OrdersService {
   constructor(
     private readonly orders: OrdersRepository,
-    private readonly allocation: AllocationRepository,
+    private readonly allocation: AllocationService,
     private readonly products: ProductsService,
   ) {}
 

@@ -10,6 +10,7 @@ import { ProviderFiles1795413852770 } from './1795413852770-ProviderFiles.js';
 import { RegisterLeadsFunction1795423065543 } from './1795423065543-RegisterLeadsFunction.js';
 import { RegisterLeadsV21795440000000 } from './1795440000000-RegisterLeadsV2.js';
 import { IdempotencySubjects1795757942035 } from './1795757942035-IdempotencySubjects.js';
+import { DropRegisterLeadsV11795765109680 } from './1795765109680-DropRegisterLeadsV1.js';
 
 /** Every migration of the service, in order. `npm run migration:generate` writes new ones; list them here. */
 export const MIGRATIONS = [
@@ -25,4 +26,5 @@ export const MIGRATIONS = [
   RegisterLeadsFunction1795423065543,
   RegisterLeadsV21795440000000,
   IdempotencySubjects1795757942035,
+  DropRegisterLeadsV11795765109680,
 ];

@@ -1,0 +1,74 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { AllocationRepository } from './allocation.repository.js';
+import type { AssignmentKind } from './entities/lead-assignment.entity.js';
+import type { NewLead, RegisteredLead } from './lead-registration.js';
+
+/**
+ * The only way into allocation: which order a lead goes to, and the record of every hand-over.
+ * Orders are served oldest first by (reservation date, creation, id), a region never gets more than
+ * its quantity, and every delivery or hand-over is written to lead_assignments
+ * (docs/lead-distribution.md, "Orders and allocation"; why the SQL reads as it does:
+ * docs/decisions/allocation.md). Methods taking `tx` run inside the caller's transaction.
+ */
+@Injectable()
+export class AllocationService {
+  constructor(private readonly allocation: AllocationRepository) {}
+
+  /**
+   * Registers prepared leads in one statement, all or nothing: each is a duplicate (the same phone
+   * for the same product within `windowDays`, or earlier in the batch), or created and delivered
+   * (to the partner named, or the oldest open due order with room in its region) or pooled. One
+   * result per lead, in order.
+   */
+  registerLeads(leads: NewLead[], windowDays: number): Promise<RegisteredLead[]> {
+    return this.allocation.registerLeads(leads, windowDays);
+  }
+
+  /**
+   * A due order (just placed, or its reservation come) takes the leads waiting in the pool for its
+   * product and regions, oldest first, up to what each region owes. Returns how many it took.
+   */
+  fillFromPool(tx: EntityManager, orderId: string): Promise<number> {
+    return this.allocation.fillFromPool(tx, orderId);
+  }
+
+  /**
+   * An approved AS request returned a lead: the order that delivered it (unless cancelled) owes one
+   * more lead in its region and takes one from the pool at once if one waits. Returns the order id,
+   * or null when no order owes a replacement.
+   */
+  oweReplacement(tx: EntityManager, leadId: string): Promise<string | null> {
+    return this.allocation.oweReplacement(tx, leadId);
+  }
+
+  /** Records hand-overs of leads (`assignmentIds[i]` for `leadIds[i]`) from one partner to another. */
+  recordHandOvers(
+    tx: EntityManager,
+    handOver: { leadIds: string[]; assignmentIds: string[]; kind: AssignmentKind; fromPartnerId: number | null; toPartnerId: number },
+  ): Promise<void> {
+    const { leadIds, assignmentIds, kind, fromPartnerId, toPartnerId } = handOver;
+    return this.allocation.recordAssignments(tx, leadIds, assignmentIds, kind, null, fromPartnerId, toPartnerId);
+  }
+
+  /**
+   * Lets every order whose reservation time has come take the pool, `batch` orders a transaction;
+   * replicas may run it together (SKIP LOCKED gives each due order to one of them). Returns how many
+   * orders it activated.
+   */
+  async activateDueReservations(batch: number): Promise<number> {
+    let activated = 0;
+    for (;;) {
+      const done = await this.allocation.transaction(async (tx) => {
+        const due = await this.allocation.lockDueReservations(tx, batch);
+        for (const orderId of due) {
+          await this.allocation.fillFromPool(tx, orderId);
+          await this.allocation.markActivated(tx, orderId);
+        }
+        return due.length;
+      });
+      activated += done;
+      if (done < batch) return activated;
+    }
+  }
+}
