@@ -8,7 +8,7 @@ import { maskedPhone } from '../verifications/verification-rules.js';
 import { VerificationErrors } from '../verifications/verifications.errors.js';
 import { VerificationsService } from '../verifications/verifications.service.js';
 import { AnalysesRepository } from './analyses.repository.js';
-import { koreaDate } from './analysis/calendar.js';
+import { koreaDate } from '../common/calendar.js';
 import { buildCoverageAnalysis } from './analysis/coverage-analysis.js';
 import { CoverageAnalysisErrors } from './coverage-analysis.errors.js';
 import { CoverageCatalogueService } from './coverage-catalogue.service.js';

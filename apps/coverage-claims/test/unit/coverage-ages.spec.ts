@@ -5,7 +5,7 @@ import {
   insuranceAgeOn,
   koreaDate,
   parseIsoDate,
-} from '../../src/coverage-analysis/analysis/calendar.js';
+} from '../../src/common/calendar.js';
 
 const age = (birth: string, on: string) => ageOn(parseIsoDate(birth), parseIsoDate(on));
 const insuAge = (birth: string, on: string) => insuranceAgeOn(parseIsoDate(birth), parseIsoDate(on));
