@@ -17,10 +17,9 @@ import {
 import { AllocationRepository } from '../allocation/allocation.repository.js';
 import { FilesService } from '../files/files.service.js';
 import type { ContactViewer } from '../auth/principal.js';
-import { ContactAudit } from '../leads/contact-audit.js';
-import { LeadContactCipher } from '../leads/lead-contact-cipher.js';
-import { LeadAsRequest } from './entities/lead-as-request.entity.js';
-import { ACTIVE_AS_STATUSES, isCancellable, reviewOutcome, withinAsWindow } from './lead-as-rules.js';
+import { LeadsService } from '../leads/leads.service.js';
+import { ACTIVE_AS_STATUSES, LeadAsRequest } from './entities/lead-as-request.entity.js';
+import { isCancellable, reviewOutcome, withinAsWindow } from './lead-as-rules.js';
 import { LeadAsErrors } from './lead-as.errors.js';
 import { LeadAsRepository, type AsRow } from './lead-as.repository.js';
 
@@ -32,9 +31,8 @@ export class LeadAsService {
   constructor(
     private readonly requests: LeadAsRepository,
     private readonly files: FilesService,
-    private readonly cipher: LeadContactCipher,
+    private readonly leads: LeadsService,
     private readonly allocation: AllocationRepository,
-    private readonly audit: ContactAudit,
   ) {}
 
   async reasons(): Promise<AsReasonsResponse> {
@@ -53,7 +51,7 @@ export class LeadAsService {
       limit: query.limit,
     });
     const inClear = rows.filter((row) => shownInClear(row, viewer));
-    await this.audit.record(
+    await this.leads.recordContactsShown(
       viewer,
       'lead-as.list',
       rows.map((row) => row.leadId),
@@ -81,7 +79,7 @@ export class LeadAsService {
     const row = await this.requests.findById(id);
     if (!row || (row.partnerId !== viewer.partnerId && row.leadPartnerId !== viewer.partnerId)) throw LeadAsErrors.notFound(id);
     const inClear = shownInClear(row, viewer);
-    await this.audit.record(viewer, 'lead-as.get', [row.leadId], inClear ? [row.leadId] : []);
+    await this.leads.recordContactsShown(viewer, 'lead-as.get', [row.leadId], inClear ? [row.leadId] : []);
     return this.toDetail(row, inClear);
   }
 
@@ -188,7 +186,7 @@ export class LeadAsService {
       updatedAt: row.updatedAt.toISOString(),
       lead: {
         id: row.leadId,
-        ...this.cipher.contactAsShown({
+        ...this.leads.contactAsShown({
           inClear,
           name: row.leadName,
           phoneCiphertext: row.leadPhoneCiphertext,
