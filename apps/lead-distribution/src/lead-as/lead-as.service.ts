@@ -17,6 +17,7 @@ import {
 import { AllocationRepository } from '../allocation/allocation.repository.js';
 import { FilesService } from '../files/files.service.js';
 import type { ContactViewer } from '../auth/principal.js';
+import { LeadErrors } from '../leads/leads.errors.js';
 import { LeadsService } from '../leads/leads.service.js';
 import { ACTIVE_AS_STATUSES, LeadAsRequest } from './entities/lead-as-request.entity.js';
 import { isCancellable, reviewOutcome, withinAsWindow } from './lead-as-rules.js';
@@ -103,7 +104,7 @@ export class LeadAsService {
 
     const created = await this.requests.transaction(async (tx) => {
       const lead = await this.requests.lockLead(tx, input.leadId);
-      if (!lead || lead.partnerId !== partnerId) throw LeadAsErrors.leadNotFound(input.leadId);
+      if (!lead || lead.partnerId !== partnerId) throw LeadErrors.notFound(input.leadId);
       if (lead.latestAsStatus && ACTIVE_AS_STATUSES.includes(lead.latestAsStatus)) throw LeadAsErrors.alreadyActive();
       if (lead.hasApprovedAs) throw LeadAsErrors.alreadyApproved();
       if (!withinAsWindow(lead.assignedAt, lead.asWindowDays, new Date())) throw LeadAsErrors.windowExpired(lead.asWindowDays);

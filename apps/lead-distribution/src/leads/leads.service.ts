@@ -18,6 +18,7 @@ import type { ApiKeyPrincipal, ContactViewer } from '../auth/principal.js';
 import { LeadDistributionConfig } from '../config/lead-distribution.config.js';
 import { FilesService } from '../files/files.service.js';
 import { PartnersService } from '../partners/partners.service.js';
+import { ProductErrors } from '../products/products.errors.js';
 import { ProductsService } from '../products/products.service.js';
 import type { Product } from '../products/entities/product.entity.js';
 import { ContactAudit, type ContactOperation } from './contact-audit.js';
@@ -208,7 +209,7 @@ export class LeadsService {
   async prepare(input: CreateLeadV1Request, principal: ApiKeyPrincipal, lookups: RegistrationLookups): Promise<NewLead> {
     const product = await lookups.product(input.productId);
     if (!product || (principal.role === ApiKeyRole.Provider && product.providerId !== principal.providerId)) {
-      throw LeadErrors.productNotFound(input.productId);
+      throw ProductErrors.notFoundOrNotYours(input.productId);
     }
     if (input.partnerId !== undefined) {
       if (principal.role !== ApiKeyRole.Operator) throw LeadErrors.partnerIdNotAllowed();
