@@ -65,7 +65,7 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     files: ['**/*.js'],
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', globalThis: 'readonly' } },
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', globalThis: 'readonly', URL: 'readonly' } },
   },
   {
     files: ['**/*.ts'],
