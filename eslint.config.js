@@ -1,5 +1,63 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+
+// Feature boundaries (docs/decisions/feature-boundaries.md). Every folder of `apps/<app>/src/` is a
+// feature, except the shared folders, which every feature may import. A file of feature A imports
+// another feature B only through B's public files:
+//   *.module.ts  *.service.ts  *.port.ts  *.errors.ts  *.decorator(s).ts   (at any depth in B)
+//   entities/*.entity.ts   catalogue/v<version>/index.ts (frozen reference data)   principal.ts
+// Everything else of B (repositories, controllers, ciphers, rules, loaders, adapters, ...) is B's own.
+// Shared code depends on no feature: `common/` and `pdf/` import none. `config/` and `database/`
+// are not checked: the entity list and the migrations name every feature's entities and data.
+// The blocks are generated from the folders on disk, so a new feature is covered as it appears.
+const SHARED_FOLDERS = new Set(['common', 'config', 'database', 'pdf']);
+const SHARED_WITHOUT_FEATURES = ['common', 'pdf'];
+const PUBLIC_FILES = [
+  String.raw`(?:[\w.-]+/)*[\w.-]+\.(?:module|service|port|errors|decorators?)\.js`,
+  String.raw`(?:[\w.-]+/)*entities/[\w.-]+\.entity\.js`,
+  String.raw`(?:[\w.-]+/)*catalogue/v[\w.-]+/index\.js`,
+  String.raw`principal\.js`,
+];
+/** Deepest folder nesting inside a feature that the blocks cover (src/<feature>/a/b/c/d/e/file.ts). */
+const MAX_DEPTH = 6;
+
+const folders = (app) =>
+  readdirSync(new URL(`./apps/${app}/src/`, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** One block per folder and depth, since a relative import reaches `src/` through as many `../` as the file is deep. */
+function boundaryBlocks(app) {
+  const all = folders(app);
+  const features = all.filter((name) => !SHARED_FOLDERS.has(name));
+  const blocks = [];
+  for (const folder of [...features, ...SHARED_WITHOUT_FEATURES.filter((name) => all.includes(name))]) {
+    const others = features.filter((name) => name !== folder);
+    if (others.length === 0) continue;
+    for (let depth = 1; depth <= MAX_DEPTH; depth++) {
+      const up = String.raw`(?:\.\./){${depth}}`;
+      const patterns = SHARED_FOLDERS.has(folder)
+        ? [
+            {
+              regex: `^${up}(?:${others.map(escape).join('|')})/`,
+              message: `Shared code (${folder}/) imports no feature: move what it needs to ${folder}/ or pass it in (docs/decisions/feature-boundaries.md).`,
+            },
+          ]
+        : others.map((other) => ({
+            regex: `^${up}${escape(other)}/(?!(?:${PUBLIC_FILES.join('|')})$)`,
+            message: `${folder}/ may import ${other}/ only through its public files (*.module, *.service, *.port, *.errors, *.decorators, entities/, catalogue/v*/, principal): promote the code to common/ or to a public file of ${other}/ (docs/decisions/feature-boundaries.md).`,
+          }));
+      blocks.push({
+        files: [`apps/${app}/src/${folder}/${'*/'.repeat(depth - 1)}*.ts`],
+        rules: { 'no-restricted-imports': ['error', { patterns }] },
+      });
+    }
+  }
+  return blocks;
+}
 
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', '.data/', 'coverage/', 'test/clients/generated/'] },
@@ -7,7 +65,7 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     files: ['**/*.js'],
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', globalThis: 'readonly' } },
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', globalThis: 'readonly', URL: 'readonly' } },
   },
   {
     files: ['**/*.ts'],
@@ -24,4 +82,6 @@ export default tseslint.config(
     files: ['**/test/**/*.ts'],
     rules: { '@typescript-eslint/no-extraneous-class': 'off' },
   },
+  ...boundaryBlocks('coverage-claims'),
+  ...boundaryBlocks('lead-distribution'),
 );

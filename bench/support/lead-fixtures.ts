@@ -158,7 +158,7 @@ export async function loadLeadFixture(client: pg.Client, options: FixtureOptions
       columns.keyId!.push(sealed.keyId);
       columns.prefix!.push(phone.slice(0, 3));
       columns.last4!.push(phone.slice(-4));
-      columns.hash!.push(lookupHash(options.hashKey, phone));
+      columns.hash!.push(lookupHash(options.hashKey, 'phone', phone));
       columns.email!.push(Math.random() < 0.5 ? `user${index}@example.com` : null);
       columns.region!.push(pick(REGION_NAMES));
       columns.address!.push(Math.random() < 0.7 ? `${pick(REGION_NAMES)} 어느구 어느로 ${index % 500}` : null);

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { Insurer } from '../coverage-analysis/entities/insurer.entity.js';
+import { Insurer } from '../insurers/entities/insurer.entity.js';
 import { Bank } from './entities/bank.entity.js';
 import { ClaimReferenceVersion } from './entities/claim-reference-version.entity.js';
 import { JobCode } from './entities/job-code.entity.js';

@@ -8,7 +8,7 @@ import {
   type JobCodeListDto,
   type PostalCenterListDto,
 } from '#contracts';
-import type { Insurer } from '../coverage-analysis/entities/insurer.entity.js';
+import type { Insurer } from '../insurers/entities/insurer.entity.js';
 import { ClaimReferenceErrors } from './claim-reference.errors.js';
 import { ClaimReferenceRepository } from './claim-reference.repository.js';
 

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { ClaimEventType } from '#contracts';
 import { fieldCipherOf, lookupHash, lookupHashKeyOf, type FieldCipher } from '#platform';
+import { normalisedPersonName } from '../common/person-name.js';
 import { CoverageClaimsConfig } from '../config/coverage-claims.config.js';
-import { fcUserCiHash } from '../users/users.service.js';
 import type { Claim } from './entities/claim.entity.js';
 
 /** What of a claim is personal or sensitive: sealed together, never logged. */
@@ -41,15 +41,9 @@ export type SealedClaim = Pick<
 
 export type ClaimLookupHashes = Pick<Claim, 'clientNameHash' | 'clientBirthdayHash' | 'clientTelHash'>;
 
-/** A name as the history matches it: Unicode NFC, no white space, lower case (as customers' names). */
-export function normalizedName(name: string): string {
-  return name.normalize('NFC').replace(/\s+/g, '').toLowerCase();
-}
-
 /**
  * Seals a claim's secrets (AES-256-GCM with the platform's field cipher) and derives the keyed
- * hashes of the history's exact-match filters. Each hash has its own domain, so equal values of two
- * fields never share a hash.
+ * hashes of the history's exact-match filters, each in its own domain (lookupHash).
  */
 @Injectable()
 export class ClaimCipher {
@@ -86,19 +80,19 @@ export class ClaimCipher {
   }
 
   nameHash(name: string): string {
-    return lookupHash(this.hashKey, `claim-client-name\u0000${normalizedName(name)}`);
+    return lookupHash(this.hashKey, 'claim-client-name', normalisedPersonName(name));
   }
 
   birthdayHash(yyyymmdd: string): string {
-    return lookupHash(this.hashKey, `claim-client-birthday\u0000${yyyymmdd}`);
+    return lookupHash(this.hashKey, 'claim-client-birthday', yyyymmdd);
   }
 
   telHash(digits: string): string {
-    return lookupHash(this.hashKey, `claim-client-tel\u0000${digits}`);
+    return lookupHash(this.hashKey, 'claim-client-tel', digits);
   }
 
-  /** The users table's hash of a fcUserCi. */
+  /** The users table's hash of a fcUserCi (users.fc_user_ci_hash). */
   fcUserCiHash(fcUserCi: string): string {
-    return fcUserCiHash(this.hashKey, fcUserCi);
+    return lookupHash(this.hashKey, 'fc-user-ci', fcUserCi);
   }
 }

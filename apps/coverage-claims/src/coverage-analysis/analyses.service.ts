@@ -1,14 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { CoverageAnalysisDto, CoverageAnalysisResultDto, CreateCoverageAnalysisDto, Gender } from '#contracts';
-import { fieldCipherOf, type FieldCipher, uuidv7 } from '#platform';
+import { fieldCipherOf, maskPhoneDigits, type FieldCipher, uuidv7 } from '#platform';
 import { visibilityOf, type UserPrincipal } from '../auth/principal.js';
 import { CoverageClaimsConfig } from '../config/coverage-claims.config.js';
 import { CustomersService } from '../customers/customers.service.js';
-import { maskedPhone } from '../verifications/verification-rules.js';
 import { VerificationErrors } from '../verifications/verifications.errors.js';
 import { VerificationsService } from '../verifications/verifications.service.js';
 import { AnalysesRepository } from './analyses.repository.js';
-import { koreaDate } from './analysis/calendar.js';
+import { koreaDate } from '../common/calendar.js';
 import { buildCoverageAnalysis } from './analysis/coverage-analysis.js';
 import { CoverageAnalysisErrors } from './coverage-analysis.errors.js';
 import { CoverageCatalogueService } from './coverage-catalogue.service.js';
@@ -134,7 +133,7 @@ export class AnalysesService {
         birthDate: customer.birthDate,
         // An analysed customer was verified, which states the gender; the analysis kept the one it was made with.
         gender: customer.gender ?? (analysis.gender as Gender),
-        maskedPhone: maskedPhone(customer.phone),
+        maskedPhone: maskPhoneDigits(customer.phone),
       },
     };
   }

@@ -7,7 +7,7 @@ import { CoverageCatalogueVersion } from './entities/coverage-catalogue-version.
 import { CoverageCategory } from './entities/coverage-category.entity.js';
 import { CoverageCode } from './entities/coverage-code.entity.js';
 import { CoverageSynonym } from './entities/coverage-synonym.entity.js';
-import { Insurer } from './entities/insurer.entity.js';
+import { Insurer } from '../insurers/entities/insurer.entity.js';
 
 @Injectable()
 export class CoverageCatalogueRepository {

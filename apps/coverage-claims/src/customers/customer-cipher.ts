@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Gender } from '#contracts';
 import { fieldCipherOf, lookupHash, lookupHashKeyOf, type FieldCipher } from '#platform';
+import { normalisedPersonName } from '../common/person-name.js';
 import { CoverageClaimsConfig } from '../config/coverage-claims.config.js';
 import type { Customer } from './entities/customer.entity.js';
 
@@ -19,15 +20,6 @@ export type SealedCustomer = Pick<
 
 export interface OpenedCustomer extends CustomerIdentity {
   ci: string | null;
-}
-
-/**
- * The same person, however the name was typed: Unicode NFC, no white space, lower case. Name, birth
- * date and phone together, so two people sharing a phone (a family's) stay two customers.
- */
-export function identityKey(identity: Pick<CustomerIdentity, 'name' | 'birthDate' | 'phone'>): string {
-  const name = identity.name.normalize('NFC').replace(/\s+/g, '').toLowerCase();
-  return `customer\u0000${name}\u0000${identity.birthDate}\u0000${identity.phone}`;
 }
 
 /** Encrypts customers' personal data at rest and derives the keyed hashes stored beside it. */
@@ -54,14 +46,18 @@ export class CustomerCipher {
     };
   }
 
-  /** The identity hash of a person (identityKey): one customer per person, organisation and planner. */
+  /**
+   * The identity hash of a person: one customer per person, organisation and planner. The same
+   * person however the name was typed (normalisedPersonName); name, birth date and phone together,
+   * so two people sharing a phone (a family's) stay two customers.
+   */
   identityHash(identity: Pick<CustomerIdentity, 'name' | 'birthDate' | 'phone'>): string {
-    return lookupHash(this.hashKey, identityKey(identity));
+    return lookupHash(this.hashKey, 'customer', normalisedPersonName(identity.name), identity.birthDate, identity.phone);
   }
 
   /** Keyed hash of a phone (digits only), for exact-match look-ups. */
   phoneHash(phone: string): string {
-    return lookupHash(this.hashKey, phone);
+    return lookupHash(this.hashKey, 'phone', phone);
   }
 
   open(customer: Customer): OpenedCustomer {

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CustomerCipher } from './customer-cipher.js';
-import { CustomerErasure } from './customer-erasure.js';
+import { CustomerErasure } from './customer-erasure.service.js';
 import { CustomersController } from './customers.controller.js';
 import { CustomersRepository } from './customers.repository.js';
 import { CustomersService } from './customers.service.js';

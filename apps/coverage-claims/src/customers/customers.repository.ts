@@ -4,7 +4,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { forgetIdempotencyRecords, queueStorageDeletions } from '#platform';
 import type { Visibility } from '../auth/principal.js';
 import type { SealedCustomer } from './customer-cipher.js';
-import type { ErasedParts } from './customer-erasure.js';
+import type { ErasedParts } from './customer-erasure.service.js';
 import { Customer } from './entities/customer.entity.js';
 
 export interface ConsentRow {

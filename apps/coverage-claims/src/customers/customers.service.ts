@@ -4,7 +4,7 @@ import { uuidv7 } from '#platform';
 import type { CustomerDto } from '#contracts';
 import { visibilityOf, type UserPrincipal } from '../auth/principal.js';
 import { CustomerCipher, type CustomerIdentity, type OpenedCustomer } from './customer-cipher.js';
-import { CustomerErasure } from './customer-erasure.js';
+import { CustomerErasure } from './customer-erasure.service.js';
 import { CustomerErrors } from './customers.errors.js';
 import { CustomersRepository, type ConsentRow } from './customers.repository.js';
 import type { Customer } from './entities/customer.entity.js';
@@ -16,6 +16,9 @@ export interface RecordedConsent {
   plannerId: string | null;
   agreedAt: Date;
 }
+
+/** A customer's data in plain, as the service hands it to other features. */
+export type { OpenedCustomer };
 
 @Injectable()
 export class CustomersService {

@@ -15,7 +15,7 @@ import { CoverageCatalogueVersion } from '../coverage-analysis/entities/coverage
 import { CoverageCategory } from '../coverage-analysis/entities/coverage-category.entity.js';
 import { CoverageCode } from '../coverage-analysis/entities/coverage-code.entity.js';
 import { CoverageSynonym } from '../coverage-analysis/entities/coverage-synonym.entity.js';
-import { Insurer } from '../coverage-analysis/entities/insurer.entity.js';
+import { Insurer } from '../insurers/entities/insurer.entity.js';
 import { StoredFile } from '../files/entities/stored-file.entity.js';
 import { Claim } from '../claims/entities/claim.entity.js';
 import { ClaimDelivery } from '../claims/entities/claim-delivery.entity.js';

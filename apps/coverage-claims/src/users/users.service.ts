@@ -17,11 +17,6 @@ import { User } from './entities/user.entity.js';
 import { UserErrors } from './users.errors.js';
 import { UsersRepository, type UserChanges } from './users.repository.js';
 
-/** The keyed hash users are found by their fcUserCi with (users.fc_user_ci_hash). */
-export function fcUserCiHash(hashKey: string, fcUserCi: string): string {
-  return lookupHash(hashKey, fcUserCi);
-}
-
 @Injectable()
 export class UsersService {
   private readonly cipher: FieldCipher;
@@ -115,7 +110,11 @@ export class UsersService {
 
   private sealCi(fcUserCi: string): Pick<User, 'fcUserCiHash' | 'fcUserCiCiphertext' | 'fcUserCiKeyId'> {
     const sealed = this.cipher.seal(fcUserCi);
-    return { fcUserCiHash: fcUserCiHash(this.hashKey, fcUserCi), fcUserCiCiphertext: sealed.ciphertext, fcUserCiKeyId: sealed.keyId };
+    return {
+      fcUserCiHash: lookupHash(this.hashKey, 'fc-user-ci', fcUserCi),
+      fcUserCiCiphertext: sealed.ciphertext,
+      fcUserCiKeyId: sealed.keyId,
+    };
   }
 
   private toResponse(user: User): UserDto {

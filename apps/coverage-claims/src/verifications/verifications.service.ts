@@ -10,8 +10,7 @@ import {
 import { ProblemException, lookupHashKeyOf, randomSecret, sha256Hex, uuidv7 } from '#platform';
 import { visibilityOf, type UserPrincipal } from '../auth/principal.js';
 import { CoverageClaimsConfig } from '../config/coverage-claims.config.js';
-import type { OpenedCustomer } from '../customers/customer-cipher.js';
-import { CustomersService } from '../customers/customers.service.js';
+import { CustomersService, type OpenedCustomer } from '../customers/customers.service.js';
 import { SMS_SENDER, SmsDeliveryError, type SmsSender } from '../sms/sms.port.js';
 import { TermsService } from '../terms/terms.service.js';
 import { VerificationStatus } from './entities/customer-verification.entity.js';

@@ -1,11 +1,4 @@
-import {
-  addMonthsClamped,
-  addMonthsRolling,
-  ageOn,
-  insuranceAgeOn,
-  koreaDate,
-  parseIsoDate,
-} from '../../src/coverage-analysis/analysis/calendar.js';
+import { addMonthsClamped, addMonthsRolling, ageOn, insuranceAgeOn, koreaDate, parseIsoDate } from '../../src/common/calendar.js';
 
 const age = (birth: string, on: string) => ageOn(parseIsoDate(birth), parseIsoDate(on));
 const insuAge = (birth: string, on: string) => insuranceAgeOn(parseIsoDate(birth), parseIsoDate(on));

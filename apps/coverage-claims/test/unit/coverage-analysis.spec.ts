@@ -1,5 +1,5 @@
 import { CoverageStatusCode } from '#contracts';
-import { parseIsoDate } from '../../src/coverage-analysis/analysis/calendar.js';
+import { parseIsoDate } from '../../src/common/calendar.js';
 import {
   buildCoverageAnalysis,
   coverageStatus,

@@ -1,4 +1,4 @@
-import { parseIsoDate } from '../../src/coverage-analysis/analysis/calendar.js';
+import { parseIsoDate } from '../../src/common/calendar.js';
 import { paymentsDueBy, premiumTotals } from '../../src/coverage-analysis/analysis/premiums.js';
 import {
   ContractState,

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ApiKeyRole } from '#contracts';
-import { PartnersRepository } from '../partners/partners.repository.js';
+import { PartnersService } from '../partners/partners.service.js';
 import type { PartnerScopeOptions } from './auth.decorators.js';
 import { AuthErrors } from './auth.errors.js';
 import type { ApiKeyPrincipal } from './principal.js';
@@ -13,14 +13,14 @@ import type { ApiKeyPrincipal } from './principal.js';
  */
 @Injectable()
 export class PartnerAccess {
-  constructor(private readonly partners: PartnersRepository) {}
+  constructor(private readonly partners: PartnersService) {}
 
   async resolve(principal: ApiKeyPrincipal, requested: number | undefined, scope: PartnerScopeOptions): Promise<number> {
     if (requested !== undefined && Number.isNaN(requested)) throw AuthErrors.partnerIdInvalid();
     switch (principal.role) {
       case ApiKeyRole.Operator:
         if (requested === undefined) throw AuthErrors.partnerIdRequired();
-        if (!(await this.partners.findById(requested))) throw AuthErrors.partnerUnknown(requested);
+        if (!(await this.partners.exists(requested))) throw AuthErrors.partnerUnknown(requested);
         return requested;
       case ApiKeyRole.Partner:
         if (requested === undefined || requested === principal.partnerId) return principal.partnerId;

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AsStatus } from '#contracts';
-import { descendantsCte } from '../partners/partners.repository.js';
+import { descendantsCte } from '../common/partner-tree.js';
 
 export interface LockedLeadState {
   id: string;

@@ -4,7 +4,7 @@ import { uuidv7 } from '#platform';
 import { type DistributeRequest, type HandoverResponse, type RecallRequest } from '#contracts';
 import { AllocationService } from '../allocation/allocation.service.js';
 import { AssignmentKind } from '../allocation/entities/lead-assignment.entity.js';
-import { ACTIVE_AS_STATUSES } from '../lead-as/lead-as-rules.js';
+import { ACTIVE_AS_STATUSES } from '../lead-as/entities/lead-as-request.entity.js';
 import { DistributionErrors } from './distribution.errors.js';
 import { DistributionRepository, type LockedLeadState } from './distribution.repository.js';
 

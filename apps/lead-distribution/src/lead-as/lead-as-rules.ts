@@ -1,7 +1,5 @@
 import { AsDecision, AsStatus } from '#contracts';
-
-/** Statuses in which an AS request is still open: the lead cannot get another one, and it can be cancelled. */
-export const ACTIVE_AS_STATUSES: readonly AsStatus[] = [AsStatus.Pending, AsStatus.OnHold];
+import { ACTIVE_AS_STATUSES } from './entities/lead-as-request.entity.js';
 
 export function isCancellable(status: AsStatus): boolean {
   return ACTIVE_AS_STATUSES.includes(status);

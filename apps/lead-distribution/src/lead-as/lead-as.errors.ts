@@ -3,7 +3,6 @@ import { ProblemException, validationFailed } from '#platform';
 export const LeadAsErrors = {
   notFound: (id: string) => new ProblemException(404, 'AS_REQUEST_NOT_FOUND', `AS request ${id} does not exist`),
   notYours: (id: string) => new ProblemException(403, 'AS_REQUEST_FORBIDDEN', `AS request ${id} was filed by another partner`),
-  leadNotFound: (leadId: string) => new ProblemException(404, 'LEAD_NOT_FOUND', `Lead ${leadId} does not exist or is not yours`),
   alreadyActive: () => new ProblemException(409, 'AS_ALREADY_ACTIVE', 'The lead already has an AS request that is pending or on hold'),
   alreadyApproved: () => new ProblemException(409, 'AS_ALREADY_APPROVED', 'An AS request for this lead has already been approved'),
   windowExpired: (days: number) =>

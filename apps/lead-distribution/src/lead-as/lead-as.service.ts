@@ -17,10 +17,10 @@ import {
 import { AllocationService } from '../allocation/allocation.service.js';
 import { FilesService } from '../files/files.service.js';
 import type { ContactViewer } from '../auth/principal.js';
-import { ContactAudit } from '../leads/contact-audit.js';
-import { LeadContactCipher } from '../leads/lead-contact-cipher.js';
-import { LeadAsRequest } from './entities/lead-as-request.entity.js';
-import { ACTIVE_AS_STATUSES, isCancellable, reviewOutcome, withinAsWindow } from './lead-as-rules.js';
+import { LeadErrors } from '../leads/leads.errors.js';
+import { LeadsService } from '../leads/leads.service.js';
+import { ACTIVE_AS_STATUSES, LeadAsRequest } from './entities/lead-as-request.entity.js';
+import { isCancellable, reviewOutcome, withinAsWindow } from './lead-as-rules.js';
 import { LeadAsErrors } from './lead-as.errors.js';
 import { LeadAsRepository, type AsRow } from './lead-as.repository.js';
 
@@ -32,9 +32,8 @@ export class LeadAsService {
   constructor(
     private readonly requests: LeadAsRepository,
     private readonly files: FilesService,
-    private readonly cipher: LeadContactCipher,
+    private readonly leads: LeadsService,
     private readonly allocation: AllocationService,
-    private readonly audit: ContactAudit,
   ) {}
 
   async reasons(): Promise<AsReasonsResponse> {
@@ -53,7 +52,7 @@ export class LeadAsService {
       limit: query.limit,
     });
     const inClear = rows.filter((row) => shownInClear(row, viewer));
-    await this.audit.record(
+    await this.leads.recordContactsShown(
       viewer,
       'lead-as.list',
       rows.map((row) => row.leadId),
@@ -81,7 +80,7 @@ export class LeadAsService {
     const row = await this.requests.findById(id);
     if (!row || (row.partnerId !== viewer.partnerId && row.leadPartnerId !== viewer.partnerId)) throw LeadAsErrors.notFound(id);
     const inClear = shownInClear(row, viewer);
-    await this.audit.record(viewer, 'lead-as.get', [row.leadId], inClear ? [row.leadId] : []);
+    await this.leads.recordContactsShown(viewer, 'lead-as.get', [row.leadId], inClear ? [row.leadId] : []);
     return this.toDetail(row, inClear);
   }
 
@@ -105,7 +104,7 @@ export class LeadAsService {
 
     const created = await this.requests.transaction(async (tx) => {
       const lead = await this.requests.lockLead(tx, input.leadId);
-      if (!lead || lead.partnerId !== partnerId) throw LeadAsErrors.leadNotFound(input.leadId);
+      if (!lead || lead.partnerId !== partnerId) throw LeadErrors.notFound(input.leadId);
       if (lead.latestAsStatus && ACTIVE_AS_STATUSES.includes(lead.latestAsStatus)) throw LeadAsErrors.alreadyActive();
       if (lead.hasApprovedAs) throw LeadAsErrors.alreadyApproved();
       if (!withinAsWindow(lead.assignedAt, lead.asWindowDays, new Date())) throw LeadAsErrors.windowExpired(lead.asWindowDays);
@@ -188,7 +187,7 @@ export class LeadAsService {
       updatedAt: row.updatedAt.toISOString(),
       lead: {
         id: row.leadId,
-        ...this.cipher.contactAsShown({
+        ...this.leads.contactAsShown({
           inClear,
           name: row.leadName,
           phoneCiphertext: row.leadPhoneCiphertext,

@@ -35,7 +35,7 @@ export class LeadContactCipher {
   }
 
   phoneHash(phone: string): string {
-    return lookupHash(this.hashKey, phone);
+    return lookupHash(this.hashKey, 'phone', phone);
   }
 
   /**

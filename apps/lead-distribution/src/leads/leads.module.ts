@@ -15,6 +15,6 @@ import { LeadsService } from './leads.service.js';
   imports: [PartnersModule, ProductsModule, FilesModule, AllocationModule],
   controllers: [LeadsController, LeadsAdminController],
   providers: [LeadsRepository, LeadsService, LeadImportService, LeadContactCipher, ContactAudit],
-  exports: [LeadsService, LeadsRepository, LeadContactCipher, ContactAudit],
+  exports: [LeadsService],
 })
 export class LeadsModule {}

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { AsStatus, type Gender, type LeadSortField } from '#contracts';
 import { escapeLike, pageAndCount } from '#platform';
-import { descendantsCte } from '../partners/partners.repository.js';
+import { descendantsCte } from '../common/partner-tree.js';
 import { LeadContactAudit } from './entities/lead-contact-audit.entity.js';
 import { Lead } from './entities/lead.entity.js';
 import { SEARCH_FIELD_SEPARATOR } from './lead-masking.js';

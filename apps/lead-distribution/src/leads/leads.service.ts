@@ -19,10 +19,11 @@ import type { NewLead, RegisteredLead } from '../allocation/lead-registration.js
 import type { ApiKeyPrincipal, ContactViewer } from '../auth/principal.js';
 import { LeadDistributionConfig } from '../config/lead-distribution.config.js';
 import { FilesService } from '../files/files.service.js';
-import { PartnersRepository } from '../partners/partners.repository.js';
+import { PartnersService } from '../partners/partners.service.js';
+import { ProductErrors } from '../products/products.errors.js';
 import { ProductsService } from '../products/products.service.js';
 import type { Product } from '../products/entities/product.entity.js';
-import { ContactAudit } from './contact-audit.js';
+import { ContactAudit, type ContactOperation } from './contact-audit.js';
 import { LeadContactCipher } from './lead-contact-cipher.js';
 import { providerFilesPrefix } from '../files/storage-key.js';
 import { fileReferencesOf, shownMetadata } from './lead-metadata.js';
@@ -59,7 +60,7 @@ export class RegistrationLookups {
 
   constructor(
     private readonly products: ProductsService,
-    private readonly partners: PartnersRepository,
+    private readonly partners: PartnersService,
   ) {}
 
   product(id: string): Promise<Product | null> {
@@ -70,7 +71,7 @@ export class RegistrationLookups {
 
   partnerExists(id: number): Promise<boolean> {
     let exists = this.partnersById.get(id);
-    if (!exists) this.partnersById.set(id, (exists = this.partners.findById(id).then((partner) => partner !== null)));
+    if (!exists) this.partnersById.set(id, (exists = this.partners.exists(id)));
     return exists;
   }
 }
@@ -81,7 +82,7 @@ export class LeadsService {
     private readonly leads: LeadsRepository,
     private readonly cipher: LeadContactCipher,
     private readonly products: ProductsService,
-    private readonly partners: PartnersRepository,
+    private readonly partners: PartnersService,
     private readonly config: LeadDistributionConfig,
     private readonly files: FilesService,
     private readonly audit: ContactAudit,
@@ -99,6 +100,16 @@ export class LeadsService {
   /** Single registrations waiting for a statement (the tests hold one open and watch this). */
   get registrationsWaiting(): number {
     return this.singleRegistrations.waiting;
+  }
+
+  /** A lead's name and phone as a response of another feature shows them (LeadContactCipher.contactAsShown). */
+  contactAsShown(lead: Parameters<LeadContactCipher['contactAsShown']>[0]): { name: string; phone: string } {
+    return this.cipher.contactAsShown(lead);
+  }
+
+  /** Audits a response of another feature that shows contacts in clear (ContactAudit.record). */
+  recordContactsShown(viewer: ContactViewer, operation: ContactOperation, requested: string[], revealed: string[]): Promise<void> {
+    return this.audit.record(viewer, operation, requested, revealed);
   }
 
   /** The partner's leads; a used lead's contact is shown in clear (audited), an unused one's masked. */
@@ -201,7 +212,7 @@ export class LeadsService {
   async prepare(input: CreateLeadV1Request, principal: ApiKeyPrincipal, lookups: RegistrationLookups): Promise<NewLead> {
     const product = await lookups.product(input.productId);
     if (!product || (principal.role === ApiKeyRole.Provider && product.providerId !== principal.providerId)) {
-      throw LeadErrors.productNotFound(input.productId);
+      throw ProductErrors.notFoundOrNotYours(input.productId);
     }
     if (input.partnerId !== undefined) {
       if (principal.role !== ApiKeyRole.Operator) throw LeadErrors.partnerIdNotAllowed();

@@ -6,6 +6,6 @@ import { PartnersService } from './partners.service.js';
 @Module({
   controllers: [PartnersAdminController],
   providers: [PartnersRepository, PartnersService],
-  exports: [PartnersRepository, PartnersService],
+  exports: [PartnersService],
 })
 export class PartnersModule {}

@@ -24,6 +24,15 @@ export class PartnersService {
     return { data: partners.map(toPartnerResponse), pagination: toPagination(query, total) };
   }
 
+  async exists(id: number): Promise<boolean> {
+    return (await this.partners.findById(id)) !== null;
+  }
+
+  /** Whether `partnerId` is below `ancestorId` in the partner tree. */
+  isDescendant(partnerId: number, ancestorId: number): Promise<boolean> {
+    return this.partners.isDescendant(partnerId, ancestorId);
+  }
+
   async get(id: number): Promise<PartnerDto> {
     const partner = await this.partners.findById(id);
     if (!partner) throw PartnerErrors.notFound(id);

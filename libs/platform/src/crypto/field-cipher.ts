@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHmac } from 'node:crypto';
+import { createCipheriv, createDecipheriv } from 'node:crypto';
 import { randomBytesPooled } from './random.js';
 
 const IV_BYTES = 12;
@@ -41,16 +41,6 @@ export class FieldCipher {
     return Buffer.concat([decipher.update(ciphertext.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
   }
 }
-
-/** Keyed hash (HMAC-SHA256, hex) for equality look-ups of encrypted values without decrypting them. */
-export function lookupHash(key: string, value: string): string {
-  let secret = decodedHashKeys.get(key);
-  if (!secret) decodedHashKeys.set(key, (secret = Buffer.from(key, 'base64url')));
-  return createHmac('sha256', secret).update(value, 'utf8').digest('hex');
-}
-
-/** Each configured hash key decoded once (a service has one or two). */
-const decodedHashKeys = new Map<string, Buffer>();
 
 export const KEY_ENTRY = /^[A-Za-z0-9_-]{1,32}:[A-Za-z0-9+/_-]{43}=?$/;
 

@@ -1,5 +1,5 @@
 import type { QueryRunner } from 'typeorm';
-import { insertAll } from '../../coverage-analysis/catalogue/catalogue-loader.js';
+import { emptyTables, replaceTables } from '../../common/catalogue-tables.js';
 import type { ClaimReferenceData } from './claim-reference-data.js';
 
 // Used by the migrations that load a claim reference version. Keep its behaviour compatible with
@@ -8,9 +8,9 @@ import type { ClaimReferenceData } from './claim-reference-data.js';
 /**
  * Replaces the claim reference lists by `data` and records its version, in the migration's
  * transaction. Banks, postal centres and job codes are deleted and inserted again (claims keep the
- * codes they were filed with, never a foreign key). Insurers are the coverage catalogue's: their
- * claim details are updated, an insurer code the catalogue does not have fails the migration, and a
- * fax number an operator set is kept.
+ * codes they were filed with, never a foreign key). Insurers are the insurers list's (src/insurers):
+ * their claim details are updated, an insurer code the list does not have fails the migration, and
+ * a fax number an operator set is kept.
  */
 export async function loadClaimReference(queryRunner: QueryRunner, data: ClaimReferenceData): Promise<void> {
   const known = new Set<string>(
@@ -31,35 +31,29 @@ export async function loadClaimReference(queryRunner: QueryRunner, data: ClaimRe
       [insurer.code, insurer.claimsAddress, insurer.claimsFax],
     );
   }
-  await queryRunner.query(`DELETE FROM "banks"`);
-  await queryRunner.query(`DELETE FROM "postal_centers"`);
-  await queryRunner.query(`DELETE FROM "job_codes"`);
-  await insertAll(
-    queryRunner,
-    'banks',
-    ['code', 'name', 'kind', 'sort_order'],
-    data.banks.map((row, index) => [row.code, row.name, row.kind, index + 1]),
-  );
-  await insertAll(
-    queryRunner,
-    'postal_centers',
-    ['code', 'name', 'seat', 'regions', 'sort_order'],
-    data.postalCenters.map((row, index) => [row.code, row.name, row.seat, row.regions, index + 1]),
-  );
-  await insertAll(
-    queryRunner,
-    'job_codes',
-    ['code', 'name', 'risk_grade', 'sort_order'],
-    data.jobCodes.map((row, index) => [row.code, row.name, row.riskGrade, index + 1]),
-  );
+  await replaceTables(queryRunner, [
+    {
+      table: 'banks',
+      columns: ['code', 'name', 'kind', 'sort_order'],
+      rows: data.banks.map((row, index) => [row.code, row.name, row.kind, index + 1]),
+    },
+    {
+      table: 'postal_centers',
+      columns: ['code', 'name', 'seat', 'regions', 'sort_order'],
+      rows: data.postalCenters.map((row, index) => [row.code, row.name, row.seat, row.regions, index + 1]),
+    },
+    {
+      table: 'job_codes',
+      columns: ['code', 'name', 'risk_grade', 'sort_order'],
+      rows: data.jobCodes.map((row, index) => [row.code, row.name, row.riskGrade, index + 1]),
+    },
+  ]);
   await queryRunner.query(`INSERT INTO "claim_reference_versions" ("version") VALUES ($1)`, [data.version]);
 }
 
 /** Undoes loadClaimReference of the first version (its migration's down): the lists end empty. */
 export async function unloadClaimReference(queryRunner: QueryRunner, data: ClaimReferenceData): Promise<void> {
-  await queryRunner.query(`DELETE FROM "banks"`);
-  await queryRunner.query(`DELETE FROM "postal_centers"`);
-  await queryRunner.query(`DELETE FROM "job_codes"`);
+  await emptyTables(queryRunner, ['banks', 'postal_centers', 'job_codes']);
   await queryRunner.query(`UPDATE "insurers" SET "claims_fax" = NULL, "claims_fax_updated_at" = NULL, "claims_address" = NULL`);
   await queryRunner.query(`DELETE FROM "claim_reference_versions" WHERE "version" = $1`, [data.version]);
 }

@@ -16,7 +16,7 @@ import {
   type InsuranceContract,
   type InsuranceDataCustomer,
 } from '../insurance-data/insurance-data.port.js';
-import { ageOn, formatIsoDate, insuranceAgeOn, parseCompactDate, type LocalDate } from './calendar.js';
+import { ageOn, formatIsoDate, insuranceAgeOn, parseCompactDate, type LocalDate } from '../../common/calendar.js';
 import { premiumTotals } from './premiums.js';
 
 export interface CoverageAnalysisInput {

@@ -1,5 +1,5 @@
 import { ContractState, PAYMENT_CYCLE_MONTHS, type InsuranceContract } from '../insurance-data/insurance-data.port.js';
-import { addMonthsClamped, ordinal, parseCompactDate, type LocalDate } from './calendar.js';
+import { addMonthsClamped, ordinal, parseCompactDate, type LocalDate } from '../../common/calendar.js';
 
 export interface PremiumTotals {
   /** Monthly equivalent of what the customer pays now: per-payment premium / months per payment, summed. */

@@ -1,3 +1,5 @@
+import type { InsurerData } from '../../insurers/entities/insurer.entity.js';
+
 /**
  * The shape of a catalogue version as it is kept in the repository (`catalogue/v<version>/`) and
  * loaded into the catalogue tables by a migration (loadCatalogue). Every figure's source is in
@@ -9,7 +11,8 @@ export interface CatalogueData {
   categories: CatalogueCategoryData[];
   /** In catalogue order: the order of `analysis.coverages`. */
   coverages: CatalogueCoverageData[];
-  insurers: CatalogueInsurerData[];
+  /** The insurers' list of the same version (src/insurers/catalogue). */
+  insurers: readonly InsurerData[];
   synonyms: {
     /** [insurer's coverage name (normalised when compared), coverage code] */
     exact: [string, string][];
@@ -38,17 +41,4 @@ export interface CatalogueCoverageData {
   name: string;
   /** Age bands where the coverage is analysed; ages outside every band do not see it. */
   bands: AmountBandData[];
-}
-
-export type InsurerType = 'LIFE' | 'NON_LIFE';
-
-export interface CatalogueInsurerData {
-  code: string;
-  name: string;
-  otherName: string;
-  initial: string;
-  agencyCode: string;
-  agencyName: string;
-  logoPath: string;
-  type: InsurerType;
 }

@@ -1,5 +1,8 @@
 import { createHash } from 'node:crypto';
-import { addMonthsClamped, formatCompactDate, ordinal, parseCompactDate, type LocalDate } from '../analysis/calendar.js';
+import { addMonthsClamped, formatCompactDate, ordinal, parseCompactDate, type LocalDate } from '../../common/calendar.js';
+import { SeededRandom } from '../../common/seeded-random.js';
+import type { InsurerType } from '../../insurers/entities/insurer.entity.js';
+import { INSURERS_2026_11 } from '../../insurers/catalogue/v2026-11/index.js';
 import {
   ContractState,
   ContractType,
@@ -11,34 +14,17 @@ import {
 } from './insurance-data.port.js';
 
 // The sandbox's portfolios: 1–20 contracts made up from the customer's identity alone, so the same
-// customer always gets the same contracts. Insurer codes and names are those of the catalogue
-// (v2026-11); coverage names are written the ways insurers write them, some of which the synonym
+// customer always gets the same contracts. Insurers are those of the insurers list (v2026-11,
+// src/insurers); coverage names are written the ways insurers write them, some of which the synonym
 // table maps and some (골절진단비, 비급여 riders, …) it deliberately does not.
 
 /** Contract dates are made up relative to this day, not to today, so that a portfolio never changes. */
 export const SANDBOX_AS_OF: LocalDate = { year: 2026, month: 1, day: 1 };
 
-const LIFE_INSURERS = [
-  ['L01', '삼성생명'],
-  ['L02', '한화생명'],
-  ['L03', '교보생명'],
-  ['L04', '신한라이프'],
-  ['L05', 'NH농협생명'],
-  ['L06', '미래에셋생명'],
-  ['L07', '흥국생명'],
-] as const;
-
-const NON_LIFE_INSURERS = [
-  ['N01', '삼성화재'],
-  ['N02', '현대해상'],
-  ['N03', 'DB손해보험'],
-  ['N04', 'KB손해보험'],
-  ['N05', '메리츠화재'],
-  ['N06', '한화손해보험'],
-  ['N07', '롯데손해보험'],
-  ['N08', '흥국화재'],
-  ['N09', 'NH농협손해보험'],
-] as const;
+const sellersOf = (type: InsurerType) =>
+  INSURERS_2026_11.filter((insurer) => insurer.type === type).map((insurer) => [insurer.code, insurer.name] as const);
+const LIFE_INSURERS = sellersOf('LIFE');
+const NON_LIFE_INSURERS = sellersOf('NON_LIFE');
 
 const MAN = 10_000;
 
@@ -239,43 +225,6 @@ const PRODUCTS: readonly ProductTemplate[] = [
 export const SANDBOX_COVERAGE_NAMES: readonly string[] = [
   ...new Set(PRODUCTS.flatMap((product) => product.coverages.map((coverage) => coverage.name))),
 ];
-
-/** A small fast PRNG (sfc32) seeded with 128 bits: enough to make portfolios, never for secrets. */
-export class SeededRandom {
-  private a: number;
-  private b: number;
-  private c: number;
-  private d: number;
-
-  constructor(seed: Buffer) {
-    [this.a, this.b, this.c, this.d] = [0, 4, 8, 12].map((offset) => seed.readUInt32LE(offset)) as [number, number, number, number];
-    for (let i = 0; i < 12; i++) this.next();
-  }
-
-  /** Uniform in [0, 1). */
-  next(): number {
-    const t = (((this.a + this.b) | 0) + this.d) | 0;
-    this.d = (this.d + 1) | 0;
-    this.a = this.b ^ (this.b >>> 9);
-    this.b = (this.c + (this.c << 3)) | 0;
-    this.c = (this.c << 21) | (this.c >>> 11);
-    this.c = (this.c + t) | 0;
-    return (t >>> 0) / 4_294_967_296;
-  }
-
-  /** Integer in [min, max]. */
-  int(min: number, max: number): number {
-    return min + Math.floor(this.next() * (max - min + 1));
-  }
-
-  pick<T>(items: readonly T[]): T {
-    return items[Math.floor(this.next() * items.length)]!;
-  }
-
-  chance(probability: number): boolean {
-    return this.next() < probability;
-  }
-}
 
 /** The identity a portfolio is derived from. CI is left out: a customer verified once with it and once without is the same customer. */
 export function sandboxSeed(customer: InsuranceDataCustomer): Buffer {

@@ -8,8 +8,7 @@ import {
   type CoverageReportDto,
   type CoverageReportStatusDto,
 } from '#contracts';
-import { maskName } from '#platform';
-import { maskedPhone } from '../../verifications/verification-rules.js';
+import { maskName, maskPhoneDigits as maskedPhone } from '#platform';
 import { CONTRACT_STATE_LABELS, ContractState } from '../insurance-data/insurance-data.port.js';
 
 export const REPORT_TITLE = '보장분석 리포트';

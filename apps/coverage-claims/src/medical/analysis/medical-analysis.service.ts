@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type { CoverageAnalysisDto, SetAnalysisDto, SetAnalysisResultDto } from '#contracts';
-import { fieldCipherOf, ProblemException, type FieldCipher, type FieldError } from '#platform';
+import { fieldCipherOf, type FieldCipher, type FieldError } from '#platform';
 import { visibilityOf, type UserPrincipal } from '../../auth/principal.js';
 import { CoverageClaimsConfig } from '../../config/coverage-claims.config.js';
 import { AnalysesService } from '../../coverage-analysis/analyses.service.js';
 import { CoverageAnalysisErrors } from '../../coverage-analysis/coverage-analysis.errors.js';
+import { MedicalAnalysisErrors } from './medical-analysis.errors.js';
 import { MedicalAnalysisRepository } from './medical-analysis.repository.js';
 
 /** The coverage analysis a medical analysis reads: the payload set for the seq if any, else the stored one. */
@@ -36,7 +37,7 @@ export class MedicalAnalysisService {
   async setAnalysis(user: UserPrincipal, input: SetAnalysisDto): Promise<SetAnalysisResultDto> {
     const stored = (await this.analyses.getVisible(user, input.seq)).analysis;
     const mismatches = customerMismatches(input.analysis, stored);
-    if (mismatches.length > 0) throw customerMismatch(input.seq, mismatches);
+    if (mismatches.length > 0) throw MedicalAnalysisErrors.customerMismatch(input.seq, mismatches);
     const sealed = this.cipher.seal(JSON.stringify(input.analysis));
     const receivedAt = await this.repository.upsertSetAnalysis(visibilityOf(user), input.seq, user.userId, sealed);
     if (!receivedAt) throw CoverageAnalysisErrors.notFound(input.seq);
@@ -60,8 +61,4 @@ function customerMismatches(sent: CoverageAnalysisDto, stored: CoverageAnalysisD
     sent.date_of_birth !== stored.date_of_birth && 'date_of_birth',
   ].filter((field): field is string => field !== false);
   return differs.map((field) => ({ field: `analysis.${field}`, message: 'is not the customer of the analysis seq names' }));
-}
-
-function customerMismatch(seq: string, errors: FieldError[]): ProblemException {
-  return new ProblemException(422, 'ANALYSIS_CUSTOMER_MISMATCH', `The analysis sent is not of the customer of analysis ${seq}`, errors);
 }

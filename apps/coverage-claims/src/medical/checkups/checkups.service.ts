@@ -3,7 +3,7 @@ import type { CheckupsDto, LookupCheckupsDto } from '#contracts';
 import { fieldCipherOf, type FieldCipher, uuidv7 } from '#platform';
 import type { UserPrincipal, Visibility } from '../../auth/principal.js';
 import { CoverageClaimsConfig } from '../../config/coverage-claims.config.js';
-import { koreaDate } from '../../coverage-analysis/analysis/calendar.js';
+import { koreaDate } from '../../common/calendar.js';
 import { CustomerErrors } from '../../customers/customers.errors.js';
 import { CustomersService } from '../../customers/customers.service.js';
 import { NhisAuthErrors } from '../nhis/nhis-auth.errors.js';

@@ -36,7 +36,7 @@ export class SandboxSmsSender implements SmsSender {
     const phone = this.cipher.seal(message.to);
     await this.messages.insert({
       id: uuidv7(),
-      phoneHash: lookupHash(this.hashKey, message.to),
+      phoneHash: lookupHash(this.hashKey, 'phone', message.to),
       reference: message.reference,
       keyId: phone.keyId,
       phoneCiphertext: phone.ciphertext,
@@ -53,7 +53,7 @@ export class SandboxSmsSender implements SmsSender {
 
   async list(query: SandboxMessagesQueryDto): Promise<SandboxMessageListDto> {
     const [messages, total] = await this.messages.list({
-      phoneHash: query.phone === undefined ? undefined : lookupHash(this.hashKey, query.phone),
+      phoneHash: query.phone === undefined ? undefined : lookupHash(this.hashKey, 'phone', query.phone),
       offset: (query.page - 1) * query.limit,
       limit: query.limit,
     });

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, UpdateDateColumn, type Relation } from 'typeorm';
-import type { AsStatus } from '#contracts';
+import { AsStatus } from '#contracts';
 import { Lead } from '../../leads/entities/lead.entity.js';
 import { Partner } from '../../partners/entities/partner.entity.js';
 import { AsReason } from './as-reason.entity.js';
@@ -52,3 +52,6 @@ export class LeadAsRequest {
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   updatedAt!: Date;
 }
+
+/** Statuses in which an AS request is still open: the lead cannot get another one, and it can be cancelled. */
+export const ACTIVE_AS_STATUSES: readonly AsStatus[] = [AsStatus.Pending, AsStatus.OnHold];

@@ -1,3 +1,4 @@
+import { INSURERS_2026_11 } from '../../../insurers/catalogue/v2026-11/index.js';
 import type { AmountBandData, AmountPair, CatalogueData } from '../catalogue-data.js';
 
 // Catalogue version 2026.11. Frozen once a migration has loaded it: a change is a new version
@@ -154,24 +155,7 @@ export const CATALOGUE_2026_11: CatalogueData = {
     { code: '13_PRS', name: '치아보철치료비', bands: everyBand(ADULT_BANDS, 100 * MAN, 150 * MAN) },
     { code: '13_CNS', name: '치아보존치료비', bands: everyBand(ALL_BANDS, 20 * MAN, 30 * MAN) },
   ],
-  insurers: [
-    life('L01', '삼성생명', 'Samsung Life Insurance', 'SL'),
-    life('L02', '한화생명', 'Hanwha Life Insurance', 'HL'),
-    life('L03', '교보생명', 'Kyobo Life Insurance', 'KL'),
-    life('L04', '신한라이프', 'Shinhan Life Insurance', 'SH'),
-    life('L05', 'NH농협생명', 'NongHyup Life Insurance', 'NL'),
-    life('L06', '미래에셋생명', 'Mirae Asset Life Insurance', 'ML'),
-    life('L07', '흥국생명', 'Heungkuk Life Insurance', 'HK'),
-    nonLife('N01', '삼성화재', 'Samsung Fire & Marine Insurance', 'SF'),
-    nonLife('N02', '현대해상', 'Hyundai Marine & Fire Insurance', 'HM'),
-    nonLife('N03', 'DB손해보험', 'DB Insurance', 'DB'),
-    nonLife('N04', 'KB손해보험', 'KB Insurance', 'KB'),
-    nonLife('N05', '메리츠화재', 'Meritz Fire & Marine Insurance', 'MZ'),
-    nonLife('N06', '한화손해보험', 'Hanwha General Insurance', 'HG'),
-    nonLife('N07', '롯데손해보험', 'Lotte Insurance', 'LT'),
-    nonLife('N08', '흥국화재', 'Heungkuk Fire & Marine Insurance', 'HF'),
-    nonLife('N09', 'NH농협손해보험', 'NongHyup Property & Casualty Insurance', 'NF'),
-  ],
+  insurers: INSURERS_2026_11,
   synonyms: {
     exact: [
       ['일반사망', '01_GEN'],
@@ -255,20 +239,3 @@ export const CATALOGUE_2026_11: CatalogueData = {
     ],
   },
 };
-
-function life(code: string, name: string, otherName: string, initial: string) {
-  return {
-    code,
-    name,
-    otherName,
-    initial,
-    agencyCode: '',
-    agencyName: '',
-    logoPath: `/assets/insurers/${code}.png`,
-    type: 'LIFE' as const,
-  };
-}
-
-function nonLife(code: string, name: string, otherName: string, initial: string) {
-  return { ...life(code, name, otherName, initial), type: 'NON_LIFE' as const };
-}

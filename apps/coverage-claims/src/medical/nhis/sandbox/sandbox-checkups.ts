@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { SeededRandom } from '../../../coverage-analysis/insurance-data/sandbox-portfolio.js';
+import { SeededRandom } from '../../../common/seeded-random.js';
 import type { MeasurementCode } from '../../checkups/checkup.js';
 import { MAX_CHECKUP_YEARS } from '../../checkups/checkup-judgement.js';
 import type { NhisCheckup, NhisCustomer } from '../nhis.port.js';

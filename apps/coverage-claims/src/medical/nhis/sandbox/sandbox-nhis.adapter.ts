@@ -8,7 +8,7 @@ import {
   type NhisPort,
 } from '../nhis.port.js';
 import { sandboxCheckups } from './sandbox-checkups.js';
-import { koreaDate } from '../../../coverage-analysis/analysis/calendar.js';
+import { koreaDate } from '../../../common/calendar.js';
 
 /** Documented magic inputs (docs/medical-coverage.md): the last four digits of the customer's phone. */
 export const SANDBOX_NHIS_PHONE_ENDINGS = {

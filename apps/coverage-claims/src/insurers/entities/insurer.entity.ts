@@ -27,7 +27,7 @@ export class Insurer {
   @Column({ name: 'logo_path', type: 'varchar', length: 200 })
   logoPath!: string;
 
-  /** `LIFE` or `NON_LIFE`. */
+  /** `LIFE` or `NON_LIFE` (InsurerType). */
   @Column({ type: 'varchar', length: 16 })
   type!: string;
 
@@ -48,3 +48,14 @@ export class Insurer {
   @Column({ name: 'claims_address', type: 'varchar', length: 200, nullable: true })
   claimsAddress!: string | null;
 }
+
+export type InsurerType = 'LIFE' | 'NON_LIFE';
+
+/**
+ * An insurer as a version of the list writes it (`catalogue/v<version>/`): one code set for
+ * contracts, coverage analyses and claims. Loaded by the migration of the coverage catalogue of the
+ * same version; the claim reference lists add the claim details.
+ */
+export type InsurerData = Pick<Insurer, 'code' | 'name' | 'otherName' | 'initial' | 'agencyCode' | 'agencyName' | 'logoPath'> & {
+  type: InsurerType;
+};

@@ -1,0 +1,67 @@
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+
+// The feature-boundary rule of eslint.config.js (docs/decisions/feature-boundaries.md), run on
+// probe files that do not exist: the rule is set up from the folders on disk, so a probe in a
+// feature folder is checked as any file of that feature would be.
+
+const eslint = new ESLint({ cwd: fileURLToPath(new URL('..', import.meta.url)) });
+
+async function boundaryErrors(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return result!.messages.filter((message) => message.ruleId === 'no-restricted-imports').map((message) => message.message);
+}
+
+describe('feature boundaries (no-restricted-imports)', () => {
+  it("fails a file that imports another feature's internals", async () => {
+    const errors = await boundaryErrors(
+      'apps/coverage-claims/src/claims/boundary-probe.ts',
+      "import { CustomersRepository } from '../customers/customers.repository.js';\nexport const probe = CustomersRepository;\n",
+    );
+    expect(errors).toEqual([expect.stringContaining('claims/ may import customers/ only through its public files')]);
+  });
+
+  it('fails an internal import from deeper in a feature, and in the other service', async () => {
+    expect(
+      await boundaryErrors(
+        'apps/coverage-claims/src/medical/nhis/sandbox/boundary-probe.ts',
+        "import { sandboxPortfolio } from '../../../coverage-analysis/insurance-data/sandbox-portfolio.js';\nexport const probe = sandboxPortfolio;\n",
+      ),
+    ).toHaveLength(1);
+    expect(
+      await boundaryErrors(
+        'apps/lead-distribution/src/leads/boundary-probe.ts',
+        "import { PartnersRepository } from '../partners/partners.repository.js';\nexport const probe = PartnersRepository;\n",
+      ),
+    ).toHaveLength(1);
+  });
+
+  it("passes imports of another feature's public files, of shared folders and of the feature's own files", async () => {
+    const errors = await boundaryErrors(
+      'apps/coverage-claims/src/claims/boundary-probe.ts',
+      [
+        "import { CustomersModule } from '../customers/customers.module.js';",
+        "import { CustomersService } from '../customers/customers.service.js';",
+        "import { CustomerErrors } from '../customers/customers.errors.js';",
+        "import { Customer } from '../customers/entities/customer.entity.js';",
+        "import { FAX_SENDER } from '../fax/fax.port.js';",
+        "import { CurrentUser } from '../auth/auth.decorators.js';",
+        "import { visibilityOf } from '../auth/principal.js';",
+        "import { INSURERS_2026_11 } from '../insurers/catalogue/v2026-11/index.js';",
+        "import { koreaDate } from '../common/calendar.js';",
+        "import { CoverageClaimsConfig } from '../config/coverage-claims.config.js';",
+        "import { ClaimCipher } from './claim-cipher.js';",
+        'export const probe = [CustomersModule, CustomersService, CustomerErrors, Customer, FAX_SENDER, CurrentUser, visibilityOf, INSURERS_2026_11, koreaDate, CoverageClaimsConfig, ClaimCipher];',
+      ].join('\n'),
+    );
+    expect(errors).toEqual([]);
+  });
+
+  it('fails shared code (common/) that imports any feature', async () => {
+    const errors = await boundaryErrors(
+      'apps/coverage-claims/src/common/boundary-probe.ts',
+      "import { CustomersService } from '../customers/customers.service.js';\nexport const probe = CustomersService;\n",
+    );
+    expect(errors).toEqual([expect.stringContaining('Shared code (common/) imports no feature')]);
+  });
+});
