@@ -3,6 +3,7 @@ import type { EntityManager } from 'typeorm';
 import { AllocationRepository } from './allocation.repository.js';
 import type { AssignmentKind } from './entities/lead-assignment.entity.js';
 import type { NewLead, RegisteredLead } from './lead-registration.js';
+export type { NewLead, RegisteredLead } from './lead-registration.js';
 
 /**
  * The only way into allocation: which order a lead goes to, and the record of every hand-over.

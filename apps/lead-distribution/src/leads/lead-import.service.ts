@@ -4,7 +4,7 @@ import { validateSync } from 'class-validator';
 import { CreateLeadV1Request, type ImportLeadsResponse, type ImportRowResultDto } from '#contracts';
 import { MAX_REPORTED_FIELD_ERRORS, ProblemException, flattenValidationErrors } from '#platform';
 import type { ApiKeyPrincipal } from '../auth/principal.js';
-import type { NewLead } from '../allocation/lead-registration.js';
+import type { NewLead } from '../allocation/allocation.service.js';
 import { LeadsService, type RegistrationLookups } from './leads.service.js';
 
 /**

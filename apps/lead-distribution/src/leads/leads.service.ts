@@ -15,7 +15,7 @@ import {
   type ListLeadsQueryDto,
 } from '#contracts';
 import { AllocationService } from '../allocation/allocation.service.js';
-import type { NewLead, RegisteredLead } from '../allocation/lead-registration.js';
+import type { NewLead, RegisteredLead } from '../allocation/allocation.service.js';
 import type { ApiKeyPrincipal, ContactViewer } from '../auth/principal.js';
 import { LeadDistributionConfig } from '../config/lead-distribution.config.js';
 import { FilesService } from '../files/files.service.js';

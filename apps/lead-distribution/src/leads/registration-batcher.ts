@@ -1,4 +1,4 @@
-import type { NewLead, RegisteredLead } from '../allocation/lead-registration.js';
+import type { NewLead, RegisteredLead } from '../allocation/allocation.service.js';
 
 /** The most registrations one statement carries (an import's request carries up to 1,000 rows). */
 export const REGISTRATIONS_PER_STATEMENT = 200;

@@ -1,4 +1,4 @@
-import type { NewLead, RegisteredLead } from '../../src/allocation/lead-registration.js';
+import type { NewLead, RegisteredLead } from '../../src/allocation/allocation.service.js';
 import { RegistrationBatcher } from '../../src/leads/registration-batcher.js';
 
 /** A store whose calls stay open until released, recording the names of each call's leads. */
