@@ -2,6 +2,7 @@ import { prepareFieldEncryption, prepareFileStorage, type ServiceDefinition } fr
 import { AppModule } from './app.module.js';
 import { LEAD_DISTRIBUTION_DATABASE } from './database/database.js';
 import { LeadDistributionConfig } from './config/lead-distribution.config.js';
+import { LEAD_DISTRIBUTION_OPENAPI } from './openapi-info.js';
 
 /** Everything needed to run the service: used by main.ts, the OpenAPI generator and the tests. */
 export const LEAD_DISTRIBUTION: ServiceDefinition<LeadDistributionConfig> = {
@@ -10,14 +11,7 @@ export const LEAD_DISTRIBUTION: ServiceDefinition<LeadDistributionConfig> = {
   schema: LEAD_DISTRIBUTION_DATABASE,
   configClass: LeadDistributionConfig,
   appModule: (runtime) => AppModule.forRoot(runtime),
-  openApi: {
-    title: 'lead-distribution',
-    description:
-      'Lead (DB) distribution for partners: orders, owned leads, AS requests, evidence files, distribution down an organisation. Every call carries X-API-Key.',
-    version: '1.0.0',
-    baseUrl: { variable: 'lead_base_url', local: 'http://127.0.0.1:3001' },
-    auth: 'api-key',
-  },
+  openApi: LEAD_DISTRIBUTION_OPENAPI,
   prepare: async (config, dataDir) => {
     await prepareFieldEncryption(config, dataDir);
     await prepareFileStorage(config, dataDir);

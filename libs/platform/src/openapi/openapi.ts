@@ -6,8 +6,12 @@ import { IDEMPOTENCY_KEY_HEADER } from '../idempotency/idempotent.decorator.js';
 import { problemResponse } from './api-docs.decorators.js';
 
 export interface OpenApiInfo {
+  /** The service's name: the document's title and the /docs page's. */
   title: string;
+  /** Markdown: what the service is for, then how to get a key or token and the order of the calls. */
   description: string;
+  /** Every tag the operations use, in the order /docs lists them, each with what its operations do. */
+  tags: { name: string; description: string }[];
   version: string;
   /** The security schemes operations refer to: `api-key` (X-API-Key header) and/or `bearer` (JWT). */
   auth: OpenApiAuth | OpenApiAuth[];
@@ -34,6 +38,7 @@ export function buildOpenApiDocument(app: INestApplication, info: OpenApiInfo): 
         description: `The deployment's PUBLIC_BASE_URL; ${info.baseUrl.local} under npm start`,
       },
     });
+  for (const tag of info.tags) builder.addTag(tag.name, tag.description);
   const schemes = Array.isArray(info.auth) ? info.auth : [info.auth];
   if (schemes.includes('api-key')) builder.addApiKey({ type: 'apiKey', in: 'header', name: 'X-API-Key' }, API_KEY_SCHEME);
   if (schemes.includes('bearer')) builder.addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, BEARER_SCHEME);
@@ -225,6 +230,7 @@ function normaliseSchemas<T>(value: T, schemas: Record<string, unknown>): T {
 /** Serves the interactive documentation at /docs and the document itself at /docs/openapi.json. */
 export function serveOpenApi(app: INestApplication, document: OpenAPIObject): void {
   SwaggerModule.setup('docs', app, document, {
+    customSiteTitle: `${document.info.title} API`,
     jsonDocumentUrl: 'docs/openapi.json',
     raw: ['json'],
     swaggerOptions: { persistAuthorization: true },
