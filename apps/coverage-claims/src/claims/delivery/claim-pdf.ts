@@ -1,5 +1,5 @@
 import { PDFDocument as PdfLibDocument, degrees, rgb, type PDFPage } from '@cantoo/pdf-lib';
-import { A4Document, type FrameStyle } from '../../pdf/pdf-document.js';
+import { A4Document, type FrameStyle, type PdfSection } from '../../pdf/pdf-document.js';
 import type { PdfFonts } from '../../pdf/pdf-fonts.js';
 import { formatDate, formatKoreaTime, formatPhone } from '../../pdf/pdf-format.js';
 import { A4, BODY_BOTTOM, BODY_TOP, COLOR, FONT, LEFT, WIDTH, type PageLayout } from '../../pdf/pdf-layout.js';
@@ -120,6 +120,15 @@ type Prepared =
   | { kind: 'image'; mimeType: string; image: OpenedImage }
   | { kind: 'pdf'; mimeType: string; document: PdfLibDocument; position: number; pages: number };
 
+/** What the form and consent pages show: the claim and the attachments it lists. */
+interface ClaimPages {
+  content: ClaimFormContent;
+  attachments: Prepared[];
+}
+
+/** The claim's own pages; the attachments' follow them. */
+const SECTIONS: readonly PdfSection<ClaimPages>[] = [claimForm, consentPage];
+
 /** Renders the claim to the fax's PDF; rejects with ClaimAttachmentError, ClaimAttachmentTooLargeError or ClaimTooLongError. */
 export async function renderClaimPdf(content: ClaimFormContent, attachments: ClaimAttachment[], fonts: PdfFonts): Promise<RenderedClaim> {
   const pdf = new A4Document(
@@ -131,9 +140,7 @@ export async function renderClaimPdf(content: ClaimFormContent, attachments: Cla
   const prepared = await Promise.all(attachments.map((attachment, index) => prepare(doc, attachment, index + 1)));
   const attachmentPages = prepared.reduce((sum, item) => sum + (item.kind === 'pdf' ? item.pages : 1), 0);
 
-  claimForm(layout, content, prepared);
-  layout.newPage();
-  consentPage(layout, content);
+  pdf.draw({ content, attachments: prepared }, SECTIONS);
   const before = pdf.pageCount;
   if (before + attachmentPages > MAX_FAX_PAGES) {
     await pdf.discard();
@@ -303,7 +310,7 @@ const LABEL_WIDTH = 92;
 const FIELD_SIZE = 9.5;
 const LABEL_SIZE = 8.5;
 
-function claimForm(layout: PageLayout, content: ClaimFormContent, attachments: Prepared[]): void {
+function claimForm(layout: PageLayout, { content, attachments }: ClaimPages): void {
   const { doc } = layout;
   layout.text('보험금 청구서', LEFT, layout.y, { font: FONT.bold, size: 20, color: INK, width: WIDTH, align: 'center', lineBreak: false });
   layout.y += 34;
@@ -436,7 +443,8 @@ function section(layout: PageLayout, title: string, rows: Field[][]): void {
 
 // ---- consent ----
 
-function consentPage(layout: PageLayout, content: ClaimFormContent): void {
+function consentPage(layout: PageLayout, { content }: ClaimPages): void {
+  layout.newPage();
   layout.text('개인정보 수집·이용 및 제공 동의', LEFT, layout.y, {
     font: FONT.bold,
     size: 16,
