@@ -5,8 +5,8 @@ import { CATALOGUE_2026_11 } from '../apps/coverage-claims/src/coverage-analysis
 import type { InsuranceDataCustomer } from '../apps/coverage-claims/src/coverage-analysis/insurance-data/insurance-data.port.js';
 import { sandboxPortfolio } from '../apps/coverage-claims/src/coverage-analysis/insurance-data/sandbox-portfolio.js';
 import { reportContentOf, reportCustomerOf } from '../apps/coverage-claims/src/coverage-analysis/report/report-content.js';
-import { loadReportFonts } from '../apps/coverage-claims/src/coverage-analysis/report/report-fonts.js';
-import { renderReportPdf } from '../apps/coverage-claims/src/coverage-analysis/report/report-pdf.js';
+import { renderReportPdf } from '../apps/coverage-claims/src/coverage-analysis/report/coverage-report-pdf.js';
+import { loadPdfFonts } from '../apps/coverage-claims/src/pdf/pdf-fonts.js';
 
 /**
  * Wall time and size of the coverage report PDF for a customer with 20 contracts (the sandbox's
@@ -39,7 +39,7 @@ const analysis = buildCoverageAnalysis({
   retrievedAt: new Date('2026-11-21T00:30:00.000Z'),
 });
 const content = reportContentOf(analysis, reportCustomerOf(analysis), new Date('2026-11-21T00:30:05.000Z'));
-const fonts = await loadReportFonts();
+const fonts = await loadPdfFonts();
 
 const pageCount = (pdf: Buffer) => pdf.toString('latin1').match(/\/Type \/Page\b/g)?.length ?? 0;
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;

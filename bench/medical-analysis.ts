@@ -5,10 +5,10 @@ import { catalogueFromData } from '../apps/coverage-claims/src/coverage-analysis
 import { CATALOGUE_2026_11 } from '../apps/coverage-claims/src/coverage-analysis/catalogue/v2026-11/index.js';
 import type { InsuranceDataCustomer } from '../apps/coverage-claims/src/coverage-analysis/insurance-data/insurance-data.port.js';
 import { sandboxPortfolio } from '../apps/coverage-claims/src/coverage-analysis/insurance-data/sandbox-portfolio.js';
-import { loadReportFonts } from '../apps/coverage-claims/src/coverage-analysis/report/report-fonts.js';
 import { buildMedicalAnalysis } from '../apps/coverage-claims/src/medical/analysis/model/medical-analysis.js';
 import { medicalReportContentOf } from '../apps/coverage-claims/src/medical/analysis/report/medical-report-content.js';
 import { renderMedicalReportPdf } from '../apps/coverage-claims/src/medical/analysis/report/medical-report-pdf.js';
+import { loadPdfFonts } from '../apps/coverage-claims/src/pdf/pdf-fonts.js';
 import { RISK_RULES_2026_11 } from '../apps/coverage-claims/src/medical/analysis/rules/v2026-11/index.js';
 import { checkupsOf, REFERENCE_RANGES, METABOLIC_SYNDROME } from './support/medical-profiles.js';
 
@@ -92,7 +92,7 @@ log(
 );
 
 // 3. the PDF
-const fonts = await loadReportFonts();
+const fonts = await loadPdfFonts();
 const coldStart = performance.now();
 let pdf = await renderMedicalReportPdf(content, fonts);
 log(`PDF first render (cold): ${(performance.now() - coldStart).toFixed(1)} ms`);

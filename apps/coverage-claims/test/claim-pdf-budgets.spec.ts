@@ -1,4 +1,4 @@
-import { loadReportFonts, type ReportFonts } from '../src/coverage-analysis/report/report-fonts.js';
+import { loadPdfFonts, type PdfFonts } from '../src/pdf/pdf-fonts.js';
 import { ClaimAttachmentError, ClaimAttachmentTooLargeError, renderClaimPdf } from '../src/claims/delivery/claim-pdf.js';
 import { fixture, minimalClaimForm } from './support/claim-delivery.js';
 import { transparentPng } from './support/hostile-evidence.js';
@@ -8,9 +8,9 @@ import { transparentPng } from './support/hostile-evidence.js';
 
 const content = minimalClaimForm(7);
 
-let fonts: ReportFonts;
+let fonts: PdfFonts;
 beforeAll(async () => {
-  fonts = await loadReportFonts();
+  fonts = await loadPdfFonts();
 });
 
 describe('renderClaimPdf and the image budgets', () => {

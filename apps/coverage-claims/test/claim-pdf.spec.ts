@@ -1,15 +1,15 @@
 import { PDFDocument, degrees } from '@cantoo/pdf-lib';
 import { pdfPages } from '../../../test/support/pdf-text.js';
-import { loadReportFonts, type ReportFonts } from '../src/coverage-analysis/report/report-fonts.js';
+import { loadPdfFonts, type PdfFonts } from '../src/pdf/pdf-fonts.js';
 import {
   ClaimAttachmentError,
   ClaimTooLongError,
   MAX_FAX_PAGES,
-  formatPhone,
   renderClaimPdf,
   type ClaimAttachment,
   type ClaimFormContent,
 } from '../src/claims/delivery/claim-pdf.js';
+import { formatPhone } from '../src/pdf/pdf-format.js';
 import { fixture } from './support/claim-delivery.js';
 
 // The claim's fax PDF taken apart with pdf-lib (pages, sizes) and pdf.js (text, page by page;
@@ -35,10 +35,10 @@ const content: ClaimFormContent = {
   generatedAt: new Date('2026-11-23T03:04:05Z'),
 };
 
-let fonts: ReportFonts;
+let fonts: PdfFonts;
 let attachments: ClaimAttachment[];
 beforeAll(async () => {
-  fonts = await loadReportFonts();
+  fonts = await loadPdfFonts();
   attachments = [
     { mimeType: 'image/jpeg', bytes: await fixture('claim-receipt-photo.jpg') },
     { mimeType: 'application/pdf', bytes: await fixture('claim-diagnosis.pdf') },

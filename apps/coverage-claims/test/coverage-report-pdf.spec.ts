@@ -4,8 +4,8 @@ import { pdfPages, pdfText } from '../../../test/support/pdf-text.js';
 import { CoverageReportModule } from '../src/coverage-analysis/report/coverage-report.module.js';
 import { CoverageReportService } from '../src/coverage-analysis/report/coverage-report.service.js';
 import { reportContentOf, reportCustomerOf } from '../src/coverage-analysis/report/report-content.js';
-import { loadReportFonts, type ReportFonts } from '../src/coverage-analysis/report/report-fonts.js';
-import { renderReportPdf } from '../src/coverage-analysis/report/report-pdf.js';
+import { loadPdfFonts, type PdfFonts } from '../src/pdf/pdf-fonts.js';
+import { renderReportPdf } from '../src/coverage-analysis/report/coverage-report-pdf.js';
 import { GENERATED_AT, ONE_CONTRACT_CUSTOMER, sandboxAnalysis, TWENTY_CONTRACT_CUSTOMER } from './support/coverage-report-fixtures.js';
 
 // The report PDF, taken apart: structure and fonts from the bytes, text and the boxes of its runs of
@@ -14,9 +14,9 @@ import { GENERATED_AT, ONE_CONTRACT_CUSTOMER, sandboxAnalysis, TWENTY_CONTRACT_C
 const A4 = { width: 595.28, height: 841.89 };
 const MARGIN = 40;
 
-let fonts: ReportFonts;
+let fonts: PdfFonts;
 beforeAll(async () => {
-  fonts = await loadReportFonts();
+  fonts = await loadPdfFonts();
 });
 
 const contentOf = (analysis: CoverageAnalysisDto): CoverageReportDto => reportContentOf(analysis, reportCustomerOf(analysis), GENERATED_AT);

@@ -1,7 +1,7 @@
 import { PDFArray, PDFDict, PDFDocument, PDFName } from '@cantoo/pdf-lib';
 import { MedicalAnalysisSource, type MedicalReportDto } from '#contracts';
 import { pdfPages } from '../../../test/support/pdf-text.js';
-import { loadReportFonts, type ReportFonts } from '../src/coverage-analysis/report/report-fonts.js';
+import { loadPdfFonts, type PdfFonts } from '../src/pdf/pdf-fonts.js';
 import { medicalReportContentOf, NO_CHECKUPS_NOTICE } from '../src/medical/analysis/report/medical-report-content.js';
 import { renderMedicalReportPdf } from '../src/medical/analysis/report/medical-report-pdf.js';
 import { RISK_RULES_2026_11 } from '../src/medical/analysis/rules/v2026-11/index.js';
@@ -11,9 +11,9 @@ import { checkupsOf, REFERENCE_RANGES, GAPPY_COVERAGES, METABOLIC_SYNDROME } fro
 // The medical report PDF taken apart: text page by page with pdf.js (test/support/pdf-text.ts), fonts
 // from the font dictionaries with pdf-lib.
 
-let fonts: ReportFonts;
+let fonts: PdfFonts;
 beforeAll(async () => {
-  fonts = await loadReportFonts();
+  fonts = await loadPdfFonts();
 });
 
 const contentWith = (checkups: ReturnType<typeof checkupsOf>): MedicalReportDto =>

@@ -14,6 +14,7 @@ import { CoverageAnalysisResultDto, CoverageReportDto, CreateCoverageAnalysisDto
 import { ApiProblems, NoStore, uuidParam } from '#platform';
 import { BearerAuth, CurrentUser } from '../auth/auth.decorators.js';
 import type { UserPrincipal } from '../auth/principal.js';
+import { sendReport } from '../pdf/rendered-report.js';
 import { AnalysesService } from './analyses.service.js';
 import { CoverageAnalysisErrors } from './coverage-analysis.errors.js';
 import { CoverageReportService } from './report/coverage-report.service.js';
@@ -86,11 +87,8 @@ export class AnalysesController {
     const format = reportFormatFor(accept);
     if (!format) throw CoverageAnalysisErrors.reportNotAcceptable();
     const { analysis, customer } = await this.analyses.getVisible(user, seq);
-    const report = await this.reports.render(reportContentOf(analysis, customer, new Date()), format);
     // Chosen by Accept: no cache may answer one Accept with the other (and @NoStore() keeps none).
-    void reply.header('content-type', report.contentType).header('vary', 'Accept');
-    if (report.format === 'json') return report.body;
-    void reply.header('content-disposition', `attachment; filename="${report.fileName}"`);
-    return report.body;
+    void reply.header('vary', 'Accept');
+    return sendReport(reply, await this.reports.render(reportContentOf(analysis, customer, new Date()), format));
   }
 }

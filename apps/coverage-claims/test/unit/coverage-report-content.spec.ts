@@ -6,7 +6,7 @@ import {
   type InsuranceContract,
 } from '../../src/coverage-analysis/insurance-data/insurance-data.port.js';
 import { REPORT_STATUSES, reportContentOf, reportCustomerOf } from '../../src/coverage-analysis/report/report-content.js';
-import { formatAmount, formatDate, formatKoreaTime, formatWon, wrapLines } from '../../src/coverage-analysis/report/report-format.js';
+import { formatAmount, formatDate, formatKoreaTime, formatWon, wrapLines } from '../../src/pdf/pdf-format.js';
 import { reportFormatFor } from '../../src/coverage-analysis/report/report-media-type.js';
 import { GENERATED_AT, sandboxAnalysis, TWENTY_CONTRACT_CUSTOMER } from '../support/coverage-report-fixtures.js';
 

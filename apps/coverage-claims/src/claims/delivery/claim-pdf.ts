@@ -1,27 +1,17 @@
 import { PDFDocument as PdfLibDocument, degrees, rgb, type PDFPage } from '@cantoo/pdf-lib';
-import PDFDocument from 'pdfkit';
-import { formatDate, formatKoreaTime } from '../../coverage-analysis/report/report-format.js';
-import type { ReportFonts } from '../../coverage-analysis/report/report-fonts.js';
-import {
-  A4,
-  BODY_BOTTOM,
-  BODY_TOP,
-  COLOR,
-  FONT,
-  LEFT,
-  MARGIN,
-  PageLayout,
-  WIDTH,
-  withoutMargins,
-} from '../../coverage-analysis/report/report-layout.js';
+import { A4Document, type FrameStyle, type PdfSection } from '../../pdf/pdf-document.js';
+import type { PdfFonts } from '../../pdf/pdf-fonts.js';
+import { formatDate, formatKoreaTime, formatPhone } from '../../pdf/pdf-format.js';
+import { A4, BODY_BOTTOM, BODY_TOP, COLOR, FONT, LEFT, WIDTH, type PageLayout } from '../../pdf/pdf-layout.js';
 import { checkImageHeader, isFaxable } from '../claim-attachments.js';
 
 // A claim as the insurer receives it by fax (docs/claims.md, "Delivery"): one A4 portrait PDF of the
 // claim form, the consent page and every attachment, each image on a page of its own and each page of
 // a PDF attachment on one, scaled to fit under the same header and footer (claim number, page i / n).
 // A fax is black and white at about 200 dpi: black text and rules, no colour that carries meaning.
-// pdfkit lays out every page (it has the Korean font); pages of PDF attachments are left with an empty
-// frame that @cantoo/pdf-lib then fills with the attachment's page, drawn as a form XObject.
+// pdfkit lays out every page on the service's A4 document (pdf/pdf-document.ts, with the Korean font);
+// pages of PDF attachments are left with an empty frame that @cantoo/pdf-lib then fills with the
+// attachment's page, drawn as a form XObject.
 
 /** A fax of more pages than this is refused (gateways cap a transmission; an insurer would not read it). */
 export const MAX_FAX_PAGES = 200;
@@ -106,6 +96,17 @@ const INK = '#000000';
 const RULE = '#4B5563';
 const LABEL_FILL = '#EEEEEE';
 
+/** The page frame of a fax: black, and dark grey rules. */
+const FAX_FRAME: FrameStyle = {
+  titleSize: 12,
+  titleColor: INK,
+  captionTop: 4,
+  captionColor: INK,
+  ruleColor: INK,
+  footerRuleColor: RULE,
+  footerColor: COLOR.ink,
+};
+
 /** An image pdfkit has parsed (`openImage`), which `image()` takes in place of bytes; its types know neither yet. */
 interface OpenedImage {
   width: number;
@@ -119,42 +120,30 @@ type Prepared =
   | { kind: 'image'; mimeType: string; image: OpenedImage }
   | { kind: 'pdf'; mimeType: string; document: PdfLibDocument; position: number; pages: number };
 
+/** What the form and consent pages show: the claim and the attachments it lists. */
+interface ClaimPages {
+  content: ClaimFormContent;
+  attachments: Prepared[];
+}
+
+/** The claim's own pages; the attachments' follow them. */
+const SECTIONS: readonly PdfSection<ClaimPages>[] = [claimForm, consentPage];
+
 /** Renders the claim to the fax's PDF; rejects with ClaimAttachmentError, ClaimAttachmentTooLargeError or ClaimTooLongError. */
-export async function renderClaimPdf(
-  content: ClaimFormContent,
-  attachments: ClaimAttachment[],
-  fonts: ReportFonts,
-): Promise<RenderedClaim> {
-  const doc = new PDFDocument({
-    size: 'A4',
-    layout: 'portrait',
-    margins: { top: BODY_TOP, bottom: A4.height - BODY_BOTTOM, left: LEFT, right: LEFT },
-    bufferPages: true,
-    autoFirstPage: true,
-    lang: 'ko-KR',
-    displayTitle: true,
-    info: {
-      Title: `보험금 청구서 ${content.claimReqId}`,
-      Subject: `${content.insurerName} 보험금 청구`,
-      CreationDate: content.generatedAt,
-      ModDate: content.generatedAt,
-    },
-  });
-  const bytes = collect(doc);
-  doc.registerFont(FONT.regular, fonts.regular as unknown as PDFKit.Mixins.PDFFontSource);
-  doc.registerFont(FONT.bold, fonts.bold as unknown as PDFKit.Mixins.PDFFontSource);
+export async function renderClaimPdf(content: ClaimFormContent, attachments: ClaimAttachment[], fonts: PdfFonts): Promise<RenderedClaim> {
+  const pdf = new A4Document(
+    { title: `보험금 청구서 ${content.claimReqId}`, subject: `${content.insurerName} 보험금 청구`, createdAt: content.generatedAt },
+    fonts,
+  );
+  const { doc, layout } = pdf;
 
   const prepared = await Promise.all(attachments.map((attachment, index) => prepare(doc, attachment, index + 1)));
   const attachmentPages = prepared.reduce((sum, item) => sum + (item.kind === 'pdf' ? item.pages : 1), 0);
 
-  const layout = new PageLayout(doc);
-  claimForm(layout, content, prepared);
-  layout.newPage();
-  consentPage(layout, content);
-  const before = doc.bufferedPageRange().count;
+  pdf.draw({ content, attachments: prepared }, SECTIONS);
+  const before = pdf.pageCount;
   if (before + attachmentPages > MAX_FAX_PAGES) {
-    doc.end();
-    await bytes;
+    await pdf.discard();
     throw new ClaimTooLongError(before + attachmentPages);
   }
 
@@ -171,29 +160,19 @@ export async function renderClaimPdf(
     for (let page = 0; page < item.pages; page++) {
       layout.newPage();
       attachmentCaption(layout, `첨부 ${position} / ${prepared.length} · PDF ${page + 1} / ${item.pages}쪽`);
-      frames.push({ page: doc.bufferedPageRange().count - 1, document: item.document, position, index: page });
+      frames.push({ page: pdf.pageCount - 1, document: item.document, position, index: page });
     }
   });
 
-  const { start, count } = doc.bufferedPageRange();
-  for (let page = start; page < start + count; page++) {
-    doc.switchToPage(page);
-    pageHeader(doc, content);
-    pageFooter(doc, content, page - start + 1, count);
-  }
-  doc.end();
-  const rendered = await bytes;
-  if (frames.length === 0) return { pdf: rendered, pages: count };
-  return { pdf: await fillFrames(rendered, frames), pages: count };
-}
-
-function collect(doc: PDFKit.PDFDocument): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  return new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
+  const pages = pdf.pageCount;
+  const rendered = await pdf.finish({
+    title: '보험금 청구서',
+    caption: `${content.insurerName} 귀중 · 청구번호 ${content.claimReqId}`,
+    footer: `청구번호 ${content.claimReqId} · 전송 ${formatKoreaTime(content.generatedAt)}`,
+    style: FAX_FRAME,
   });
+  if (frames.length === 0) return { pdf: rendered, pages };
+  return { pdf: await fillFrames(rendered, frames), pages };
 }
 
 async function prepare(doc: PDFKit.PDFDocument, attachment: ClaimAttachment, position: number): Promise<Prepared> {
@@ -321,18 +300,7 @@ function drawPage(target: PDFPage, page: EmbeddedPage, rotation: number): void {
   target.drawRectangle({ x, y, width: box.width, height: box.height, borderWidth: 0.5, borderColor: rgb(0.3, 0.3, 0.3) });
 }
 
-/** 01012345678 → 010-1234-5678, 0212345678 → 02-1234-5678, 05051811234 → 0505-181-1234, 15881234 → 1588-1234. */
-export function formatPhone(digits: string): string {
-  const head = digits.startsWith('02') ? 2 : /^050\d/.test(digits) ? 4 : /^1\d{7}$/.test(digits) ? 4 : 3;
-  if (/^1\d{7}$/.test(digits)) return `${digits.slice(0, 4)}-${digits.slice(4)}`;
-  const rest = digits.slice(head);
-  if (rest.length < 7) return digits;
-  const middle = rest.length - 4;
-  return `${digits.slice(0, head)}-${rest.slice(0, middle)}-${rest.slice(middle)}`;
-}
-
 const yesNo = (value: boolean) => (value ? '예' : '아니오');
-const birthday = (yyyymmdd: string) => `${yyyymmdd.slice(0, 4)}.${yyyymmdd.slice(4, 6)}.${yyyymmdd.slice(6, 8)}`;
 
 // ---- claim form ----
 
@@ -342,7 +310,7 @@ const LABEL_WIDTH = 92;
 const FIELD_SIZE = 9.5;
 const LABEL_SIZE = 8.5;
 
-function claimForm(layout: PageLayout, content: ClaimFormContent, attachments: Prepared[]): void {
+function claimForm(layout: PageLayout, { content, attachments }: ClaimPages): void {
   const { doc } = layout;
   layout.text('보험금 청구서', LEFT, layout.y, { font: FONT.bold, size: 20, color: INK, width: WIDTH, align: 'center', lineBreak: false });
   layout.y += 34;
@@ -370,7 +338,7 @@ function claimForm(layout: PageLayout, content: ClaimFormContent, attachments: P
   section(layout, '1. 피보험자 (청구 대상자)', [
     [
       ['성명', content.client.name],
-      ['생년월일', birthday(content.client.birthday)],
+      ['생년월일', formatDate(content.client.birthday)],
     ],
     [
       ['휴대전화', formatPhone(content.client.tel)],
@@ -475,7 +443,8 @@ function section(layout: PageLayout, title: string, rows: Field[][]): void {
 
 // ---- consent ----
 
-function consentPage(layout: PageLayout, content: ClaimFormContent): void {
+function consentPage(layout: PageLayout, { content }: ClaimPages): void {
+  layout.newPage();
   layout.text('개인정보 수집·이용 및 제공 동의', LEFT, layout.y, {
     font: FONT.bold,
     size: 16,
@@ -520,39 +489,8 @@ function consentPage(layout: PageLayout, content: ClaimFormContent): void {
   }
 }
 
-// ---- attachments, header, footer ----
+// ---- attachments ----
 
 function attachmentCaption(layout: PageLayout, caption: string): void {
   layout.line(caption, LEFT, BODY_TOP, { font: FONT.bold, size: 10, color: INK, width: WIDTH });
-}
-
-function pageHeader(doc: PDFKit.PDFDocument, content: ClaimFormContent): void {
-  withoutMargins(doc, () => {
-    doc.font(FONT.bold).fontSize(12).fillColor(INK).text('보험금 청구서', LEFT, MARGIN, { lineBreak: false });
-    doc.font(FONT.regular).fontSize(8.5).fillColor(INK);
-    const caption = `${content.insurerName} 귀중 · 청구번호 ${content.claimReqId}`;
-    doc.text(caption, LEFT + WIDTH - doc.widthOfString(caption), MARGIN + 4, { lineBreak: false });
-    doc
-      .lineWidth(1)
-      .strokeColor(INK)
-      .moveTo(LEFT, MARGIN + 24)
-      .lineTo(LEFT + WIDTH, MARGIN + 24)
-      .stroke();
-  });
-}
-
-function pageFooter(doc: PDFKit.PDFDocument, content: ClaimFormContent, page: number, pages: number): void {
-  withoutMargins(doc, () => {
-    const y = BODY_BOTTOM + 6;
-    doc
-      .lineWidth(0.5)
-      .strokeColor(RULE)
-      .moveTo(LEFT, y)
-      .lineTo(LEFT + WIDTH, y)
-      .stroke();
-    doc.font(FONT.regular).fontSize(7.5).fillColor(COLOR.ink);
-    doc.text(`청구번호 ${content.claimReqId} · 전송 ${formatKoreaTime(content.generatedAt)}`, LEFT, y + 4, { lineBreak: false });
-    const pageText = `${page} / ${pages}`;
-    doc.text(pageText, LEFT + WIDTH - doc.widthOfString(pageText), y + 4, { lineBreak: false });
-  });
 }

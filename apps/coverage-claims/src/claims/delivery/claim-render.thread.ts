@@ -1,5 +1,5 @@
 import { parentPort } from 'node:worker_threads';
-import { loadReportFonts } from '../../coverage-analysis/report/report-fonts.js';
+import { loadPdfFonts } from '../../pdf/pdf-fonts.js';
 import { renderClaimPdf } from './claim-pdf.js';
 import type { RenderReply, RenderRequest } from './claim-renderer.js';
 
@@ -8,7 +8,7 @@ import type { RenderReply, RenderRequest } from './claim-renderer.js';
 
 const port = parentPort;
 if (!port) throw new Error('claim-render.thread.js runs in a worker thread (ClaimRenderer starts it)');
-const fonts = loadReportFonts();
+const fonts = loadPdfFonts();
 
 port.on('message', (request: RenderRequest) => {
   void render(request).then(({ reply, transfer }) => port.postMessage(reply, transfer));

@@ -1,4 +1,4 @@
-export type ReportFormat = 'pdf' | 'json';
+import type { ReportFormat } from '../../pdf/rendered-report.js';
 
 const MEDIA_TYPES: Readonly<Record<ReportFormat, string>> = { pdf: 'application/pdf', json: 'application/json' };
 

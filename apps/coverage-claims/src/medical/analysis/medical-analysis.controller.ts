@@ -5,6 +5,7 @@ import { MedicalReportDto, MedicalReportRequestDto, SetAnalysisDto, SetAnalysisR
 import { ApiProblems, NoStore } from '#platform';
 import { BearerAuth, CurrentUser } from '../../auth/auth.decorators.js';
 import type { UserPrincipal } from '../../auth/principal.js';
+import { sendReport } from '../../pdf/rendered-report.js';
 import { MedicalAnalysisService } from './medical-analysis.service.js';
 import { MedicalReportService } from './report/medical-report.service.js';
 
@@ -46,10 +47,8 @@ export class MedicalAnalysisController {
     @CurrentUser() user: UserPrincipal,
     @Body() body: MedicalReportRequestDto,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<Buffer> {
-    const report = await this.reports.pdf(await this.reports.content(user, body.seq));
-    void reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="${report.fileName}"`);
-    return report.body;
+  ): Promise<Buffer | MedicalReportDto> {
+    return sendReport(reply, await this.reports.render(await this.reports.content(user, body.seq), 'pdf'));
   }
 
   @Post('report/json')

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CoverageAnalysisModule } from '../../coverage-analysis/coverage-analysis.module.js';
+import { PdfModule } from '../../pdf/pdf.module.js';
 import { CheckupsModule } from '../checkups/checkups.module.js';
 import { CheckupsService } from '../checkups/checkups.service.js';
 import { MedicalAnalysisController } from './medical-analysis.controller.js';
@@ -16,7 +17,7 @@ import { STORED_CHECKUPS } from './report/stored-checkups.js';
  * CheckupsService.storedFor. docs/medical-analysis.md.
  */
 @Module({
-  imports: [CoverageAnalysisModule, CheckupsModule],
+  imports: [CoverageAnalysisModule, CheckupsModule, PdfModule],
   controllers: [MedicalAnalysisController],
   providers: [
     MedicalAnalysisRepository,

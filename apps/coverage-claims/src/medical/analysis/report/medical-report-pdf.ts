@@ -6,32 +6,27 @@ import {
   type MedicalReportDto,
   type TrendChartDto,
 } from '#contracts';
-import type { ReportFonts } from '../../../coverage-analysis/report/report-fonts.js';
-import { formatAmount, formatDate, formatKoreaTime } from '../../../coverage-analysis/report/report-format.js';
-import { COLOR, FONT, LEFT, PageLayout, WIDTH } from '../../../coverage-analysis/report/report-layout.js';
+import { caption, drawPill, emptyNote, notes, sectionTitle, type Pill } from '../../../pdf/pdf-blocks.js';
 import {
-  drawPill,
-  drawTable,
-  labelValueGrid,
-  renderA4Report,
-  sectionTitle,
-  STATUS_TEXT,
-  type Column,
-  type Pill,
-  type Row,
-} from '../../../coverage-analysis/report/report-pdf.js';
+  coverageColumns,
+  coverageTable,
+  customerGrid,
+  renderCustomerReport,
+  statusColor,
+  statusPill,
+} from '../../../pdf/customer-report.js';
+import type { PdfSection } from '../../../pdf/pdf-document.js';
+import type { PdfFonts } from '../../../pdf/pdf-fonts.js';
+import { formatAmount, formatDate, formatKoreaTime } from '../../../pdf/pdf-format.js';
+import { COLOR, FONT, LEFT, WIDTH, type PageLayout } from '../../../pdf/pdf-layout.js';
+import { drawTable, type Column, type Row } from '../../../pdf/pdf-table.js';
 import { BAND_LABELS, LEVELS } from '../model/medical-analysis.js';
 
-// The medical report as an A4 portrait PDF (docs/medical-analysis.md, "Reports"), laid out with the
-// coverage report's helpers so both read alike: open risks first, then the risk-versus-coverage
-// matrix, the drivers per group, the check-up trend charts (vector paths with the judgement bands
-// shaded behind them) and the coverage table.
+// The medical report as an A4 portrait PDF (docs/medical-analysis.md, "Reports"): its sections on the
+// customer reports' frame (pdf/customer-report.ts), so that it reads like the coverage report: open
+// risks first, then the risk-versus-coverage matrix, the drivers per group, the check-up trend charts
+// (vector paths with the judgement bands shaded behind them) and the coverage table.
 
-const STATUS_COLOR: Readonly<Record<CoverageStatusCode, string>> = {
-  [CoverageStatusCode.Bad]: '#C62828',
-  [CoverageStatusCode.Normal]: '#F0A202',
-  [CoverageStatusCode.Good]: '#2E7D32',
-};
 const STATUS_LABEL: Readonly<Record<CoverageStatusCode, string>> = {
   [CoverageStatusCode.Bad]: '부족',
   [CoverageStatusCode.Normal]: '보통',
@@ -48,20 +43,22 @@ const levelPill = (level: RiskLevel): Pill => ({
   fill: LEVELS[level].color,
   color: level === RiskLevel.Moderate ? COLOR.ink : '#FFFFFF',
 });
-const statusPill = (status: CoverageStatusCode): Pill => ({ fill: STATUS_COLOR[status], color: STATUS_TEXT[status] });
 
-/** Renders the medical report content to a PDF, in the coverage report's frame (renderA4Report). */
-export function renderMedicalReportPdf(content: MedicalReportDto, fonts: ReportFonts): Promise<Buffer> {
-  return renderA4Report(content, content.generatedAt, fonts, (layout) => {
-    customerSection(layout, content);
-    if (content.checkups.notice !== null) notice(layout, content.checkups.notice);
-    openRiskSection(layout, content);
-    matrixSection(layout, content);
-    driverSection(layout, content);
-    chartSection(layout, content);
-    coverageSection(layout, content);
-    notes(layout, content);
-  });
+const SECTIONS: readonly PdfSection<MedicalReportDto>[] = [
+  customerSection,
+  noticeSection,
+  openRiskSection,
+  matrixSection,
+  driverSection,
+  chartSection,
+  (layout, content) =>
+    coverageTable(layout, content.coverageTable, { title: '보장 현황', limit: false, empty: '분석된 담보가 없습니다.', gapAfter: 16 }),
+  notesSection,
+];
+
+/** Renders the medical report content to a PDF, with the fonts embedded as subsets of the glyphs used. */
+export function renderMedicalReportPdf(content: MedicalReportDto, fonts: PdfFonts): Promise<Buffer> {
+  return renderCustomerReport(content, SECTIONS, fonts);
 }
 
 function customerSection(layout: PageLayout, content: MedicalReportDto): void {
@@ -73,18 +70,20 @@ function customerSection(layout: PageLayout, content: MedicalReportDto): void {
     content.analysisSource === MedicalAnalysisSource.SetAnalysis && content.analysisReceivedAt !== null
       ? `${formatDate(content.inquiryDate)} (전송 ${formatKoreaTime(new Date(content.analysisReceivedAt)).slice(0, 10)})`
       : `${formatDate(content.inquiryDate)} (저장된 분석)`;
-  const pairs: [string, string][] = [
-    ['고객명', customer.name],
-    ['연락처', customer.phone],
-    ['생년월일', `${formatDate(customer.birthDate)} (${customer.genderLabel})`],
-    ['나이', `만 ${customer.age}세 (보험나이 ${customer.insuranceAge}세)`],
-    ['건강검진', checkupText],
-    ['보장분석', sourceText],
-  ];
-  labelValueGrid(layout, '고객 정보', pairs, 14);
+  customerGrid(
+    layout,
+    customer,
+    [
+      ['건강검진', checkupText],
+      ['보장분석', sourceText],
+    ],
+    14,
+  );
 }
 
-function notice(layout: PageLayout, text: string): void {
+function noticeSection(layout: PageLayout, { checkups }: MedicalReportDto): void {
+  const text = checkups.notice;
+  if (text === null) return;
   const lines = layout.wrap(text, WIDTH - 24, FONT.bold, 9);
   const height = lines.length * layout.lineHeight(FONT.bold, 9) + 16;
   layout.ensure(height);
@@ -100,8 +99,7 @@ function openRiskSection(layout: PageLayout, content: MedicalReportDto): void {
       content.checkups.count === 0
         ? '건강검진 기록이 없어 위험도와 보장을 견주지 못했습니다.'
         : '위험도가 주의 이상인 질병군에 부족하거나 보통인 보장이 없습니다.';
-    layout.line(sentence, LEFT, layout.y, { size: 9, color: COLOR.muted, width: WIDTH });
-    layout.y += 24;
+    emptyNote(layout, sentence);
     return;
   }
   const columns: Column[] = [
@@ -109,10 +107,7 @@ function openRiskSection(layout: PageLayout, content: MedicalReportDto): void {
     { header: '질병군', width: 58, align: 'left' },
     { header: '위험도', width: 44, align: 'center' },
     { header: '보장 공백', align: 'left' },
-    { header: '가입금액', width: 56, align: 'right' },
-    { header: '권장금액', width: 56, align: 'right' },
-    { header: '충족률', width: 36, align: 'right' },
-    { header: '상태', width: 40, align: 'center' },
+    ...coverageColumns({ amount: 56, percent: 36, status: 40 }),
     { header: '주요 요인', width: 86, align: 'left' },
   ];
   const rows: Row[] = content.openRisks.map((risk) => ({
@@ -122,7 +117,7 @@ function openRiskSection(layout: PageLayout, content: MedicalReportDto): void {
       { text: risk.groupName, bold: true },
       { text: risk.levelLabel, pill: levelPill(risk.level) },
       { text: `${risk.categoryName}: ${risk.coverages.map((coverage) => coverage.name).join(', ')}` },
-      { text: formatAmount(risk.held), bold: true, color: STATUS_COLOR[risk.status] },
+      { text: formatAmount(risk.held), bold: true, color: statusColor(risk.status) },
       { text: formatAmount(risk.recommended) },
       { text: risk.heldPercent === null ? '-' : `${risk.heldPercent}%` },
       { text: risk.statusLabel, pill: statusPill(risk.status) },
@@ -231,13 +226,7 @@ function driverSection(layout: PageLayout, content: MedicalReportDto): void {
   sectionTitle(layout, '질병군별 위험 요인', 40);
   drawTable(layout, columns, rows);
   layout.y += 4;
-  layout.ensure(12);
-  layout.line('▲ 나빠지는 방향의 추세 (혈압·혈당 상승, HDL·eGFR 하강). 판정은 건강검진 결과 통보서의 판정입니다.', LEFT, layout.y, {
-    size: 7,
-    color: COLOR.muted,
-    width: WIDTH,
-  });
-  layout.y += 20;
+  caption(layout, '▲ 나빠지는 방향의 추세 (혈압·혈당 상승, HDL·eGFR 하강). 판정은 건강검진 결과 통보서의 판정입니다.', 7, 20);
 }
 
 const CHART = { columns: 3, gap: 10, height: 118 };
@@ -245,8 +234,7 @@ const CHART = { columns: 3, gap: 10, height: 118 };
 function chartSection(layout: PageLayout, content: MedicalReportDto): void {
   sectionTitle(layout, '건강검진 추이', content.charts.length > 0 ? CHART.height : 20);
   if (content.charts.length === 0) {
-    layout.line('건강검진 기록이 없어 추이 그래프가 없습니다.', LEFT, layout.y, { size: 9, color: COLOR.muted, width: WIDTH });
-    layout.y += 24;
+    emptyNote(layout, '건강검진 기록이 없어 추이 그래프가 없습니다.');
     return;
   }
   const width = (WIDTH - CHART.gap * (CHART.columns - 1)) / CHART.columns;
@@ -257,18 +245,12 @@ function chartSection(layout: PageLayout, content: MedicalReportDto): void {
     });
     layout.y += CHART.height;
   }
-  layout.ensure(12);
-  layout.line(
+  caption(
+    layout,
     '배경색: 초록 정상A · 노랑 정상B(경계) · 빨강 질환의심 (결과 통보서 판정 기준). 점선: 판정 기준값. 점의 색: 그해의 판정.',
-    LEFT,
-    layout.y,
-    {
-      size: 7,
-      color: COLOR.muted,
-      width: WIDTH,
-    },
+    7,
+    18,
   );
-  layout.y += 18;
 }
 
 /** A line chart of one measurement: bands shaded, the series as a path, each point coloured by its band. */
@@ -346,54 +328,10 @@ function drawChart(layout: PageLayout, chart: TrendChartDto, x: number, y: numbe
   }
 }
 
-function coverageSection(layout: PageLayout, content: MedicalReportDto): void {
-  const columns: Column[] = [
-    { header: '담보', align: 'left' },
-    { header: '가입금액', width: 84, align: 'right' },
-    { header: '권장금액', width: 84, align: 'right' },
-    { header: '충족률', width: 48, align: 'right' },
-    { header: '상태', width: 48, align: 'center' },
-  ];
-  const rows: Row[] = [];
-  for (const category of content.coverageTable) {
-    rows.push({ kind: 'group', text: `${category.name} (${category.coverages.length})` });
-    for (const coverage of category.coverages) {
-      rows.push({
-        kind: 'data',
-        cells: [
-          { text: coverage.name },
-          {
-            text: formatAmount(coverage.held),
-            bold: true,
-            color: coverage.status === CoverageStatusCode.Good ? COLOR.ink : coverage.statusColor,
-          },
-          { text: formatAmount(coverage.recommended) },
-          { text: coverage.heldPercent === null ? '-' : `${coverage.heldPercent}%` },
-          { text: coverage.statusLabel, pill: statusPill(coverage.status) },
-        ],
-      });
-    }
-  }
-  sectionTitle(layout, '보장 현황', 40);
-  if (rows.length === 0) {
-    layout.line('분석된 담보가 없습니다.', LEFT, layout.y, { size: 9, color: COLOR.muted, width: WIDTH });
-    layout.y += 24;
-    return;
-  }
-  drawTable(layout, columns, rows);
-  layout.y += 16;
-}
-
-function notes(layout: PageLayout, content: MedicalReportDto): void {
-  const lines = [
+function notesSection(layout: PageLayout, content: MedicalReportDto): void {
+  notes(layout, [
     `위험도는 건강검진 결과 통보서의 판정과 그 추세, 나이로 매긴 점수입니다 (규칙 버전 ${content.ruleVersion}). 의학적 진단이 아니며, 보장 상담을 위한 참고 자료입니다.`,
     '주요 보장 공백은 위험도가 주의 이상인 질병군과, 그 질병에 보험금을 지급하는 보장 분류 중 부족하거나 보통인 것의 조합입니다. 분류의 상태는 그 분류 담보들 중 가장 낮은 상태입니다.',
     '이 리포트는 조회일 현재의 보장분석과 저장된 건강검진 기록을 바탕으로 하며, 보험금 지급을 보장하지 않습니다.',
-  ];
-  const wrapped = lines.map((line) => layout.wrap(`※ ${line}`, WIDTH, FONT.regular, 7.5));
-  const lineHeight = layout.lineHeight(FONT.regular, 7.5);
-  layout.ensure(wrapped.reduce((sum, note) => sum + note.length * lineHeight + 3, 0));
-  for (const note of wrapped) {
-    layout.y += layout.lines(note, LEFT, layout.y, { size: 7.5, color: COLOR.muted, width: WIDTH }) + 3;
-  }
+  ]);
 }

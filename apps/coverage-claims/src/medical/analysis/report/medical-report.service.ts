@@ -1,8 +1,9 @@
-import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { MedicalAnalysisSource, type MedicalReportDto } from '#contracts';
 import { visibilityOf, type UserPrincipal } from '../../../auth/principal.js';
 import { AnalysesService } from '../../../coverage-analysis/analyses.service.js';
-import { loadReportFonts, type ReportFonts } from '../../../coverage-analysis/report/report-fonts.js';
+import { PdfFontsService } from '../../../pdf/pdf.module.js';
+import type { RenderedReport, ReportFormat } from '../../../pdf/rendered-report.js';
 import { MedicalAnalysisService } from '../medical-analysis.service.js';
 import { MedicalRiskRulesService } from '../medical-risk-rules.service.js';
 import { medicalReportContentOf } from './medical-report-content.js';
@@ -14,22 +15,17 @@ import { STORED_CHECKUPS, type StoredCheckups } from './stored-checkups.js';
  * rules: 404 ANALYSIS_NOT_FOUND otherwise), the payload set for it with set-analysis if there is
  * one (else the stored analysis), the customer's stored check-ups, the rules in force and the
  * check-ups' reference ranges (for the charts).
- * Rendered on request, never stored. The fonts are read at start-up.
+ * Rendered on request, never stored.
  */
 @Injectable()
-export class MedicalReportService implements OnModuleInit {
-  private fonts?: Promise<ReportFonts>;
-
+export class MedicalReportService {
   constructor(
+    private readonly fonts: PdfFontsService,
     private readonly analyses: AnalysesService,
     private readonly medical: MedicalAnalysisService,
     private readonly rules: MedicalRiskRulesService,
     @Inject(STORED_CHECKUPS) private readonly checkups: StoredCheckups,
   ) {}
-
-  async onModuleInit(): Promise<void> {
-    await this.loadedFonts();
-  }
 
   async content(user: UserPrincipal, seq: string, generatedAt = new Date()): Promise<MedicalReportDto> {
     const visible = await this.analyses.getVisible(user, seq);
@@ -52,13 +48,9 @@ export class MedicalReportService implements OnModuleInit {
     });
   }
 
-  async pdf(content: MedicalReportDto): Promise<{ body: Buffer; fileName: string }> {
-    const body = await renderMedicalReportPdf(content, await this.loadedFonts());
-    return { body, fileName: `medical-report-${content.inquiryDate}.pdf` };
-  }
-
-  private loadedFonts(): Promise<ReportFonts> {
-    this.fonts ??= loadReportFonts();
-    return this.fonts;
+  async render(content: MedicalReportDto, format: ReportFormat): Promise<RenderedReport<MedicalReportDto>> {
+    if (format === 'json') return { format, contentType: 'application/json', body: content };
+    const body = await renderMedicalReportPdf(content, await this.fonts.loaded());
+    return { format, contentType: 'application/pdf', body, fileName: `medical-report-${content.inquiryDate}.pdf` };
   }
 }

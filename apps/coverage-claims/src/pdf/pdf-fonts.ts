@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { create, type Font } from 'fontkit';
 
 /**
- * The report's typeface: Noto Sans KR (SIL Open Font License 1.1), Regular and Bold, as the npm
+ * The typeface of every PDF the service draws (the reports and the claim fax): Noto Sans KR (SIL Open Font License 1.1), Regular and Bold, as the npm
  * package @expo-google-fonts/noto-sans-kr ships Google Fonts' static TrueType files: every Hangul
  * syllable in one file per weight, glyf outlines, which the PDF embeds as a subset of the glyphs
  * used. docs/coverage-analysis.md, "Report".
@@ -17,7 +17,7 @@ const FONT_FILES = {
 };
 
 /**
- * OpenType features the report does without. Its text is precomposed Hangul (NFC), Latin, digits
+ * OpenType features the PDFs do without. Their text is precomposed Hangul (NFC), Latin, digits
  * and punctuation, which map to glyphs one to one through the font's cmap; Noto Sans KR's
  * substitution and positioning lookups (ccmp, locl, calt, kern, …) change nothing visible in it
  * but cost four fifths of the rendering time (docs/benchmarks.md).
@@ -45,20 +45,24 @@ const PLAIN_TEXT: Readonly<Record<string, boolean>> = Object.fromEntries(
   ].map((feature) => [feature, false]),
 );
 
-/** A parsed font, shared by every report the process renders (fontkit caches glyphs on it). */
-export type ReportFont = Font;
+/** A parsed font, shared by every PDF the process renders (fontkit caches glyphs on it). */
+export type PdfFont = Font;
 
-export interface ReportFonts {
-  regular: ReportFont;
-  bold: ReportFont;
+export interface PdfFonts {
+  regular: PdfFont;
+  bold: PdfFont;
 }
 
-export async function loadReportFonts(): Promise<ReportFonts> {
+/**
+ * Reads and parses both weights (about 16 MiB): once per process, through PdfFontsService, and once
+ * per claim render thread (claims/delivery/claim-render.thread.ts), which cannot share the process's.
+ */
+export async function loadPdfFonts(): Promise<PdfFonts> {
   const [regular, bold] = await Promise.all([parse(FONT_FILES.regular), parse(FONT_FILES.bold)]);
   return { regular, bold };
 }
 
-async function parse(url: string): Promise<ReportFont> {
+async function parse(url: string): Promise<PdfFont> {
   const font = create(await readFile(fileURLToPath(url)));
   if (!('layout' in font)) throw new Error(`${url} is a font collection, not a font`);
   // Lays text out without the features above unless a caller names features of its own.

@@ -1,6 +1,6 @@
-// How the PDF writes numbers and times, and breaks text into lines. Coverage amounts are round
-// sums and read best in 만/억 units, as insurers print them; premiums are exact and read best in won
-// with separators.
+// How the PDFs write numbers, dates, times and phone numbers, and break text into lines: one formatter
+// of each. Coverage amounts are round sums and read best in 만/억 units, as insurers print them;
+// premiums are exact and read best in won with separators.
 
 const MAN = 10_000;
 const EOK = 100_000_000;
@@ -30,9 +30,10 @@ export function formatAmount(value: number): string {
   return `${parts.join(' ')}원`;
 }
 
-/** YYYY-MM-DD → YYYY.MM.DD, the way Korean documents write dates. */
-export function formatDate(isoDate: string): string {
-  return isoDate.replaceAll('-', '.');
+/** YYYY-MM-DD or YYYYMMDD → YYYY.MM.DD, the way Korean documents write dates. */
+export function formatDate(date: string): string {
+  if (/^\d{8}$/.test(date)) return `${date.slice(0, 4)}.${date.slice(4, 6)}.${date.slice(6)}`;
+  return date.replaceAll('-', '.');
 }
 
 /** An instant as Korean time: 2026.11.21 18:30 (KST). */
@@ -40,6 +41,16 @@ export function formatKoreaTime(instant: Date): string {
   const korea = new Date(instant.getTime() + 9 * 3_600_000);
   const pad = (value: number) => String(value).padStart(2, '0');
   return `${korea.getUTCFullYear()}.${pad(korea.getUTCMonth() + 1)}.${pad(korea.getUTCDate())} ${pad(korea.getUTCHours())}:${pad(korea.getUTCMinutes())} (KST)`;
+}
+
+/** 01012345678 → 010-1234-5678, 0212345678 → 02-1234-5678, 05051811234 → 0505-181-1234, 15881234 → 1588-1234. */
+export function formatPhone(digits: string): string {
+  const head = digits.startsWith('02') ? 2 : /^050\d/.test(digits) ? 4 : /^1\d{7}$/.test(digits) ? 4 : 3;
+  if (/^1\d{7}$/.test(digits)) return `${digits.slice(0, 4)}-${digits.slice(4)}`;
+  const rest = digits.slice(head);
+  if (rest.length < 7) return digits;
+  const middle = rest.length - 4;
+  return `${digits.slice(0, head)}-${rest.slice(0, middle)}-${rest.slice(middle)}`;
 }
 
 /**

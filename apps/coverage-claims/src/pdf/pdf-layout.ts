@@ -1,9 +1,9 @@
-import { wrapLines } from './report-format.js';
+import { wrapLines } from './pdf-format.js';
 
 // The A4 page of the service's PDFs (the reports and the claim fax): its measures, colours, fonts and
-// the layout that places blocks and breaks pages. Kept apart from the report itself so that the claim
-// fax's render thread (claims/delivery/claim-render.thread.ts) loads pdfkit and this, not the API
-// contracts the report reads (about 50 MiB of modules in a thread).
+// the layout that places blocks and breaks pages. Nothing in pdf/ but customer-report.ts imports the API
+// contracts, so that the claim fax's render thread (claims/delivery/claim-render.thread.ts) loads
+// pdfkit and these, not the contracts (about 50 MiB of modules in a thread).
 
 export const A4 = { width: 595.28, height: 841.89 };
 export const MARGIN = 40;
@@ -63,7 +63,7 @@ export class PageLayout {
   /** wrapLines in that font and size. */
   wrap(text: string, width: number, font = FONT.regular, size = TABLE_FONT_SIZE, maxLines = Infinity): string[] {
     this.doc.font(font).fontSize(size);
-    // NFC: the fonts are used without OpenType shaping (report-fonts.ts), so decomposed Hangul is composed here.
+    // NFC: the fonts are used without OpenType shaping (pdf-fonts.ts), so decomposed Hangul is composed here.
     return wrapLines(text.normalize('NFC'), width, (piece) => this.doc.widthOfString(piece), maxLines);
   }
 
