@@ -1,19 +1,20 @@
 import { Module } from '@nestjs/common';
-import { FILE_STORAGE, STORAGE_DELETION_OPTIONS, StorageDeletionWorker, UploadBodyParser, createFileStorage } from '#platform';
+import { STORAGE_DELETION_OPTIONS, StorageDeletionWorker, StoredFilesModule } from '#platform';
 import { CoverageClaimsConfig } from '../config/coverage-claims.config.js';
+import { CLAIM_FILES } from './file-owner.js';
 import { FilesBackfill } from './files-backfill.js';
 import { FilesController } from './files.controller.js';
 import { FilesRepository } from './files.repository.js';
 import { FilesService } from './files.service.js';
 
-/** Claims' evidence files, on the platform's storage (STORAGE_DRIVER local or s3). */
+/** Claims' evidence files, on the platform's (STORAGE_DRIVER local or s3), with their frozen copies and the storage deletions outbox. */
 @Module({
+  imports: [StoredFilesModule.forFeature(CLAIM_FILES)],
   controllers: [FilesController],
   providers: [
     FilesRepository,
     FilesService,
     FilesBackfill,
-    UploadBodyParser,
     StorageDeletionWorker,
     {
       provide: STORAGE_DELETION_OPTIONS,
@@ -21,11 +22,6 @@ import { FilesService } from './files.service.js';
         pollMs: config.STORAGE_DELETION_POLL_MS,
         retryBaseMs: config.STORAGE_DELETION_RETRY_BASE_MS,
       }),
-      inject: [CoverageClaimsConfig],
-    },
-    {
-      provide: FILE_STORAGE,
-      useFactory: (config: CoverageClaimsConfig) => createFileStorage(config, 'coverage-claims'),
       inject: [CoverageClaimsConfig],
     },
   ],

@@ -1,39 +1,29 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { ClaimFileStatus, type ClaimFileDto, type ClaimPresignedRequestDto, type ClaimPresignedUploadDto } from '#contracts';
 import {
-  ClaimFileStatus,
-  type ClaimFileDto,
-  type ClaimPresignedRequestDto,
-  type ClaimPresignedUploadDto,
-  type FileUploadQueryDto,
-} from '#contracts';
-import {
+  FILE_DOWNLOAD_URL_SECONDS,
   FILE_STORAGE,
   FileErrors,
   FileNotUsable,
-  LocalFileStorage,
   StorageDeletionWorker,
   StoredBytesMissingError,
-  datedStorageKey,
+  StoredFileStatus,
+  StoredFilesService,
   fieldCipherOf,
-  problemInStorage,
   cancelStorageDeletions,
   hastenStorageDeletions,
   queueStorageDeletions,
-  receiveLocalUpload,
+  storedAt,
   type FieldCipher,
   type FileStorage,
   type StoredFileRef,
-  uuidv7,
 } from '#platform';
-import { visibilityOf, type UserPrincipal } from '../auth/principal.js';
+import { visibilityOf, type UserPrincipal, type Visibility } from '../auth/principal.js';
 import { CoverageClaimsConfig } from '../config/coverage-claims.config.js';
-import { StoredFile, StoredFileStatus } from './entities/stored-file.entity.js';
-import { ClaimFileErrors } from './files.errors.js';
+import { StoredFile } from './entities/stored-file.entity.js';
+import { carriedKey } from './file-owner.js';
 import { FilesRepository } from './files.repository.js';
-
-/** How long a download URL (a claim's history, GET /api/v1/files/{fileId}) lets its holder download the file. */
-export const FILE_DOWNLOAD_URL_SECONDS = 600;
 
 /** When a frozen copy is removed unless a claim has recorded it: far beyond any filing request. */
 const FROZEN_COPY_GRACE_SECONDS = 3600;
@@ -58,20 +48,21 @@ export interface FrozenFile {
 }
 
 /**
- * Claims' evidence files, stored as lead-distribution's are (the platform's drivers, limits and
- * checks): a planner presigns a file (type and size declared up front), PUTs the bytes to the upload
- * URL, then names the file id in a claim. A file belongs to its organisation and the planner who
- * presigned it.
+ * Claims' evidence files, on the platform's presigned files: a planner presigns a file (type and size
+ * declared up front), PUTs the bytes to the upload URL, then names the file id in a claim, which
+ * freezes its bytes. A file belongs to its organisation and the planner who presigned it; its name is
+ * kept sealed.
  */
 @Injectable()
 export class FilesService {
   private readonly cipher: FieldCipher;
 
   constructor(
+    private readonly storedFiles: StoredFilesService<StoredFile, Visibility>,
     private readonly files: FilesRepository,
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
     private readonly deletions: StorageDeletionWorker,
-    private readonly config: CoverageClaimsConfig,
+    config: CoverageClaimsConfig,
   ) {
     this.cipher = fieldCipherOf(config);
   }
@@ -82,41 +73,19 @@ export class FilesService {
    * gave is sealed; a declared digest binds the upload to those bytes.
    */
   async presign(user: UserPrincipal, input: ClaimPresignedRequestDto): Promise<ClaimPresignedUploadDto> {
-    const id = uuidv7();
-    const now = new Date();
-    const expiresIn = this.config.FILE_UPLOAD_EXPIRES_SECONDS;
     const name = this.cipher.seal(input.originalName);
-    const file = await this.files.insertUnderPendingCap(
-      Object.assign(new StoredFile(), {
-        id,
-        organisationId: user.organisationId,
-        plannerId: user.userId,
-        key: datedStorageKey(`claim-evidence/${user.organisationId}/`, id, input.mimeType, now),
+    const { file, uploadUrl, expiresIn } = await this.storedFiles.presign(
+      { organisationId: user.organisationId, plannerId: user.userId },
+      input,
+      {
         originalNameCiphertext: name.ciphertext,
         keyId: name.keyId,
         legacyOriginalName: null,
         checksumSha256: input.sha256 ?? null,
         frozenKey: null,
-        mimeType: input.mimeType,
-        size: input.size,
-        status: StoredFileStatus.Pending,
-        createdAt: now,
-        uploadExpiresAt: new Date(now.getTime() + expiresIn * 1000),
-        uploadedAt: null,
-      }),
-      this.config.MAX_PENDING_UPLOADS,
+      },
     );
-    return {
-      fileId: file.id,
-      uploadUrl: await this.storage.createUploadUrl(file),
-      uploadHeaders: this.storage.uploadHeaders(file),
-      key: file.key,
-      expiresIn,
-    };
-  }
-
-  receiveUpload(fileId: string, query: FileUploadQueryDto, contentType: string | undefined, body: unknown): Promise<void> {
-    return receiveLocalUpload(this.storage, (id, store) => this.files.completeUpload(id, store), fileId, query, contentType, body);
+    return { fileId: file.id, uploadUrl, uploadHeaders: this.storage.uploadHeaders(file), key: file.key, expiresIn };
   }
 
   /**
@@ -124,12 +93,10 @@ export class FilesService {
    * PENDING whose bytes are in storage as declared (S3) is confirmed UPLOADED on the way.
    */
   async get(user: UserPrincipal, fileId: string): Promise<ClaimFileDto> {
-    const file = await this.files.findVisible(visibilityOf(user), fileId);
-    if (!file) throw ClaimFileErrors.notFound(fileId);
-    if (file.status === StoredFileStatus.Pending && (await problemInStorage(this.storage, file)) === null) {
-      const now = new Date();
-      await this.files.markUploaded([file.id], now);
-      Object.assign(file, { status: StoredFileStatus.Uploaded, uploadedAt: now });
+    const [file] = await this.storedFiles.findOwned(visibilityOf(user), [fileId]);
+    if (!file) throw FileErrors.notFound(fileId);
+    if (file.status === StoredFileStatus.Pending && (await this.storedFiles.problemInStorage(file)) === null) {
+      await this.storedFiles.markUploaded([file]);
     }
     return this.toResponse(file, new Date());
   }
@@ -154,7 +121,7 @@ export class FilesService {
     rules: { declared: (file: StoredFile) => string | null; bytes: (file: StoredFile, bytes: FrozenBytes) => Promise<string | null> },
   ): Promise<FrozenFile[]> {
     const ids = fileIds.map((id) => id.toLowerCase());
-    const found = await this.files.findOwnByIds(user.organisationId, user.userId, [...new Set(ids)]);
+    const found = await this.storedFiles.findOwned({ organisationId: user.organisationId, plannerId: user.userId }, [...new Set(ids)]);
     const byId = new Map(found.map((file) => [file.id, file]));
     // Each listed file, with its problem so far and, when it has none, where its bytes will be frozen.
     const listed = ids.map((id, index): { frozen?: FrozenFile; problem: string | null } => {
@@ -176,9 +143,9 @@ export class FilesService {
           if (error instanceof StoredBytesMissingError) return FileNotUsable.notUploaded;
           throw error;
         }
-        const copy = this.refOf(file, frozenKey);
+        const copy = storedAt(file, frozenKey);
         return (
-          (await problemInStorage(this.storage, copy)) ??
+          (await this.storedFiles.problemInStorage(copy)) ??
           (await rules.bytes(file, { head: (bytes) => this.storage.readHead(copy, bytes), all: () => this.storage.read(copy) }))
         );
       }),
@@ -196,13 +163,7 @@ export class FilesService {
       await this.discardFrozen(frozen);
       throw FileErrors.notUsable(errors);
     }
-    const pending = frozen.map(({ file }) => file).filter((file) => file.status === StoredFileStatus.Pending);
-    const confirmed = new Date();
-    await this.files.markUploaded(
-      pending.map((file) => file.id),
-      confirmed,
-    );
-    for (const file of pending) Object.assign(file, { status: StoredFileStatus.Uploaded, uploadedAt: confirmed });
+    await this.storedFiles.markUploaded(frozen.map(({ file }) => file));
     return frozen;
   }
 
@@ -236,45 +197,20 @@ export class FilesService {
     this.deletions.wake();
   }
 
-  /**
-   * A URL the caller can fetch the file from for FILE_DOWNLOAD_URL_SECONDS (a claim's history shows
-   * its files so): signed, so it carries no bearer token and stops working when it expires.
-   */
+  /** A signed URL the file's bytes at `file.key` can be downloaded from for FILE_DOWNLOAD_URL_SECONDS (a claim's history shows its files so). */
   downloadUrl(file: Pick<StoredFileRef, 'id' | 'key' | 'mimeType'>, now = new Date()): Promise<string> {
-    return this.storage.createDownloadUrl(file, new Date(now.getTime() + FILE_DOWNLOAD_URL_SECONDS * 1000));
-  }
-
-  /**
-   * The local driver's download (GET /api/v1/files/download/<id>): the signed URL is the credential
-   * (403 for another file's, a changed or an expired one); an uploaded file's bytes (the frozen copy
-   * once in a claim) and type. With another driver the route answers 404 (its URLs point at the storage itself).
-   */
-  async download(fileId: string, query: FileUploadQueryDto): Promise<{ bytes: Buffer; mimeType: string }> {
-    if (!(this.storage instanceof LocalFileStorage)) throw FileErrors.uploadNotHere();
-    this.storage.checkDownloadUrl(fileId, query.expires, query.signature);
-    const file = await this.files.findById(fileId);
-    if (!file || file.status !== StoredFileStatus.Uploaded) throw ClaimFileErrors.notFound(fileId);
-    try {
-      return { bytes: await this.storage.read(this.refOf(file, file.frozenKey ?? file.key)), mimeType: file.mimeType };
-    } catch (error) {
-      if (error instanceof StoredBytesMissingError) throw ClaimFileErrors.notFound(fileId);
-      throw error;
-    }
+    return this.storedFiles.downloadUrl(file, now);
   }
 
   /** A file's bytes from storage (a claim's fax carries them); StoredBytesMissingError when nothing is stored. */
   read(file: StoredFileRef): Promise<Buffer> {
-    return this.storage.read(file);
+    return this.storedFiles.read(file);
   }
 
   /** The name the planner gave the file, in plain. */
   private originalNameOf(file: Pick<StoredFile, 'originalNameCiphertext' | 'keyId' | 'legacyOriginalName'>): string {
     if (file.originalNameCiphertext && file.keyId) return this.cipher.open({ keyId: file.keyId, ciphertext: file.originalNameCiphertext });
     return file.legacyOriginalName ?? '';
-  }
-
-  private refOf(file: StoredFile, key: string): StoredFileRef {
-    return { id: file.id, key, mimeType: file.mimeType, size: file.size, uploadExpiresAt: file.uploadExpiresAt };
   }
 
   private async toResponse(file: StoredFile, now: Date): Promise<ClaimFileDto> {
@@ -285,7 +221,7 @@ export class FilesService {
       mimeType: file.mimeType,
       size: file.size,
       status: uploaded ? ClaimFileStatus.Uploaded : ClaimFileStatus.Pending,
-      downloadUrl: uploaded ? await this.downloadUrl({ id: file.id, key: file.frozenKey ?? file.key, mimeType: file.mimeType }, now) : null,
+      downloadUrl: uploaded ? await this.downloadUrl({ id: file.id, key: carriedKey(file), mimeType: file.mimeType }, now) : null,
       downloadUrlExpiresAt: uploaded ? new Date(now.getTime() + FILE_DOWNLOAD_URL_SECONDS * 1000).toISOString() : null,
       createdAt: file.createdAt.toISOString(),
       uploadedAt: file.uploadedAt?.toISOString() ?? null,

@@ -25,7 +25,6 @@ import { ProductsService } from '../products/products.service.js';
 import type { Product } from '../products/entities/product.entity.js';
 import { ContactAudit, type ContactOperation } from './contact-audit.js';
 import { LeadContactCipher } from './lead-contact-cipher.js';
-import { providerFilesPrefix } from '../files/storage-key.js';
 import { fileReferencesOf, shownMetadata } from './lead-metadata.js';
 import { formatPhone, maskAddress, maskEmail, maskName, searchTextAsShown } from './lead-masking.js';
 import { LeadErrors } from './leads.errors.js';
@@ -158,10 +157,8 @@ export class LeadsService {
     const history = await this.leads.asStatusesOf([id]);
     await this.audit.record(viewer, 'leads.get', [id], isUsed(row) ? [id] : []);
     const lead = this.toLeadResponse(row, isUsed(row), history.get(id));
-    // Only keys of the product's provider's files get a URL: metadata stored before references were
-    // checked may name other files (another provider's, a partner's evidence), which are never linked.
-    const ownFiles = providerFilesPrefix(row.providerId);
-    const urlOf = (key: string) => (key.startsWith(ownFiles) ? this.files.cdnUrl(key) : undefined);
+    // Only keys of the product's provider's files get a URL.
+    const urlOf = (key: string) => this.files.providerFileUrl(row.providerId, key);
     return { ...lead, metadata: row.metadata ? shownMetadata(row.metadata, urlOf) : null };
   }
 

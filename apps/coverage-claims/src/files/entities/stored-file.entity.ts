@@ -1,23 +1,13 @@
-import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, type Relation } from 'typeorm';
-import type { EvidenceMimeType } from '#contracts';
+import { Column, Entity, Index, JoinColumn, ManyToOne, type Relation } from 'typeorm';
+import { StoredFileColumns } from '#platform';
 import { Organisation } from '../../organisations/entities/organisation.entity.js';
 import { User } from '../../users/entities/user.entity.js';
-
-export enum StoredFileStatus {
-  /** Presigned; the bytes have not arrived (or not been confirmed) yet. */
-  Pending = 'PENDING',
-  /** The bytes are in storage with the declared size and type. */
-  Uploaded = 'UPLOADED',
-}
 
 /** A claim's evidence file, presigned by a planner, then uploaded straight to storage. */
 @Entity({ name: 'stored_files' })
 // Files whose name is still in clear (presigned before names were sealed), for the start-up backfill.
 @Index('idx_stored_files_legacy_name', ['id'], { where: '"original_name" IS NOT NULL' })
-export class StoredFile {
-  @PrimaryColumn({ type: 'uuid' })
-  id!: string;
-
+export class StoredFile extends StoredFileColumns {
   @Column({ name: 'organisation_id', type: 'uuid' })
   organisationId!: string;
 
@@ -33,10 +23,6 @@ export class StoredFile {
   @ManyToOne(() => User, { nullable: true, onDelete: 'SET NULL' })
   @JoinColumn({ name: 'planner_id', foreignKeyConstraintName: 'fk_stored_files_planner' })
   planner?: Relation<User> | null;
-
-  @Index('uq_stored_files_key', { unique: true })
-  @Column({ type: 'varchar', length: 255 })
-  key!: string;
 
   /** The name the planner gave the file, sealed (a name such as `홍길동_당뇨진단서.pdf` is personal and medical). */
   @Column({ name: 'original_name_ciphertext', type: 'bytea', nullable: true })
@@ -60,22 +46,4 @@ export class StoredFile {
    */
   @Column({ name: 'frozen_key', type: 'varchar', length: 255, nullable: true })
   frozenKey!: string | null;
-
-  @Column({ name: 'mime_type', type: 'varchar', length: 64 })
-  mimeType!: EvidenceMimeType;
-
-  @Column({ type: 'int' })
-  size!: number;
-
-  @Column({ type: 'varchar', length: 16 })
-  status!: StoredFileStatus;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt!: Date;
-
-  @Column({ name: 'upload_expires_at', type: 'timestamptz' })
-  uploadExpiresAt!: Date;
-
-  @Column({ name: 'uploaded_at', type: 'timestamptz', nullable: true })
-  uploadedAt!: Date | null;
 }

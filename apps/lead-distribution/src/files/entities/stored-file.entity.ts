@@ -1,14 +1,7 @@
-import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, type Relation } from 'typeorm';
-import type { EvidenceMimeType } from '#contracts';
+import { Check, Column, Entity, Index, JoinColumn, ManyToOne, type Relation } from 'typeorm';
+import { StoredFileColumns } from '#platform';
 import { Partner } from '../../partners/entities/partner.entity.js';
 import { Provider } from '../../providers/entities/provider.entity.js';
-
-export enum StoredFileStatus {
-  /** Presigned; the bytes have not arrived (or not been confirmed) yet. */
-  Pending = 'PENDING',
-  /** The bytes are in storage with the declared size and type. */
-  Uploaded = 'UPLOADED',
-}
 
 /**
  * A file presigned first, then uploaded straight to storage: a partner's AS evidence, or a provider's
@@ -16,10 +9,7 @@ export enum StoredFileStatus {
  */
 @Entity({ name: 'stored_files' })
 @Check('chk_stored_files_one_owner', `num_nonnulls("partner_id", "provider_id") = 1`)
-export class StoredFile {
-  @PrimaryColumn({ type: 'uuid' })
-  id!: string;
-
+export class StoredFile extends StoredFileColumns {
   @Index('idx_stored_files_partner_id')
   @Column({ name: 'partner_id', type: 'int', nullable: true })
   partnerId!: number | null;
@@ -36,28 +26,6 @@ export class StoredFile {
   @JoinColumn({ name: 'provider_id', foreignKeyConstraintName: 'fk_stored_files_provider' })
   provider?: Relation<Provider> | null;
 
-  @Index('uq_stored_files_key', { unique: true })
-  @Column({ type: 'varchar', length: 255 })
-  key!: string;
-
   @Column({ name: 'original_name', type: 'varchar', length: 255 })
   originalName!: string;
-
-  @Column({ name: 'mime_type', type: 'varchar', length: 64 })
-  mimeType!: EvidenceMimeType;
-
-  @Column({ type: 'int' })
-  size!: number;
-
-  @Column({ type: 'varchar', length: 16 })
-  status!: StoredFileStatus;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt!: Date;
-
-  @Column({ name: 'upload_expires_at', type: 'timestamptz' })
-  uploadExpiresAt!: Date;
-
-  @Column({ name: 'uploaded_at', type: 'timestamptz', nullable: true })
-  uploadedAt!: Date | null;
 }
