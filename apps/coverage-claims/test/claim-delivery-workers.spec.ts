@@ -1,7 +1,7 @@
 import type { OrganisationWithSecretDto } from '#contracts';
 import { ClaimDeliveryRepository, type TakenDelivery } from '../src/claims/delivery/claim-delivery.repository.js';
 import { ClaimDeliveryService } from '../src/claims/delivery/claim-delivery.service.js';
-import { createOrganisation, signIn, startCoverageClaims, type CoverageClaimsTestApp } from '../../../test/support/coverage-claims.js';
+import { createOrganisation, signIn, startCoverageClaims, type CoverageClaimsTestApp } from './support/coverage-claims.js';
 import {
   claimBody,
   deliveryState,

@@ -6,7 +6,7 @@ import {
   startCoverageClaims,
   withToken,
   type CoverageClaimsTestApp,
-} from '../../../test/support/coverage-claims.js';
+} from './support/coverage-claims.js';
 import { LogCapture } from '../../../test/support/log-capture.js';
 import {
   claimBody,

@@ -19,7 +19,7 @@ import {
   startCoverageClaims,
   withToken,
   type CoverageClaimsTestApp,
-} from '../../../test/support/coverage-claims.js';
+} from './support/coverage-claims.js';
 import { startS3PresignedChecks, type S3PresignedChecks } from '../../../test/support/s3-presigned-checks.js';
 import { claimBody, fixture, setInsurerFax, waitForDelivery } from './support/claim-delivery.js';
 import { transparentPng } from './support/hostile-evidence.js';

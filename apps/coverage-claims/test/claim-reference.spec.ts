@@ -9,7 +9,7 @@ import {
   startCoverageClaims,
   withToken,
   type CoverageClaimsTestApp,
-} from '../../../test/support/coverage-claims.js';
+} from './support/coverage-claims.js';
 
 const LISTS = ['insurers', 'banks', 'postal-centers', 'job-codes', 'terms'] as const;
 

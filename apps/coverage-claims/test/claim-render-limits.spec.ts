@@ -8,7 +8,7 @@ import {
   testProcessRssMiB,
   withToken,
   type CoverageClaimsTestApp,
-} from '../../../test/support/coverage-claims.js';
+} from './support/coverage-claims.js';
 import { LogCapture } from '../../../test/support/log-capture.js';
 import {
   claimBody,

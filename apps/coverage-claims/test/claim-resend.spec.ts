@@ -7,7 +7,7 @@ import {
   startCoverageClaims,
   withToken,
   type CoverageClaimsTestApp,
-} from '../../../test/support/coverage-claims.js';
+} from './support/coverage-claims.js';
 import { claimBody, deliveryState, fileClaim, setInsurerFax, transmissionsOf, waitForDelivery } from './support/claim-delivery.js';
 
 const RECEIVES = '05051811234';

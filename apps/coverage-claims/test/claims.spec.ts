@@ -16,7 +16,7 @@ import {
   startCoverageClaims,
   withToken,
   type CoverageClaimsTestApp,
-} from '../../../test/support/coverage-claims.js';
+} from './support/coverage-claims.js';
 import { ClaimCipher, type ClaimSecrets } from '../src/claims/claim-cipher.js';
 import { ClaimsBackfill } from '../src/claims/claims-backfill.js';
 import { FilesBackfill } from '../src/files/files-backfill.js';

@@ -10,7 +10,7 @@ import {
 import type { UserPrincipal } from '../src/auth/principal.js';
 import { AnalysesService } from '../src/coverage-analysis/analyses.service.js';
 import { sandboxPortfolio } from '../src/coverage-analysis/insurance-data/sandbox-portfolio.js';
-import { ANALYSIS_PAYLOAD_SPEC, analysisPayloadProblems } from '../../../test/support/coverage-analysis-payload.js';
+import { ANALYSIS_PAYLOAD_SPEC, analysisPayloadProblems } from './support/coverage-analysis-payload.js';
 import {
   createOrganisation,
   nextPhone,
@@ -21,7 +21,7 @@ import {
   withToken,
   type CoverageClaimsTestApp,
   type VerificationBody,
-} from '../../../test/support/coverage-claims.js';
+} from './support/coverage-claims.js';
 
 type SignedIn = Awaited<ReturnType<typeof signIn>>;
 

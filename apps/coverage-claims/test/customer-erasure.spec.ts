@@ -20,8 +20,8 @@ import {
   withToken,
   type CoverageClaimsTestApp,
   type VerificationBody,
-} from '../../../test/support/coverage-claims.js';
-import { startCoverageClaims } from '../../../test/support/coverage-claims.js';
+} from './support/coverage-claims.js';
+import { startCoverageClaims } from './support/coverage-claims.js';
 import { claimBody, fixture, setInsurerFax, upload, waitForDelivery } from './support/claim-delivery.js';
 import type { SignedIn } from './support/medical-http.js';
 

@@ -5,7 +5,7 @@ import {
   signIn,
   startCoverageClaims,
   type CoverageClaimsTestApp,
-} from '../../../test/support/coverage-claims.js';
+} from './support/coverage-claims.js';
 import { STALL_MS } from '../../../test/support/event-loop.js';
 import { acceptedCredentials, hostileRequests, readOpenApiDocument, sweep } from '../../../test/support/hostile-input.js';
 

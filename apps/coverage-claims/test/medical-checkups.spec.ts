@@ -16,7 +16,7 @@ import {
   withToken,
   type CoverageClaimsTestApp,
   type VerificationBody,
-} from '../../../test/support/coverage-claims.js';
+} from './support/coverage-claims.js';
 
 type SignedIn = Awaited<ReturnType<typeof signIn>>;
 

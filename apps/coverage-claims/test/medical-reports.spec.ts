@@ -7,7 +7,7 @@ import {
   verificationBody,
   withToken,
   type CoverageClaimsTestApp,
-} from '../../../test/support/coverage-claims.js';
+} from './support/coverage-claims.js';
 import { pdfText } from '../../../test/support/pdf-text.js';
 import { analysedCustomer, type SignedIn } from './support/medical-http.js';
 

@@ -6,7 +6,7 @@ import {
   startCoverageClaims,
   withToken,
   type CoverageClaimsTestApp,
-} from '../../../test/support/coverage-claims.js';
+} from './support/coverage-claims.js';
 import { analysedCustomer, type SignedIn } from './support/medical-http.js';
 
 type FieldErrors = Array<{ field: string; message: string }>;

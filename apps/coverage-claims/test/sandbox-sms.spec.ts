@@ -12,7 +12,7 @@ import {
   verificationBody,
   withToken,
   type CoverageClaimsTestApp,
-} from '../../../test/support/coverage-claims.js';
+} from './support/coverage-claims.js';
 
 describe('sandbox SMS adapter', () => {
   let app: CoverageClaimsTestApp;

@@ -10,7 +10,7 @@ import {
   startCoverageClaims,
   withToken,
   type CoverageClaimsTestApp,
-} from '../../../test/support/coverage-claims.js';
+} from './support/coverage-claims.js';
 
 describe('user management', () => {
   let app: CoverageClaimsTestApp;

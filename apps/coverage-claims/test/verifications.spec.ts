@@ -22,7 +22,7 @@ import {
   withToken,
   type CoverageClaimsTestApp,
   type VerificationBody,
-} from '../../../test/support/coverage-claims.js';
+} from './support/coverage-claims.js';
 
 type SignedIn = Awaited<ReturnType<typeof signIn>>;
 

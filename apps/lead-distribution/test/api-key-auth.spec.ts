@@ -14,7 +14,7 @@ import {
   startLeadDistribution,
   withKey,
   type LeadDistributionTestApp,
-} from '../../../test/support/lead-distribution.js';
+} from './support/lead-distribution.js';
 
 class ProbeBody {
   @IsOptional()

@@ -8,7 +8,7 @@ import {
   startLeadDistribution,
   withKey,
   type LeadDistributionTestApp,
-} from '../../../test/support/lead-distribution.js';
+} from './support/lead-distribution.js';
 
 describe('distribution down an organisation, recall and replacement', () => {
   let app: LeadDistributionTestApp;

@@ -8,7 +8,7 @@ import { FILE_STORAGE, ProblemException, type FileStorage } from '#platform';
 import { StoredFileStatus } from '../src/files/entities/stored-file.entity.js';
 import { FilesService } from '../src/files/files.service.js';
 import { answerBeforeBody } from '../../../test/support/uploads.js';
-import { partnerWithKey, startLeadDistribution, withKey, type LeadDistributionTestApp } from '../../../test/support/lead-distribution.js';
+import { partnerWithKey, startLeadDistribution, withKey, type LeadDistributionTestApp } from './support/lead-distribution.js';
 
 const BUCKET = 'evidence';
 // s3rver's built-in account.

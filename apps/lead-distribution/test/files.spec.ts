@@ -16,7 +16,7 @@ import {
   TEST_FILE_UPLOAD_SECRET,
   withKey,
   type LeadDistributionTestApp,
-} from '../../../test/support/lead-distribution.js';
+} from './support/lead-distribution.js';
 
 const CDN_BASE_URL = 'https://cdn.test.example/evidence/';
 const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;

@@ -13,7 +13,7 @@ import {
   providerWithProduct,
   startLeadDistribution,
   type LeadDistributionTestApp,
-} from '../../../test/support/lead-distribution.js';
+} from './support/lead-distribution.js';
 
 describe('hostile input on every operation of openapi/lead-distribution.json', () => {
   let app: LeadDistributionTestApp;

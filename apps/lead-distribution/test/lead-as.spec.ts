@@ -7,7 +7,7 @@ import {
   uploadFile,
   withKey,
   type LeadDistributionTestApp,
-} from '../../../test/support/lead-distribution.js';
+} from './support/lead-distribution.js';
 
 /** A reason that needs no evidence file, and one that does (see the seeded reason list). */
 const NO_EVIDENCE = 'DUPLICATE';

@@ -8,7 +8,7 @@ import {
   uploadFile,
   withKey,
   type LeadDistributionTestApp,
-} from '../../../test/support/lead-distribution.js';
+} from './support/lead-distribution.js';
 
 /**
  * Lead metadata is data, not links: a provider may reference only files it uploaded (by `fileKey`),

@@ -9,7 +9,7 @@ import {
   uploadFile,
   withKey,
   type LeadDistributionTestApp,
-} from '../../../test/support/lead-distribution.js';
+} from './support/lead-distribution.js';
 
 describe('leads', () => {
   let app: LeadDistributionTestApp;

@@ -13,7 +13,7 @@ import {
   startLeadDistribution,
   withKey,
   type LeadDistributionTestApp,
-} from '../../../test/support/lead-distribution.js';
+} from './support/lead-distribution.js';
 
 @ApiExcludeController()
 @Public()

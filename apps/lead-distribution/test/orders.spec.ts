@@ -6,7 +6,7 @@ import {
   startLeadDistribution,
   withKey,
   type LeadDistributionTestApp,
-} from '../../../test/support/lead-distribution.js';
+} from './support/lead-distribution.js';
 
 describe('orders and allocation', () => {
   let app: LeadDistributionTestApp;

@@ -1,4 +1,4 @@
-import { asOperator, createPartner, startLeadDistribution, type LeadDistributionTestApp } from '../../../test/support/lead-distribution.js';
+import { asOperator, createPartner, startLeadDistribution, type LeadDistributionTestApp } from './support/lead-distribution.js';
 
 describe('operator API: partners', () => {
   let app: LeadDistributionTestApp;

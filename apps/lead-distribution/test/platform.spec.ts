@@ -11,7 +11,7 @@ import {
   startLeadDistribution,
   withKey,
   type LeadDistributionTestApp,
-} from '../../../test/support/lead-distribution.js';
+} from './support/lead-distribution.js';
 
 @ApiExcludeController()
 @Public()

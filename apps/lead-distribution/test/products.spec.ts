@@ -6,7 +6,7 @@ import {
   startLeadDistribution,
   withKey,
   type LeadDistributionTestApp,
-} from '../../../test/support/lead-distribution.js';
+} from './support/lead-distribution.js';
 
 describe('products, providers and regions', () => {
   let app: LeadDistributionTestApp;

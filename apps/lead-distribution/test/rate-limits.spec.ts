@@ -10,7 +10,7 @@ import {
   startLeadDistribution,
   withKey,
   type LeadDistributionTestApp,
-} from '../../../test/support/lead-distribution.js';
+} from './support/lead-distribution.js';
 import { ApiKeysService } from '../src/api-keys/api-keys.service.js';
 import { LIMITED_OPERATOR_KEY, expectRateLimited, nextClientAddress, rateLimitItems } from '../../../test/support/rate-limits.js';
 

@@ -7,7 +7,7 @@ import {
   startLeadDistribution,
   withKey,
   type LeadDistributionTestApp,
-} from '../../../test/support/lead-distribution.js';
+} from './support/lead-distribution.js';
 
 /** Fixed: a failure names the seed and path that reproduce it. */
 const SEED = 20_261_123;

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ClaimPresignedUploadDto, ClaimReceiptDto } from '#contracts';
 import type { ClaimFormContent } from '../../src/claims/delivery/claim-pdf.js';
-import { asOperator, withToken, type CoverageClaimsTestApp } from '../../../../test/support/coverage-claims.js';
+import { asOperator, withToken, type CoverageClaimsTestApp } from './coverage-claims.js';
 
 /** A fixture of apps/coverage-claims/test/fixtures (a receipt photo, a scanned page, a two-page PDF with a landscape page). */
 export const fixture = (name: 'claim-receipt-photo.jpg' | 'claim-diagnosis-scan.png' | 'claim-diagnosis.pdf') =>

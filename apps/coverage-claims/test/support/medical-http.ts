@@ -6,7 +6,7 @@ import {
   withToken,
   type CoverageClaimsTestApp,
   type VerificationBody,
-} from '../../../../test/support/coverage-claims.js';
+} from './coverage-claims.js';
 
 export type SignedIn = Awaited<ReturnType<typeof signIn>>;
 

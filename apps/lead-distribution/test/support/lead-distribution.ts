@@ -1,8 +1,8 @@
 import request from 'supertest';
 import type { ApiKeyIssuedDto, EvidenceMimeType, PartnerDto, PresignedUploadDto, ProductDto, ProviderDto } from '#contracts';
-import type { LeadDistributionConfig } from '../../apps/lead-distribution/src/config/lead-distribution.config.js';
-import { LEAD_DISTRIBUTION } from '../../apps/lead-distribution/src/service.js';
-import { OPERATOR_KEY, startTestApp, withHeader, type TestApp, type TestAppOptions } from './test-app.js';
+import type { LeadDistributionConfig } from '../../src/config/lead-distribution.config.js';
+import { LEAD_DISTRIBUTION } from '../../src/service.js';
+import { OPERATOR_KEY, startTestApp, withHeader, type TestApp, type TestAppOptions } from '../../../../test/support/test-app.js';
 
 /** The bootstrap operator key every lead-distribution test app accepts (OPERATOR_API_KEYS). */
 export { OPERATOR_KEY };

@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import request from 'supertest';
 import type { OrganisationWithSecretDto, TokenResponseDto, UserRole as ContractsUserRole } from '#contracts';
-import type { CoverageClaimsConfig } from '../../apps/coverage-claims/src/config/coverage-claims.config.js';
-import { COVERAGE_CLAIMS } from '../../apps/coverage-claims/src/service.js';
-import { UserRole, type AccessTokenClaims } from '../../apps/coverage-claims/src/auth/principal.js';
-import { mintAssertion, type AssertionInput } from '../../apps/coverage-claims/src/auth/sso-assertion.js';
-import { OPERATOR_KEY, startTestApp, withHeader, type TestApp, type TestAppOptions } from './test-app.js';
+import type { CoverageClaimsConfig } from '../../src/config/coverage-claims.config.js';
+import { COVERAGE_CLAIMS } from '../../src/service.js';
+import { UserRole, type AccessTokenClaims } from '../../src/auth/principal.js';
+import { mintAssertion, type AssertionInput } from '../../src/auth/sso-assertion.js';
+import { OPERATOR_KEY, startTestApp, withHeader, type TestApp, type TestAppOptions } from '../../../../test/support/test-app.js';
 
 export const TEST_JWT_SECRET = 'test-jwt-secret-0123456789abcdef0123456789';
 
