@@ -1,12 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { ClaimHistoryRecordDto, OrganisationWithSecretDto, ProblemDto } from '#contracts';
-import {
-  createOrganisation,
-  signIn,
-  startCoverageClaims,
-  withToken,
-  type CoverageClaimsTestApp,
-} from './support/coverage-claims.js';
+import { createOrganisation, signIn, startCoverageClaims, withToken, type CoverageClaimsTestApp } from './support/coverage-claims.js';
 import { LogCapture } from '../../../test/support/log-capture.js';
 import {
   claimBody,

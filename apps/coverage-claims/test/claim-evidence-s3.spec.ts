@@ -13,13 +13,7 @@ import type {
   OrganisationWithSecretDto,
   ProblemDto,
 } from '#contracts';
-import {
-  createOrganisation,
-  signIn,
-  startCoverageClaims,
-  withToken,
-  type CoverageClaimsTestApp,
-} from './support/coverage-claims.js';
+import { createOrganisation, signIn, startCoverageClaims, withToken, type CoverageClaimsTestApp } from './support/coverage-claims.js';
 import { startS3PresignedChecks, type S3PresignedChecks } from '../../../test/support/s3-presigned-checks.js';
 import { claimBody, fixture, setInsurerFax, waitForDelivery } from './support/claim-delivery.js';
 import { transparentPng } from './support/hostile-evidence.js';

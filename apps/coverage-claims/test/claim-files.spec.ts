@@ -10,13 +10,7 @@ import {
   type ClaimPresignedUploadDto,
 } from '#contracts';
 import { uploadSignature } from '#platform';
-import {
-  createOrganisation,
-  signIn,
-  startCoverageClaims,
-  withToken,
-  type CoverageClaimsTestApp,
-} from './support/coverage-claims.js';
+import { createOrganisation, signIn, startCoverageClaims, withToken, type CoverageClaimsTestApp } from './support/coverage-claims.js';
 import { answerBeforeBody } from '../../../test/support/uploads.js';
 
 const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;

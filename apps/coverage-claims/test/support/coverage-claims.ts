@@ -134,12 +134,15 @@ export async function ssoCode(
   return code;
 }
 
+/** A planner signed in: their tokens and user id. */
+export type SignedIn = TokenResponseDto & { userId: string };
+
 /** Signs a planner in by SSO and exchanges the code: their tokens and user id. */
 export async function signIn(
   app: CoverageClaimsTestApp,
   organisation: OrganisationWithSecretDto,
   claims: PlannerClaims = {},
-): Promise<TokenResponseDto & { userId: string }> {
+): Promise<SignedIn> {
   const code = await ssoCode(app, organisation, claims);
   const tokens = (await exchangeCode(app, code).expect(200)).body as TokenResponseDto;
   const userId = (jwt.decode(tokens.accessToken) as { sub: string }).sub;
