@@ -13,8 +13,9 @@ import {
   type SignedIn,
   type VerificationBody,
 } from './support/coverage-claims.js';
-import { claimBody, fixture, upload, waitForDelivery } from './support/claim-delivery.js';
+import { fixture, upload, waitForDelivery } from './support/claim-delivery.js';
 import { given } from './support/given.js';
+import { claimBody } from './support/claim-body.js';
 
 const HEALTH_TERM_ID = 'medical-health-checkup-v1';
 const INSURER = { code: 'N03', fax: '05051811234' };

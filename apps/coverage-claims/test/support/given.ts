@@ -123,6 +123,11 @@ export class PlannerStep extends Step<SignedIn> {
     super(make);
   }
 
+  /** The planner's access token. */
+  token(): Promise<string> {
+    return this.result.then((planner) => planner.accessToken);
+  }
+
   /** A customer of the planner's, made by a verification request left unconfirmed. */
   customer(body: VerificationBody = verificationBody()): Promise<VerificationDto> {
     return this.result.then(async (planner) => {
