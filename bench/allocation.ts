@@ -2,13 +2,11 @@ import 'reflect-metadata';
 import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import pg from 'pg';
-import { DataSource } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
 import { OrderStatus, REGION_NAMES } from '#contracts';
-import { acquirePostgresServer, dataSourceOptions } from '#platform';
 import { LEAD_DISTRIBUTION_DATABASE } from '../apps/lead-distribution/src/database/database.js';
 import { randomKeyEntry } from './support/lead-fixtures.js';
-import { BENCH_OPERATOR_KEY, startLeadDistributionService } from './support/service.js';
+import { BENCH_OPERATOR_KEY, migratedDatabase, startLeadDistributionService } from './support/service.js';
 
 /**
  * Allocation through the HTTP API: registers LEADS leads (default 100,000) with 16 concurrent clients
@@ -101,12 +99,7 @@ function databaseCpuMeter(client: pg.Client): { read(): Promise<number | null>; 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 async function main(): Promise<void> {
-  const server = await acquirePostgresServer(process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
-  await server.dropDatabase(DATABASE);
-  await server.createDatabase(DATABASE);
-  const url = server.urlFor(DATABASE);
-  const dataSource = await new DataSource(dataSourceOptions(url, LEAD_DISTRIBUTION_DATABASE, 2)).initialize();
-  await dataSource.runMigrations();
+  const { databaseUrl: url, dataSource } = await migratedDatabase(DATABASE, LEAD_DISTRIBUTION_DATABASE);
   await dataSource.destroy();
 
   const client = new pg.Client({ connectionString: url });

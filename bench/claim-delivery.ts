@@ -3,12 +3,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { DataSource } from 'typeorm';
-import { acquirePostgresServer, dataSourceOptions } from '#platform';
-import { s256Challenge } from '../apps/coverage-claims/src/auth/auth.service.js';
-import { mintAssertion } from '../apps/coverage-claims/src/auth/sso-assertion.js';
+import { Agent } from 'node:http';
 import { COVERAGE_CLAIMS_DATABASE } from '../apps/coverage-claims/src/database/database.js';
-import { BENCH_OPERATOR_KEY, startCoverageClaimsService, type BenchService } from './support/service.js';
+import { claimBody as validClaimBody } from '../apps/coverage-claims/test/support/claim-body.js';
+import * as coverageClaims from './support/coverage-claims-http.js';
+import { BENCH_OPERATOR_KEY, migratedDatabase, startCoverageClaimsService, type BenchService } from './support/service.js';
 
 /**
  * Sustained throughput of the claim fax outbox: claims delivered per second by two replicas (two
@@ -32,8 +31,6 @@ const args = process.argv.slice(2);
 const option = (name: string, fallback: number) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : fallback);
 const CLAIMS = option('--claims', 400);
 const FILING_CONCURRENCY = 8;
-const REDIRECT_URI = 'https://planner.example.com/sso/callback';
-const CODE_VERIFIER = 'dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk';
 const INSURER = { code: 'N03', fax: '05051811234' };
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -52,44 +49,27 @@ async function json<T>(response: Response, status: number, what: string): Promis
   return JSON.parse(text) as T;
 }
 
+/** A planner signed in by SSO as the README shows (the insurer's claims fax set first): their Bearer header. */
 async function signIn(service: BenchService): Promise<Record<string, string>> {
-  const operator = { 'x-api-key': BENCH_OPERATOR_KEY };
-  const organisation = await json<{ id: string; ssoSecret: string }>(
-    await call(service.url, 'POST', '/api/v1/admin/organisations', operator, { name: 'bench 청구 에셋', redirectUris: [REDIRECT_URI] }),
-    201,
-    'organisation',
-  );
-  await json(
-    await call(service.url, 'PATCH', `/api/v1/admin/claim/insurers/${INSURER.code}`, operator, { claimsFax: INSURER.fax }),
-    200,
-    'fax',
-  );
-  const assertion = mintAssertion({
-    organisationId: organisation.id,
-    secret: organisation.ssoSecret,
-    audience: 'coverage-claims-sso',
-    fcUserCi: 'CI-BENCH-CLAIMS',
-    name: '벤치설계',
-  });
-  const query = new URLSearchParams({
-    assertion,
-    redirectUri: REDIRECT_URI,
-    code_challenge: s256Challenge(CODE_VERIFIER),
-    code_challenge_method: 'S256',
-  });
-  const sso = await call(service.url, 'GET', `/api/v1/auth/sso?${query}`, {});
-  const code = new URL(sso.headers.get('location')!).searchParams.get('code')!;
-  const tokens = await json<{ accessToken: string }>(
-    await call(
-      service.url,
-      'GET',
-      `/api/v1/auth/token?${new URLSearchParams({ code, code_verifier: CODE_VERIFIER, redirectUri: REDIRECT_URI })}`,
-      {},
-    ),
-    200,
-    'token',
-  );
-  return { authorization: `Bearer ${tokens.accessToken}` };
+  const agent = new Agent();
+  try {
+    const organisation = await coverageClaims.createOrganisation(agent, service.url, BENCH_OPERATOR_KEY, 'bench 청구 에셋');
+    await json(
+      await call(
+        service.url,
+        'PATCH',
+        `/api/v1/admin/claim/insurers/${INSURER.code}`,
+        { 'x-api-key': BENCH_OPERATOR_KEY },
+        { claimsFax: INSURER.fax },
+      ),
+      200,
+      'fax',
+    );
+    const accessToken = await coverageClaims.signIn(agent, service.url, organisation, { fcUserCi: 'CI-BENCH-CLAIMS', name: '벤치설계' });
+    return { authorization: `Bearer ${accessToken}` };
+  } finally {
+    agent.destroy();
+  }
 }
 
 async function upload(service: BenchService, bearer: Record<string, string>, bytes: Buffer, mimeType: string): Promise<string> {
@@ -103,27 +83,14 @@ async function upload(service: BenchService, bearer: Record<string, string>, byt
   return presigned.fileId;
 }
 
-const claimBody = (index: number, fileIds: string[]) => ({
-  insuCompCd: INSURER.code,
-  clientNm: `벤치고객${index}`,
-  clientBirthday: '19850314',
-  clientTel: `0107${String(1_000_000 + index).slice(-7)}`,
-  jobCd: '11',
-  bankCd: '004',
-  bankAccount: '1234-01-234567',
-  bankAccountHolder: `벤치고객${index}`,
-  wellFareYn: false,
-  eventDate: '2026-11-02',
-  eventTypeCd: 'INJURY',
-  eventPlace: '서울시 강남구 자택',
-  eventText: '계단에서 넘어져 발목 골절, 깁스 치료',
-  callbackWho: 'CLIENT',
-  callbackName: `벤치고객${index}`,
-  callbackTel: '01012345678',
-  directDebitAccntYn: false,
-  clientMemo: '',
-  fileIds,
-});
+const claimBody = (index: number, fileIds: string[]) =>
+  validClaimBody(INSURER.code, {
+    clientNm: `벤치고객${index}`,
+    clientTel: `0107${String(1_000_000 + index).slice(-7)}`,
+    bankAccountHolder: `벤치고객${index}`,
+    callbackName: `벤치고객${index}`,
+    fileIds,
+  });
 
 async function inParallel(count: number, concurrency: number, work: (index: number) => Promise<void>): Promise<void> {
   let next = 0;
@@ -135,12 +102,7 @@ async function inParallel(count: number, concurrency: number, work: (index: numb
 }
 
 async function main(): Promise<void> {
-  const server = await acquirePostgresServer(process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
-  await server.dropDatabase(DATABASE);
-  await server.createDatabase(DATABASE);
-  const databaseUrl = server.urlFor(DATABASE);
-  const dataSource = await new DataSource(dataSourceOptions(databaseUrl, COVERAGE_CLAIMS_DATABASE, 2)).initialize();
-  await dataSource.runMigrations();
+  const { server, databaseUrl, dataSource } = await migratedDatabase(DATABASE, COVERAGE_CLAIMS_DATABASE);
   const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-claim-delivery-'));
   const keys = {
     encryption: `bench:${randomBytes(32).toString('base64url')}`,

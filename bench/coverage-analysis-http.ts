@@ -1,12 +1,10 @@
 import 'reflect-metadata';
 import { Agent } from 'node:http';
 import { randomBytes } from 'node:crypto';
-import { DataSource } from 'typeorm';
-import { acquirePostgresServer, dataSourceOptions } from '#platform';
 import { COVERAGE_CLAIMS_DATABASE } from '../apps/coverage-claims/src/database/database.js';
 import { call, createOrganisation, expectStatus, signIn, type Reply } from './support/coverage-claims-http.js';
 import { maxThroughput } from './support/load.js';
-import { BENCH_OPERATOR_KEY, startCoverageClaimsService } from './support/service.js';
+import { BENCH_OPERATOR_KEY, migratedDatabase, startCoverageClaimsService } from './support/service.js';
 
 /**
  * The whole coverage analysis through HTTP: `POST /api/v1/coverage/analyses` with 16 concurrent
@@ -37,12 +35,7 @@ const log = (line: string) => process.stdout.write(`${line}\n`);
 const phoneOf = (index: number) => `0106600${String(1000 + index).padStart(4, '0')}`;
 
 async function main(): Promise<void> {
-  const server = await acquirePostgresServer(process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
-  await server.dropDatabase(DATABASE);
-  await server.createDatabase(DATABASE);
-  const databaseUrl = server.urlFor(DATABASE);
-  const dataSource = await new DataSource(dataSourceOptions(databaseUrl, COVERAGE_CLAIMS_DATABASE, 2)).initialize();
-  await dataSource.runMigrations();
+  const { server, databaseUrl, dataSource } = await migratedDatabase(DATABASE, COVERAGE_CLAIMS_DATABASE);
 
   const keys = {
     encryption: `bench:${randomBytes(32).toString('base64url')}`,

@@ -10,7 +10,7 @@ import { medicalReportContentOf } from '../apps/coverage-claims/src/medical/anal
 import { renderMedicalReportPdf } from '../apps/coverage-claims/src/medical/analysis/report/medical-report-pdf.js';
 import { loadPdfFonts } from '../apps/coverage-claims/src/pdf/pdf-fonts.js';
 import { RISK_RULES_2026_11 } from '../apps/coverage-claims/src/medical/analysis/rules/v2026-11/index.js';
-import { checkupsOf, REFERENCE_RANGES, METABOLIC_SYNDROME } from './support/medical-profiles.js';
+import { checkupsOf, REFERENCE_RANGES, METABOLIC_SYNDROME } from '../apps/coverage-claims/test/support/medical-fixtures.js';
 
 /**
  * CPU time of the medical analysis (buildMedicalAnalysis) and of the report content, and wall time

@@ -1,7 +1,22 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { freePort, limitsAt } from '#platform';
+import { DataSource } from 'typeorm';
+import { acquirePostgresServer, dataSourceOptions, freePort, limitsAt, type DatabaseModuleOptions } from '#platform';
 
 export const BENCH_OPERATOR_KEY = 'op_bench_0123456789abcdef0123456789abcdef';
+
+/**
+ * The bench's database `name` on BENCH_DATABASE_URL's server (default: local 127.0.0.1:5432),
+ * dropped, created again and migrated; `dataSource` is a pool of two on it. Stop `server` at the end.
+ */
+export async function migratedDatabase(name: string, database: DatabaseModuleOptions) {
+  const server = await acquirePostgresServer(process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+  await server.dropDatabase(name);
+  await server.createDatabase(name);
+  const databaseUrl = server.urlFor(name);
+  const dataSource = await new DataSource(dataSourceOptions(databaseUrl, database, 2)).initialize();
+  await dataSource.runMigrations();
+  return { server, databaseUrl, dataSource };
+}
 
 export interface BenchService {
   child: ChildProcess;

@@ -1,17 +1,9 @@
-import type { OrganisationWithSecretDto } from '#contracts';
 import { ClaimDeliveryRepository, type TakenDelivery } from '../src/claims/delivery/claim-delivery.repository.js';
 import { ClaimDeliveryService } from '../src/claims/delivery/claim-delivery.service.js';
-import { createOrganisation, signIn, startCoverageClaims, type CoverageClaimsTestApp } from '../../../test/support/coverage-claims.js';
-import {
-  claimBody,
-  deliveryState,
-  fileClaim,
-  fixture,
-  setInsurerFax,
-  transmissionsOf,
-  upload,
-  waitForDelivery,
-} from './support/claim-delivery.js';
+import { startCoverageClaims, type CoverageClaimsTestApp } from './support/coverage-claims.js';
+import { deliveryState, fileClaim, fixture, startReplica, transmissionsOf, upload, waitForDelivery } from './support/claim-delivery.js';
+import { given } from './support/given.js';
+import { claimBody } from './support/claim-body.js';
 
 const RECEIVES = { insurer: 'N03', fax: '05051811234' };
 const BUSY_TWICE = { insurer: 'N02', fax: '05051810002' };
@@ -28,21 +20,10 @@ const RACED_CLAIMS = 30;
 describe('claim delivery across replicas: leases, shutdown, no fax sent twice', () => {
   let filing: CoverageClaimsTestApp;
   const workers: CoverageClaimsTestApp[] = [];
-  let organisation: OrganisationWithSecretDto;
   let planner: string;
 
   const startWorker = async (env: Record<string, string> = {}) => {
-    const worker = await startCoverageClaims({
-      databaseUrl: filing.databaseUrl,
-      env: {
-        DATA_DIR: filing.config.DATA_DIR,
-        FAX_SANDBOX_MS_PER_PAGE: '5',
-        CLAIM_DELIVERY_POLL_MS: '20',
-        CLAIM_DELIVERY_RETRY_BASE_MS: '20',
-        CLAIM_DELIVERY_WORKERS: '3',
-        ...env,
-      },
-    });
+    const worker = await startReplica(filing, { env: { CLAIM_DELIVERY_RETRY_BASE_MS: '20', CLAIM_DELIVERY_WORKERS: '3', ...env } });
     workers.push(worker);
     return worker;
   };
@@ -62,10 +43,9 @@ describe('claim delivery across replicas: leases, shutdown, no fax sent twice', 
 
   beforeAll(async () => {
     filing = await startCoverageClaims({ env: { CLAIM_DELIVERY_ENABLED: 'false' } });
-    organisation = await createOrganisation(filing, '복제 에셋');
-    planner = (await signIn(filing, organisation, { name: '오설계' })).accessToken;
-    await setInsurerFax(filing, RECEIVES.insurer, RECEIVES.fax);
-    await setInsurerFax(filing, BUSY_TWICE.insurer, BUSY_TWICE.fax);
+    planner = await given(filing).planner({ organisation: '복제 에셋', name: '오설계' }).token();
+    await given(filing).insurerFax(RECEIVES.insurer, RECEIVES.fax);
+    await given(filing).insurerFax(BUSY_TWICE.insurer, BUSY_TWICE.fax);
   });
   afterAll(async () => {
     for (const worker of [...workers].reverse()) await worker.close();

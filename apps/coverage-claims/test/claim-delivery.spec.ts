@@ -1,23 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import type { ClaimHistoryRecordDto, OrganisationWithSecretDto, ProblemDto } from '#contracts';
-import {
-  createOrganisation,
-  signIn,
-  startCoverageClaims,
-  withToken,
-  type CoverageClaimsTestApp,
-} from '../../../test/support/coverage-claims.js';
+import type { ClaimHistoryRecordDto, ProblemDto } from '#contracts';
+import { startCoverageClaims, withToken, type CoverageClaimsTestApp } from './support/coverage-claims.js';
 import { LogCapture } from '../../../test/support/log-capture.js';
-import {
-  claimBody,
-  deliveryState,
-  fileClaim,
-  fixture,
-  setInsurerFax,
-  transmissionsOf,
-  upload,
-  waitForDelivery,
-} from './support/claim-delivery.js';
+import { QUICK_DELIVERY, deliveryState, fileClaim, fixture, transmissionsOf, upload, waitForDelivery } from './support/claim-delivery.js';
+import { given } from './support/given.js';
+import { claimBody } from './support/claim-body.js';
 
 /** One insurer per sandbox fax number (docs/claims.md, "Delivery"): a claim keeps the number of its insurer at filing. */
 const RECEIVES = { insurer: 'N03', fax: '05051811234' };
@@ -31,23 +18,20 @@ const RETRY_BASE_MS = 200;
 describe('claim delivery: the outbox worker faxes filed claims through the sandbox fax', () => {
   const logs = new LogCapture();
   let app: CoverageClaimsTestApp;
-  let organisation: OrganisationWithSecretDto;
   let planner: string;
 
   beforeAll(async () => {
     app = await startCoverageClaims({
       env: {
         LOG_LEVEL: 'info',
-        FAX_SANDBOX_MS_PER_PAGE: '5',
-        CLAIM_DELIVERY_POLL_MS: '20',
+        ...QUICK_DELIVERY,
         CLAIM_DELIVERY_RETRY_BASE_MS: String(RETRY_BASE_MS),
         CLAIM_DELIVERY_MAX_ATTEMPTS: String(MAX_ATTEMPTS),
       },
       logDestination: logs,
     });
-    organisation = await createOrganisation(app, '전송 에셋');
-    planner = (await signIn(app, organisation, { name: '박설계' })).accessToken;
-    for (const { insurer, fax } of [RECEIVES, ALWAYS_BUSY, BUSY_TWICE, INVALID]) await setInsurerFax(app, insurer, fax);
+    planner = await given(app).planner({ organisation: '전송 에셋', name: '박설계' }).token();
+    for (const { insurer, fax } of [RECEIVES, ALWAYS_BUSY, BUSY_TWICE, INVALID]) await given(app).insurerFax(insurer, fax);
   });
   afterAll(() => app.close());
 

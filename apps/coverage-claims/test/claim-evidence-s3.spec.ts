@@ -5,24 +5,13 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CreateBucketCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, NotFound, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
-import type {
-  ClaimFileDto,
-  ClaimHistoryRecordDto,
-  ClaimPresignedUploadDto,
-  ClaimReceiptDto,
-  OrganisationWithSecretDto,
-  ProblemDto,
-} from '#contracts';
-import {
-  createOrganisation,
-  signIn,
-  startCoverageClaims,
-  withToken,
-  type CoverageClaimsTestApp,
-} from '../../../test/support/coverage-claims.js';
+import type { ClaimFileDto, ClaimHistoryRecordDto, ClaimPresignedUploadDto, ClaimReceiptDto, ProblemDto } from '#contracts';
+import { startCoverageClaims, withToken, type CoverageClaimsTestApp } from './support/coverage-claims.js';
 import { startS3PresignedChecks, type S3PresignedChecks } from '../../../test/support/s3-presigned-checks.js';
-import { claimBody, fixture, setInsurerFax, waitForDelivery } from './support/claim-delivery.js';
+import { fixture, startReplica, waitForDelivery } from './support/claim-delivery.js';
 import { transparentPng } from './support/hostile-evidence.js';
+import { given } from './support/given.js';
+import { claimBody } from './support/claim-body.js';
 
 const BUCKET = 'claim-evidence';
 // s3rver's built-in account.
@@ -37,7 +26,6 @@ describe('claim evidence with the s3 storage driver: uploads bound to what was d
   let env: Record<string, string>;
   let app: CoverageClaimsTestApp;
   let faxing: CoverageClaimsTestApp | undefined;
-  let organisation: OrganisationWithSecretDto;
   let planner: string;
 
   beforeAll(async () => {
@@ -61,9 +49,8 @@ describe('claim evidence with the s3 storage driver: uploads bound to what was d
     };
     // This replica files claims but faxes none: a test lets another replica fax them when it chooses.
     app = await startCoverageClaims({ env: { ...env, CLAIM_DELIVERY_ENABLED: 'false' } });
-    organisation = await createOrganisation(app, 'S3 에셋');
-    planner = (await signIn(app, organisation, { name: '김설계' })).accessToken;
-    await setInsurerFax(app, INSURER.code, INSURER.fax);
+    planner = await given(app).planner({ organisation: 'S3 에셋', name: '김설계' }).token();
+    await given(app).insurerFax(INSURER.code, INSURER.fax);
   });
   afterAll(async () => {
     await faxing?.close();
@@ -160,7 +147,7 @@ describe('claim evidence with the s3 storage driver: uploads bound to what was d
 
     // Another replica faxes it now: from the frozen copy (the swapped bytes are no image: they would fail it).
     // (It stays up to the end: Passport's strategies are process-wide, the last app's serves every app.)
-    faxing = await startCoverageClaims({ databaseUrl: app.databaseUrl, env: { ...env, DATA_DIR: app.config.DATA_DIR } });
+    faxing = await startReplica(app, { env });
     expect(await waitForDelivery(faxing, claimReqId)).toMatchObject({ status: 'SENT', statusReason: null });
     const [record] = (await withToken(app, planner).post('/api/v1/claim/histories').send({ clientNm: '얼린고객' }).expect(200))
       .body as ClaimHistoryRecordDto[];

@@ -10,13 +10,8 @@ import {
   type ClaimPresignedUploadDto,
 } from '#contracts';
 import { uploadSignature } from '#platform';
-import {
-  createOrganisation,
-  signIn,
-  startCoverageClaims,
-  withToken,
-  type CoverageClaimsTestApp,
-} from '../../../test/support/coverage-claims.js';
+import { startCoverageClaims, withToken, type CoverageClaimsTestApp } from './support/coverage-claims.js';
+import { given } from './support/given.js';
 import { answerBeforeBody } from '../../../test/support/uploads.js';
 
 const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -35,11 +30,11 @@ describe('claim evidence files', () => {
 
   beforeAll(async () => {
     app = await startCoverageClaims();
-    organisation = await createOrganisation(app, '증빙 에셋');
-    planner = (await signIn(app, organisation)).accessToken;
-    colleague = (await signIn(app, organisation)).accessToken;
-    admin = (await signIn(app, organisation, { role: UserRole.OrgAdmin })).accessToken;
-    stranger = (await signIn(app, await createOrganisation(app, '다른 에셋'))).accessToken;
+    organisation = await given(app).organisation('증빙 에셋');
+    planner = await given(app).planner({ organisation }).token();
+    colleague = await given(app).planner({ organisation }).token();
+    admin = await given(app).planner({ organisation, role: UserRole.OrgAdmin }).token();
+    stranger = await given(app).planner({ organisation: '다른 에셋' }).token();
   });
   afterAll(() => app.close());
 

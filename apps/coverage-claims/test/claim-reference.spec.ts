@@ -2,14 +2,8 @@ import request from 'supertest';
 import type { BankListDto, ClaimInsurerDto, ClaimInsurerListDto, JobCodeListDto, PostalCenterListDto, TermListDto } from '#contracts';
 import { loadClaimReference } from '../src/claim-reference/catalogue/claim-reference-loader.js';
 import { CLAIM_REFERENCE_2026_11 } from '../src/claim-reference/catalogue/v2026-11/index.js';
-import {
-  asOperator,
-  createOrganisation,
-  signIn,
-  startCoverageClaims,
-  withToken,
-  type CoverageClaimsTestApp,
-} from '../../../test/support/coverage-claims.js';
+import { asOperator, startCoverageClaims, withToken, type CoverageClaimsTestApp } from './support/coverage-claims.js';
+import { given } from './support/given.js';
 
 const LISTS = ['insurers', 'banks', 'postal-centers', 'job-codes', 'terms'] as const;
 
@@ -19,7 +13,7 @@ describe('claim reference lists', () => {
 
   beforeAll(async () => {
     app = await startCoverageClaims();
-    accessToken = (await signIn(app, await createOrganisation(app, '청구 에셋'))).accessToken;
+    accessToken = await given(app).planner({ organisation: '청구 에셋' }).token();
   });
   afterAll(() => app.close());
 

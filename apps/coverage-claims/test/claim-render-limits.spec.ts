@@ -1,26 +1,12 @@
 import { writeFile } from 'node:fs/promises';
 import request from 'supertest';
 import { FILE_STORAGE, type LocalFileStorage } from '#platform';
-import {
-  createOrganisation,
-  signIn,
-  startCoverageClaims,
-  testProcessRssMiB,
-  withToken,
-  type CoverageClaimsTestApp,
-} from '../../../test/support/coverage-claims.js';
+import { startCoverageClaims, testProcessRssMiB, withToken, type CoverageClaimsTestApp } from './support/coverage-claims.js';
 import { LogCapture } from '../../../test/support/log-capture.js';
-import {
-  claimBody,
-  deliveryState,
-  fileClaim,
-  fixture,
-  setInsurerFax,
-  transmissionsOf,
-  upload,
-  waitForDelivery,
-} from './support/claim-delivery.js';
+import { deliveryState, fileClaim, fixture, startReplica, transmissionsOf, upload, waitForDelivery } from './support/claim-delivery.js';
 import { pdfWithInflatingPage, transparentPng } from './support/hostile-evidence.js';
+import { given } from './support/given.js';
+import { claimBody } from './support/claim-body.js';
 
 const RECEIVES = { insurer: 'N03', fax: '05051811234' };
 const MAX_ATTEMPTS = 3;
@@ -56,13 +42,9 @@ describe('claim rendering within limits: a claim whose evidence defeats the rend
   let worker: CoverageClaimsTestApp | undefined;
 
   const startWorker = async (env: Record<string, string> = {}) => {
-    worker = await startCoverageClaims({
-      databaseUrl: filing.databaseUrl,
+    worker = await startReplica(filing, {
       env: {
-        DATA_DIR: filing.config.DATA_DIR,
         LOG_LEVEL: 'info',
-        FAX_SANDBOX_MS_PER_PAGE: '5',
-        CLAIM_DELIVERY_POLL_MS: '20',
         CLAIM_DELIVERY_RETRY_BASE_MS: '50',
         CLAIM_DELIVERY_MAX_ATTEMPTS: String(MAX_ATTEMPTS),
         ...env,
@@ -75,9 +57,8 @@ describe('claim rendering within limits: a claim whose evidence defeats the rend
   beforeEach(async () => {
     firstLine = logs.lines.length;
     filing = await startCoverageClaims({ env: { CLAIM_DELIVERY_ENABLED: 'false' } });
-    const organisation = await createOrganisation(filing, '한도 에셋');
-    planner = (await signIn(filing, organisation, { name: '조설계' })).accessToken;
-    await setInsurerFax(filing, RECEIVES.insurer, RECEIVES.fax);
+    planner = await given(filing).planner({ organisation: '한도 에셋', name: '조설계' }).token();
+    await given(filing).insurerFax(RECEIVES.insurer, RECEIVES.fax);
   });
   afterEach(async () => {
     await worker?.close();

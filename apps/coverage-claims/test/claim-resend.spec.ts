@@ -1,14 +1,9 @@
 import type { ClaimHistoryRecordDto, ClaimResendReceiptDto, OrganisationWithSecretDto, ProblemDto } from '#contracts';
 import { UserRole } from '../src/auth/principal.js';
-import {
-  asOperator,
-  createOrganisation,
-  signIn,
-  startCoverageClaims,
-  withToken,
-  type CoverageClaimsTestApp,
-} from '../../../test/support/coverage-claims.js';
-import { claimBody, deliveryState, fileClaim, setInsurerFax, transmissionsOf, waitForDelivery } from './support/claim-delivery.js';
+import { asOperator, startCoverageClaims, withToken, type CoverageClaimsTestApp } from './support/coverage-claims.js';
+import { QUICK_DELIVERY, deliveryState, fileClaim, transmissionsOf, waitForDelivery } from './support/claim-delivery.js';
+import { given } from './support/given.js';
+import { claimBody } from './support/claim-body.js';
 
 const RECEIVES = '05051811234';
 const NOT_A_FAX = '05051810003';
@@ -29,7 +24,7 @@ describe('claim resend: an admin sends a FAILED claim again', () => {
   const resend = (token: string, claimId: number | string) => withToken(app, token).post(`/api/v1/claim/requests/${claimId}/resend`);
   /** A claim of the planner's to `insurer`, FAILED at its first attempt (the insurer's number is not a fax). */
   const failedClaim = async (insurer: string) => {
-    await setInsurerFax(app, insurer, NOT_A_FAX);
+    await given(app).insurerFax(insurer, NOT_A_FAX);
     const claimId = await fileClaim(app, planner, claimBody(insurer));
     expect(await waitForDelivery(app, claimId)).toMatchObject({
       status: 'FAILED',
@@ -41,22 +36,21 @@ describe('claim resend: an admin sends a FAILED claim again', () => {
   beforeAll(async () => {
     app = await startCoverageClaims({
       env: {
-        FAX_SANDBOX_MS_PER_PAGE: '5',
-        CLAIM_DELIVERY_POLL_MS: '20',
+        ...QUICK_DELIVERY,
         CLAIM_DELIVERY_RETRY_BASE_MS: '50',
         CLAIM_DELIVERY_MAX_ATTEMPTS: '3',
       },
     });
-    organisation = await createOrganisation(app, '재전송 에셋');
-    planner = (await signIn(app, organisation, { name: '문설계' })).accessToken;
-    admin = (await signIn(app, organisation, { name: '한관리', role: UserRole.OrgAdmin })).accessToken;
-    strangerAdmin = (await signIn(app, await createOrganisation(app, '남의 에셋'), { role: UserRole.OrgAdmin })).accessToken;
+    organisation = await given(app).organisation('재전송 에셋');
+    planner = await given(app).planner({ organisation, name: '문설계' }).token();
+    admin = await given(app).planner({ organisation, name: '한관리', role: UserRole.OrgAdmin }).token();
+    strangerAdmin = await given(app).planner({ organisation: '남의 에셋', role: UserRole.OrgAdmin }).token();
   });
   afterAll(() => app.close());
 
   it('queues a FAILED claim again once the fax number is mended: 202, RECEIVED with the new number, then SENT', async () => {
     const claimId = await failedClaim('N01');
-    await setInsurerFax(app, 'N01', '0505-181-1234');
+    await given(app).insurerFax('N01', '0505-181-1234');
 
     const receipt = (await resend(admin, claimId).expect(202)).body as ClaimResendReceiptDto;
     expect(receipt).toEqual({
@@ -78,11 +72,11 @@ describe('claim resend: an admin sends a FAILED claim again', () => {
   });
 
   it('gives a claim that used all its attempts a fresh delivery: attempts from 0, so it is tried and SENT', async () => {
-    await setInsurerFax(app, 'N02', ALWAYS_BUSY);
+    await given(app).insurerFax('N02', ALWAYS_BUSY);
     const claimId = await fileClaim(app, planner, claimBody('N02'));
     const failed = await waitForDelivery(app, claimId);
     expect(failed.statusReason).toMatch(/^BUSY: .*\(gave up after 3 attempts\)$/);
-    await setInsurerFax(app, 'N02', RECEIVES);
+    await given(app).insurerFax('N02', RECEIVES);
 
     await resend(admin, claimId).expect(202);
     const state = await waitForDelivery(app, claimId);
@@ -99,7 +93,7 @@ describe('claim resend: an admin sends a FAILED claim again', () => {
 
   it('answers 404 CLAIM_NOT_FOUND for another organisation’s claim and for an unknown one', async () => {
     const claimId = await failedClaim('N04');
-    await setInsurerFax(app, 'N04', RECEIVES);
+    await given(app).insurerFax('N04', RECEIVES);
     for (const [token, id] of [
       [strangerAdmin, claimId],
       [admin, 2_000_000_000],
@@ -112,7 +106,7 @@ describe('claim resend: an admin sends a FAILED claim again', () => {
   });
 
   it('answers 409 CLAIM_NOT_FAILED for a claim that is not FAILED, and queues a FAILED claim once when two resends race', async () => {
-    await setInsurerFax(app, 'N05', RECEIVES);
+    await given(app).insurerFax('N05', RECEIVES);
     const sent = await fileClaim(app, planner, claimBody('N05'));
     expect((await waitForDelivery(app, sent)).status).toBe('SENT');
     const answer = await resend(admin, sent).expect(409);
@@ -123,7 +117,7 @@ describe('claim resend: an admin sends a FAILED claim again', () => {
     expect(await transmissionsOf(app, sent)).toHaveLength(1);
 
     const failed = await failedClaim('N06');
-    await setInsurerFax(app, 'N06', RECEIVES);
+    await given(app).insurerFax('N06', RECEIVES);
     const statuses = (await Promise.all([resend(admin, failed), resend(admin, failed)])).map((response) => response.status).sort();
     expect(statuses).toEqual([202, 409]);
     expect((await waitForDelivery(app, failed)).status).toBe('SENT');

@@ -8,49 +8,20 @@ import {
   type ProblemDto,
 } from '#contracts';
 import { downloadSignature, uploadSignature } from '#platform';
-import {
-  asOperator,
-  createOrganisation,
-  nextCi,
-  signIn,
-  startCoverageClaims,
-  withToken,
-  type CoverageClaimsTestApp,
-} from '../../../test/support/coverage-claims.js';
+import { nextCi, startCoverageClaims, withToken, type CoverageClaimsTestApp } from './support/coverage-claims.js';
 import { ClaimCipher, type ClaimSecrets } from '../src/claims/claim-cipher.js';
 import { ClaimsBackfill } from '../src/claims/claims-backfill.js';
 import { FilesBackfill } from '../src/files/files-backfill.js';
 import { upload } from './support/claim-delivery.js';
 import { transparentPng } from './support/hostile-evidence.js';
+import { claimBody as validClaimBody } from './support/claim-body.js';
+import { given } from './support/given.js';
 
 const INSURER = 'N03';
 const INSURER_FAX = '05051811234';
 
 /** A complete, valid claim body; tests change one thing at a time. */
-function claimBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    insuCompCd: INSURER,
-    clientNm: '홍길동',
-    clientBirthday: '19850314',
-    clientTel: '010-1234-5678',
-    jobCd: '11',
-    bankCd: '004',
-    bankAccount: '1234-01-234567',
-    bankAccountHolder: '홍길동',
-    wellFareYn: false,
-    eventDate: '2026-11-02',
-    eventTypeCd: 'INJURY',
-    eventPlace: '서울시 강남구 자택',
-    eventText: '계단에서 넘어져 발목 골절, 깁스 치료',
-    callbackWho: 'CLIENT',
-    callbackName: '홍길동',
-    callbackTel: '01012345678',
-    directDebitAccntYn: true,
-    clientMemo: '',
-    fileIds: [],
-    ...overrides,
-  };
-}
+const claimBody = (overrides: Record<string, unknown> = {}) => validClaimBody(INSURER, { directDebitAccntYn: true, ...overrides });
 
 /** The clear columns of a claim filed under this release: none. */
 const NO_LEGACY_COLUMNS = { legacyJobCode: null, legacyJobName: null, legacyWelfare: null, legacyEventType: null, legacyEventDate: null };
@@ -68,13 +39,13 @@ describe('claims: submission and history', () => {
 
   beforeAll(async () => {
     app = await startCoverageClaims();
-    organisation = await createOrganisation(app, '청구 에셋');
+    organisation = await given(app).organisation('청구 에셋');
     plannerCi = nextCi();
     colleagueCi = nextCi();
-    planner = (await signIn(app, organisation, { name: '김설계', fcUserCi: plannerCi })).accessToken;
-    colleague = (await signIn(app, organisation, { name: '이설계', fcUserCi: colleagueCi })).accessToken;
-    strangerAdmin = (await signIn(app, await createOrganisation(app, '다른 에셋'), { role: UserRole.OrgAdmin })).accessToken;
-    await asOperator(app).patch(`/api/v1/admin/claim/insurers/${INSURER}`).send({ claimsFax: '0505-181-1234' }).expect(200);
+    planner = await given(app).planner({ organisation, name: '김설계', fcUserCi: plannerCi }).token();
+    colleague = await given(app).planner({ organisation, name: '이설계', fcUserCi: colleagueCi }).token();
+    strangerAdmin = await given(app).planner({ organisation: '다른 에셋', role: UserRole.OrgAdmin }).token();
+    await given(app).insurerFax(INSURER, '0505-181-1234');
   });
   afterAll(() => app.close());
 
@@ -426,11 +397,14 @@ describe('claims: submission and history', () => {
     const tokens: Record<'me' | 'other' | 'boss', string> = { me: '', other: '', boss: '' };
 
     beforeAll(async () => {
-      const fresh = await createOrganisation(app, '이력 에셋');
-      const me = await signIn(app, fresh, { name: '최설계', fcUserCi: `${plannerCi}-history` });
-      const other = await signIn(app, fresh, { name: '정설계' });
-      const boss = await signIn(app, fresh, { name: '한관리', role: UserRole.OrgAdmin });
-      Object.assign(tokens, { me: me.accessToken, other: other.accessToken, boss: boss.accessToken });
+      const fresh = await given(app).organisation('이력 에셋');
+      Object.assign(tokens, {
+        me: await given(app)
+          .planner({ organisation: fresh, name: '최설계', fcUserCi: `${plannerCi}-history` })
+          .token(),
+        other: await given(app).planner({ organisation: fresh, name: '정설계' }).token(),
+        boss: await given(app).planner({ organisation: fresh, name: '한관리', role: UserRole.OrgAdmin }).token(),
+      });
       mine = [];
       theirs = [];
       const people = [
@@ -439,9 +413,9 @@ describe('claims: submission and history', () => {
         { clientNm: '가나다', clientBirthday: '19900303', clientTel: '01033330000' },
       ];
       for (let index = 0; index < 7; index += 1)
-        mine.push(((await submit(claimBody(people[index % 3]), me.accessToken).expect(201)).body as ClaimReceiptDto).claimReqId);
+        mine.push(((await submit(claimBody(people[index % 3]), tokens.me).expect(201)).body as ClaimReceiptDto).claimReqId);
       for (let index = 0; index < 3; index += 1)
-        theirs.push(((await submit(claimBody(people[index % 3]), other.accessToken).expect(201)).body as ClaimReceiptDto).claimReqId);
+        theirs.push(((await submit(claimBody(people[index % 3]), tokens.other).expect(201)).body as ClaimReceiptDto).claimReqId);
       // Spread claim dates: two of mine last month, one of theirs a year ago.
       await app.dataSource.query(`UPDATE claims SET claim_date = '2026-10-15' WHERE id = ANY($1)`, [mine.slice(0, 2)]);
       await app.dataSource.query(`UPDATE claims SET claim_date = '2025-11-01' WHERE id = $1`, [theirs[0]]);

@@ -1,29 +1,19 @@
 import { readFile } from 'node:fs/promises';
-import {
-  UserRole,
-  type CoverageAnalysisResultDto,
-  type CustomerDto,
-  type OrganisationWithSecretDto,
-  type VerificationConfirmedDto,
-  type VerificationDto,
-} from '#contracts';
+import { UserRole, type CoverageAnalysisResultDto, type CustomerDto, type OrganisationWithSecretDto } from '#contracts';
 import type { UserPrincipal } from '../src/auth/principal.js';
 import { AnalysesService } from '../src/coverage-analysis/analyses.service.js';
 import { sandboxPortfolio } from '../src/coverage-analysis/insurance-data/sandbox-portfolio.js';
-import { ANALYSIS_PAYLOAD_SPEC, analysisPayloadProblems } from '../../../test/support/coverage-analysis-payload.js';
+import { ANALYSIS_PAYLOAD_SPEC, analysisPayloadProblems } from './support/coverage-analysis-payload.js';
 import {
-  createOrganisation,
   nextPhone,
-  sandboxCode,
-  signIn,
   startCoverageClaims,
   verificationBody,
   withToken,
   type CoverageClaimsTestApp,
+  type SignedIn,
   type VerificationBody,
-} from '../../../test/support/coverage-claims.js';
-
-type SignedIn = Awaited<ReturnType<typeof signIn>>;
+} from './support/coverage-claims.js';
+import { given } from './support/given.js';
 
 const TIMEOUT_MS = 400;
 
@@ -43,22 +33,13 @@ describe('coverage analyses', () => {
 
   /** Verifies a customer through the sandbox SMS as `user`: the verification token and the customer's id. */
   async function verified(body: VerificationBody = verificationBody(), user: SignedIn = planner) {
-    const verification = (await as(user).post('/api/v1/coverage/verifications').send(body).expect(201)).body as VerificationDto;
-    const confirmed = (
-      await as(user)
-        .post(`/api/v1/coverage/verifications/${verification.id}/confirm`)
-        .send({ code: await sandboxCode(app, body.phone) })
-        .expect(200)
-    ).body as VerificationConfirmedDto;
-    return { token: confirmed.verificationToken, customerId: verification.customerId, verificationId: verification.id };
+    const { verificationToken, customerId, verification } = await given(app).as(user).verifiedCustomer(body);
+    return { token: verificationToken, customerId, verificationId: verification.id };
   }
 
   /** A stored analysis of a fresh customer, run by `user`. */
-  async function analysed(user: SignedIn = planner, body: VerificationBody = verificationBody()) {
-    const customer = await verified(body, user);
-    const result = (await analyse(customer.token, user).expect(201)).body as CoverageAnalysisResultDto;
-    return { ...customer, ...result };
-  }
+  const analysed = (user: SignedIn = planner, body: VerificationBody = verificationBody()) =>
+    given(app).as(user).verifiedCustomer(body).analysis();
 
   /** A sandbox phone ending in one of the documented magic endings (0001 none, 0002 slow, 0003 fails). */
   const magicPhone = (ending: '0001' | '0002' | '0003') => `${nextPhone().slice(0, 7)}${ending}`;
@@ -71,12 +52,7 @@ describe('coverage analyses', () => {
   beforeAll(async () => {
     // The slow magic phone answers after 5 s; the analysis gives up after TIMEOUT_MS.
     app = await startCoverageClaims({ env: { INSURANCE_DATA_TIMEOUT_MS: String(TIMEOUT_MS), SANDBOX_INSURANCE_DELAY_MS: '5000' } });
-    organisation = await createOrganisation(app, '분석 에셋');
-    planner = await signIn(app, organisation, { name: '김설계' });
-    otherPlanner = await signIn(app, organisation, { name: '이설계' });
-    admin = await signIn(app, organisation, { name: '박관리', role: UserRole.OrgAdmin });
-    otherOrganisation = await createOrganisation(app, '다른 에셋');
-    outsiderAdmin = await signIn(app, otherOrganisation, { name: '최관리', role: UserRole.OrgAdmin });
+    ({ organisation, planner, otherPlanner, admin, otherOrganisation, outsiderAdmin } = await given(app).team('분석 에셋'));
   });
   afterAll(() => app.close());
 

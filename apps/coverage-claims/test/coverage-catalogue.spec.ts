@@ -3,7 +3,7 @@ import { CATALOGUE_2026_11 } from '../src/coverage-analysis/catalogue/v2026-11/i
 import { CoverageCatalogueService } from '../src/coverage-analysis/coverage-catalogue.service.js';
 import { INSURANCE_DATA, type InsuranceDataPort } from '../src/coverage-analysis/insurance-data/insurance-data.port.js';
 import { SandboxInsuranceDataAdapter } from '../src/coverage-analysis/insurance-data/sandbox-insurance-data.adapter.js';
-import { startCoverageClaims, type CoverageClaimsTestApp } from '../../../test/support/coverage-claims.js';
+import { startCoverageClaims, type CoverageClaimsTestApp } from './support/coverage-claims.js';
 
 describe('coverage catalogue in the database', () => {
   let app: CoverageClaimsTestApp;

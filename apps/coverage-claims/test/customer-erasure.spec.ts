@@ -3,27 +3,19 @@ import { access } from 'node:fs/promises';
 import pg from 'pg';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type {
-  ClaimHistoryRecordDto,
-  ClaimReceiptDto,
-  CoverageAnalysisResultDto,
-  NhisAuthDto,
-  OrganisationWithSecretDto,
-  VerificationConfirmedDto,
-  VerificationDto,
-} from '#contracts';
+import type { ClaimHistoryRecordDto, ClaimReceiptDto, NhisAuthDto, OrganisationWithSecretDto, VerificationDto } from '#contracts';
 import {
-  createOrganisation,
   sandboxCode,
-  signIn,
+  startCoverageClaims,
   verificationBody,
   withToken,
   type CoverageClaimsTestApp,
+  type SignedIn,
   type VerificationBody,
-} from '../../../test/support/coverage-claims.js';
-import { startCoverageClaims } from '../../../test/support/coverage-claims.js';
-import { claimBody, fixture, setInsurerFax, upload, waitForDelivery } from './support/claim-delivery.js';
-import type { SignedIn } from './support/medical-http.js';
+} from './support/coverage-claims.js';
+import { fixture, upload, waitForDelivery } from './support/claim-delivery.js';
+import { given } from './support/given.js';
+import { claimBody } from './support/claim-body.js';
 
 const HEALTH_TERM_ID = 'medical-health-checkup-v1';
 const INSURER = { code: 'N03', fax: '05051811234' };
@@ -79,10 +71,10 @@ describe('deleting a customer leaves nothing of them behind (DELETE /api/v1/cust
         STORAGE_DELETION_POLL_MS: '20',
       },
     });
-    organisation = await createOrganisation(app, '삭제 에셋');
-    planner = await signIn(app, organisation, { name: '김설계' });
-    colleague = await signIn(app, organisation, { name: '이설계' });
-    await setInsurerFax(app, INSURER.code, INSURER.fax);
+    organisation = await given(app).organisation('삭제 에셋');
+    planner = await given(app).planner({ organisation, name: '김설계' });
+    colleague = await given(app).planner({ organisation, name: '이설계' });
+    await given(app).insurerFax(INSURER.code, INSURER.fax);
   });
   afterAll(() => app.close());
 
@@ -93,17 +85,8 @@ describe('deleting a customer leaves nothing of them behind (DELETE /api/v1/cust
    * (one with a JPEG and a PDF) faxed through the sandbox. Returns the customer's id, their claims and files.
    */
   async function everythingOf(user: SignedIn, body: VerificationBody) {
-    const verification = (await as(user).post('/api/v1/coverage/verifications').set('Idempotency-Key', key()).send(body).expect(201))
-      .body as VerificationDto;
-    const confirmed = (
-      await as(user)
-        .post(`/api/v1/coverage/verifications/${verification.id}/confirm`)
-        .send({ code: await sandboxCode(app, body.phone) })
-        .expect(200)
-    ).body as VerificationConfirmedDto;
-    const analysis = (await as(user).post('/api/v1/coverage/analyses').send({ verificationToken: confirmed.verificationToken }).expect(201))
-      .body as CoverageAnalysisResultDto;
-    await as(user).post('/api/v1/medical-bojang/set-analysis').send(analysis).expect(200);
+    const { verification, seq, analysis } = await given(app).as(user).verifiedCustomer(body, { idempotencyKey: key() }).analysis();
+    await as(user).post('/api/v1/medical-bojang/set-analysis').send({ seq, analysis }).expect(200);
     const auth = (
       await as(user)
         .post('/api/v1/medical-bojang/nhis-auth')

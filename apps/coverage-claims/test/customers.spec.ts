@@ -1,24 +1,17 @@
-import {
-  UserRole,
-  type CustomerDto,
-  type OrganisationWithSecretDto,
-  type VerificationConfirmedDto,
-  type VerificationDto,
-} from '#contracts';
+import type { CustomerDto, OrganisationWithSecretDto } from '#contracts';
 import {
   MARKETING_TERM_ID,
   REQUIRED_TERM_IDS,
-  createOrganisation,
   sandboxCode,
   signIn,
   startCoverageClaims,
   verificationBody,
   withToken,
   type CoverageClaimsTestApp,
+  type SignedIn,
   type VerificationBody,
-} from '../../../test/support/coverage-claims.js';
-
-type SignedIn = Awaited<ReturnType<typeof signIn>>;
+} from './support/coverage-claims.js';
+import { given } from './support/given.js';
 
 describe('customers', () => {
   let app: CoverageClaimsTestApp;
@@ -31,16 +24,7 @@ describe('customers', () => {
   const as = (user: SignedIn) => withToken(app, user.accessToken);
 
   /** A verified customer of `user`: the request, its confirmation and the customer's id. */
-  async function verifiedCustomer(body: VerificationBody, user: SignedIn = planner) {
-    const verification = (await as(user).post('/api/v1/coverage/verifications').send(body).expect(201)).body as VerificationDto;
-    const confirmed = (
-      await as(user)
-        .post(`/api/v1/coverage/verifications/${verification.id}/confirm`)
-        .send({ code: await sandboxCode(app, body.phone) })
-        .expect(200)
-    ).body as VerificationConfirmedDto;
-    return { verification, confirmed, customerId: verification.customerId };
-  }
+  const verifiedCustomer = (body: VerificationBody, user: SignedIn = planner) => given(app).as(user).verifiedCustomer(body);
 
   const count = async (table: string, customerId: string) =>
     Number(
@@ -49,11 +33,7 @@ describe('customers', () => {
 
   beforeAll(async () => {
     app = await startCoverageClaims();
-    organisation = await createOrganisation(app, '고객 에셋');
-    planner = await signIn(app, organisation, { name: '김설계' });
-    otherPlanner = await signIn(app, organisation, { name: '이설계' });
-    admin = await signIn(app, organisation, { name: '박관리', role: UserRole.OrgAdmin });
-    outsiderAdmin = await signIn(app, await createOrganisation(app, '다른 에셋'), { name: '최관리', role: UserRole.OrgAdmin });
+    ({ organisation, planner, otherPlanner, admin, outsiderAdmin } = await given(app).team('고객 에셋'));
   });
   afterAll(() => app.close());
 

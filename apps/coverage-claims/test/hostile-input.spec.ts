@@ -1,11 +1,5 @@
 import { UserRole } from '#contracts';
-import {
-  OPERATOR_KEY,
-  createOrganisation,
-  signIn,
-  startCoverageClaims,
-  type CoverageClaimsTestApp,
-} from '../../../test/support/coverage-claims.js';
+import { OPERATOR_KEY, createOrganisation, signIn, startCoverageClaims, type CoverageClaimsTestApp } from './support/coverage-claims.js';
 import { STALL_MS } from '../../../test/support/event-loop.js';
 import { acceptedCredentials, hostileRequests, readOpenApiDocument, sweep } from '../../../test/support/hostile-input.js';
 

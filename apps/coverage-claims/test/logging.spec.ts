@@ -16,7 +16,7 @@ import {
   verificationBody,
   withToken,
   type CoverageClaimsTestApp,
-} from '../../../test/support/coverage-claims.js';
+} from './support/coverage-claims.js';
 
 /**
  * The log text with UUIDs (request ids, row ids) replaced: they are random hex, and a short digit run

@@ -1,24 +1,15 @@
-import {
-  UserRole,
-  type CheckupsDto,
-  type NhisAuthCompletedDto,
-  type NhisAuthDto,
-  type OrganisationWithSecretDto,
-  type VerificationDto,
-} from '#contracts';
+import type { CheckupsDto, NhisAuthCompletedDto, NhisAuthDto, OrganisationWithSecretDto } from '#contracts';
 import { MEASUREMENT_CODES } from '../src/medical/checkups/checkup.js';
 import { CheckupsService } from '../src/medical/checkups/checkups.service.js';
 import {
-  createOrganisation,
-  signIn,
   startCoverageClaims,
   verificationBody,
   withToken,
   type CoverageClaimsTestApp,
+  type SignedIn,
   type VerificationBody,
-} from '../../../test/support/coverage-claims.js';
-
-type SignedIn = Awaited<ReturnType<typeof signIn>>;
+} from './support/coverage-claims.js';
+import { given } from './support/given.js';
 
 const HEALTH_TERM_ID = 'medical-health-checkup-v1';
 const APPROVAL_SECONDS = 1;
@@ -44,8 +35,7 @@ describe('NHIS simple authentication and check-ups', () => {
 
   /** A customer of `user`, created by a verification request (the coverage-analysis flow's first step). */
   async function customerOf(user: SignedIn = planner, overrides: Partial<VerificationBody> = {}): Promise<string> {
-    const response = await as(user).post('/api/v1/coverage/verifications').send(verificationBody(overrides)).expect(201);
-    return (response.body as VerificationDto).customerId;
+    return (await given(app).as(user).customer(verificationBody(overrides))).customerId;
   }
 
   const requestAuth = (customerId: string, user: SignedIn = planner, body: Record<string, unknown> = {}) =>
@@ -83,11 +73,7 @@ describe('NHIS simple authentication and check-ups', () => {
 
   beforeAll(async () => {
     app = await startCoverageClaims({ env: { NHIS_SANDBOX_APPROVAL_SECONDS: String(APPROVAL_SECONDS) } });
-    organisation = await createOrganisation(app, '건강 에셋');
-    planner = await signIn(app, organisation, { name: '김설계' });
-    otherPlanner = await signIn(app, organisation, { name: '이설계' });
-    admin = await signIn(app, organisation, { name: '박관리', role: UserRole.OrgAdmin });
-    outsider = await signIn(app, await createOrganisation(app, '다른 에셋'), { name: '최관리', role: UserRole.OrgAdmin });
+    ({ organisation, planner, otherPlanner, admin, outsiderAdmin: outsider } = await given(app).team('건강 에셋'));
   });
   afterAll(() => app.close());
 

@@ -1,25 +1,23 @@
-import { CoverageStatusCode, UserRole, type MedicalReportDto, type OrganisationWithSecretDto } from '#contracts';
+import { CoverageStatusCode, type MedicalReportDto } from '#contracts';
 import {
-  createOrganisation,
   nextPhone,
-  signIn,
   startCoverageClaims,
   verificationBody,
   withToken,
   type CoverageClaimsTestApp,
-} from '../../../test/support/coverage-claims.js';
+  type SignedIn,
+} from './support/coverage-claims.js';
 import { pdfText } from '../../../test/support/pdf-text.js';
-import { analysedCustomer, type SignedIn } from './support/medical-http.js';
+import { given, type AnalysedCustomer } from './support/given.js';
 
 describe('medical reports (POST /api/v1/medical-bojang/report/pdf and /report/json)', () => {
   let app: CoverageClaimsTestApp;
-  let organisation: OrganisationWithSecretDto;
   let planner: SignedIn;
   let otherPlanner: SignedIn;
   let admin: SignedIn;
   let outsiderAdmin: SignedIn;
   /** An analysed customer whose check-ups were looked up through the NHIS sandbox. */
-  let withCheckups: Awaited<ReturnType<typeof analysedCustomer>>;
+  let withCheckups: AnalysedCustomer;
 
   const as = (user: SignedIn) => withToken(app, user.accessToken);
   const json = (seq: unknown, user: SignedIn = planner) => as(user).post('/api/v1/medical-bojang/report/json').send({ seq });
@@ -51,14 +49,13 @@ describe('medical reports (POST /api/v1/medical-bojang/report/pdf and /report/js
     return result.checkups.length;
   }
 
+  /** A stored coverage analysis of a fresh customer, run by `user` through the real operations. */
+  const analysedCustomer = (user: SignedIn, body = verificationBody()) => given(app).as(user).verifiedCustomer(body).analysis();
+
   beforeAll(async () => {
     app = await startCoverageClaims({ env: { NHIS_SANDBOX_APPROVAL_SECONDS: '0' } });
-    organisation = await createOrganisation(app, '리포트 에셋');
-    planner = await signIn(app, organisation, { name: '김설계' });
-    otherPlanner = await signIn(app, organisation, { name: '이설계' });
-    admin = await signIn(app, organisation, { name: '박관리', role: UserRole.OrgAdmin });
-    outsiderAdmin = await signIn(app, await createOrganisation(app, '다른 에셋'), { name: '최관리', role: UserRole.OrgAdmin });
-    withCheckups = await analysedCustomer(app, planner, verificationBody({ name: '홍길동', birthDate: '19700315' }));
+    ({ planner, otherPlanner, admin, outsiderAdmin } = await given(app).team('리포트 에셋'));
+    withCheckups = await analysedCustomer(planner, verificationBody({ name: '홍길동', birthDate: '19700315' }));
     expect(await lookUpCheckups(withCheckups.customerId)).toBeGreaterThan(0);
   });
   afterAll(async () => {
@@ -111,12 +108,12 @@ describe('medical reports (POST /api/v1/medical-bojang/report/pdf and /report/js
     // Planner B verifies the person planner A looked up check-ups for and runs their own analysis: B's
     // customer is B's own (a planner's customers are theirs), and B never authenticated with the NHIS.
     const body = verificationBody({ name: '공유고객', birthDate: '19750505', phone: nextPhone() });
-    const ofA = await analysedCustomer(app, planner, body);
+    const ofA = await analysedCustomer(planner, body);
     expect(await lookUpCheckups(ofA.customerId)).toBeGreaterThan(0);
     await app.dataSource.query(`UPDATE customer_verifications SET created_at = created_at - interval '1 minute' WHERE customer_id = $1`, [
       ofA.customerId,
     ]);
-    const ofB = await analysedCustomer(app, otherPlanner, body);
+    const ofB = await analysedCustomer(otherPlanner, body);
     expect(ofB.customerId).not.toBe(ofA.customerId);
 
     const seenByB = (await json(ofB.seq, otherPlanner).expect(200)).body as MedicalReportDto;
@@ -144,7 +141,7 @@ describe('medical reports (POST /api/v1/medical-bojang/report/pdf and /report/js
   });
 
   it('reads the payload sent with set-analysis instead of the stored analysis: every coverage held in full leaves no open risk', async () => {
-    const customer = await analysedCustomer(app, planner);
+    const customer = await analysedCustomer(planner);
     await lookUpCheckups(customer.customerId);
     const full = {
       ...customer.analysis,
@@ -165,7 +162,7 @@ describe('medical reports (POST /api/v1/medical-bojang/report/pdf and /report/js
   });
 
   it('reports for a customer without check-ups: the report says so, with no charts and no open risks, in JSON and in the PDF', async () => {
-    const customer = await analysedCustomer(app, planner);
+    const customer = await analysedCustomer(planner);
     const report = (await json(customer.seq).expect(200)).body as MedicalReportDto;
     expect(report.checkups).toMatchObject({ count: 0, years: [], latestExaminedOn: null });
     expect(report.checkups.notice).toMatch(/건강검진 기록이 없어/);
@@ -178,7 +175,7 @@ describe('medical reports (POST /api/v1/medical-bojang/report/pdf and /report/js
   });
 
   it('reports for a customer the NHIS holds no check-up of (sandbox phone ending 0014) the same way', async () => {
-    const customer = await analysedCustomer(app, planner, verificationBody({ phone: `${nextPhone().slice(0, 7)}0014` }));
+    const customer = await analysedCustomer(planner, verificationBody({ phone: `${nextPhone().slice(0, 7)}0014` }));
     expect(await lookUpCheckups(customer.customerId)).toBe(0);
     const report = (await json(customer.seq).expect(200)).body as MedicalReportDto;
     expect(report.checkups.count).toBe(0);
@@ -186,7 +183,7 @@ describe('medical reports (POST /api/v1/medical-bojang/report/pdf and /report/js
   });
 
   it('returns 404 ANALYSIS_NOT_FOUND for another organisation’s seq, for both reports', async () => {
-    const outsider = await analysedCustomer(app, outsiderAdmin);
+    const outsider = await analysedCustomer(outsiderAdmin);
     for (const response of [await json(outsider.seq).expect(404), await pdf(outsider.seq).expect(404)]) {
       expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
     }
@@ -206,7 +203,7 @@ describe('medical reports (POST /api/v1/medical-bojang/report/pdf and /report/js
   });
 
   it('returns 404 once the customer is deleted (the report is not kept anywhere)', async () => {
-    const customer = await analysedCustomer(app, planner);
+    const customer = await analysedCustomer(planner);
     await json(customer.seq).expect(200);
     await as(planner).delete(`/api/v1/customers/${customer.customerId}`).expect(204);
     expect((await json(customer.seq).expect(404)).body.code).toBe('ANALYSIS_NOT_FOUND');

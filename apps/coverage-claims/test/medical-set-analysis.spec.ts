@@ -1,13 +1,7 @@
-import { UserRole, type CoverageAnalysisDto, type OrganisationWithSecretDto, type SetAnalysisResultDto } from '#contracts';
+import type { CoverageAnalysisDto, SetAnalysisResultDto } from '#contracts';
 import { fieldCipherOf } from '#platform';
-import {
-  createOrganisation,
-  signIn,
-  startCoverageClaims,
-  withToken,
-  type CoverageClaimsTestApp,
-} from '../../../test/support/coverage-claims.js';
-import { analysedCustomer, type SignedIn } from './support/medical-http.js';
+import { startCoverageClaims, withToken, type CoverageClaimsTestApp, type SignedIn } from './support/coverage-claims.js';
+import { given } from './support/given.js';
 
 type FieldErrors = Array<{ field: string; message: string }>;
 /* eslint-disable-next-line @typescript-eslint/no-explicit-any -- a payload broken on purpose, field by field */
@@ -15,7 +9,6 @@ type Json = any;
 
 describe('medical set-analysis (POST /api/v1/medical-bojang/set-analysis)', () => {
   let app: CoverageClaimsTestApp;
-  let organisation: OrganisationWithSecretDto;
   let planner: SignedIn;
   let otherPlanner: SignedIn;
   let admin: SignedIn;
@@ -49,12 +42,8 @@ describe('medical set-analysis (POST /api/v1/medical-bojang/set-analysis)', () =
 
   beforeAll(async () => {
     app = await startCoverageClaims();
-    organisation = await createOrganisation(app, '메디컬 에셋');
-    planner = await signIn(app, organisation, { name: '김설계' });
-    otherPlanner = await signIn(app, organisation, { name: '이설계' });
-    admin = await signIn(app, organisation, { name: '박관리', role: UserRole.OrgAdmin });
-    outsiderAdmin = await signIn(app, await createOrganisation(app, '다른 에셋'), { name: '최관리', role: UserRole.OrgAdmin });
-    ({ seq, analysis, customerId } = await analysedCustomer(app, planner));
+    ({ planner, otherPlanner, admin, outsiderAdmin } = await given(app).team('메디컬 에셋'));
+    ({ seq, analysis, customerId } = await given(app).as(planner).verifiedCustomer().analysis());
     expect(analysis.contracts.length).toBeGreaterThan(0);
   });
   afterAll(() => app.close());
@@ -95,7 +84,7 @@ describe('medical set-analysis (POST /api/v1/medical-bojang/set-analysis)', () =
   it('returns 422 ANALYSIS_CUSTOMER_MISMATCH naming each field when the payload is of another person, and keeps the payload stored before', async () => {
     await setAnalysis({ seq, analysis }).expect(200);
     const before = await storedRows();
-    const other = await analysedCustomer(app, planner);
+    const other = await given(app).as(planner).verifiedCustomer().analysis();
     const response = await setAnalysis({ seq, analysis: other.analysis }).expect(422);
     expect(response.body).toMatchObject({ code: 'ANALYSIS_CUSTOMER_MISMATCH', status: 422 });
     expect(fields(response.body.errors as FieldErrors)).toEqual(
@@ -112,7 +101,7 @@ describe('medical set-analysis (POST /api/v1/medical-bojang/set-analysis)', () =
   });
 
   it('returns 404 ANALYSIS_NOT_FOUND for another organisation’s seq, even for its admin, and stores nothing', async () => {
-    const outsider = await analysedCustomer(app, outsiderAdmin);
+    const outsider = await given(app).as(outsiderAdmin).verifiedCustomer().analysis();
     const response = await setAnalysis({ seq: outsider.seq, analysis }).expect(404);
     expect(response.body).toMatchObject({ code: 'ANALYSIS_NOT_FOUND', status: 404 });
     expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
@@ -254,7 +243,7 @@ describe('medical set-analysis (POST /api/v1/medical-bojang/set-analysis)', () =
   });
 
   it('is deleted with the customer (through the analysis)', async () => {
-    const other = await analysedCustomer(app, planner);
+    const other = await given(app).as(planner).verifiedCustomer().analysis();
     await setAnalysis({ seq: other.seq, analysis: other.analysis }).expect(200);
     await withToken(app, planner.accessToken).delete(`/api/v1/customers/${other.customerId}`).expect(204);
     expect(await app.dataSource.query(`SELECT 1 FROM medical_set_analyses WHERE analysis_id = $1`, [other.seq])).toHaveLength(0);

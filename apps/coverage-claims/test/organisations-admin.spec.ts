@@ -8,7 +8,7 @@ import {
   startCoverageClaims,
   withToken,
   type CoverageClaimsTestApp,
-} from '../../../test/support/coverage-claims.js';
+} from './support/coverage-claims.js';
 import { UserRole } from '../src/auth/principal.js';
 
 describe('operator API: organisations', () => {

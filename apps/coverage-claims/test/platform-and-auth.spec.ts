@@ -12,7 +12,7 @@ import {
   startCoverageClaims,
   withToken,
   type CoverageClaimsTestApp,
-} from '../../../test/support/coverage-claims.js';
+} from './support/coverage-claims.js';
 
 const FRONT_END = 'https://planner.example.com';
 

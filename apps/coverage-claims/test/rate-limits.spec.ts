@@ -9,7 +9,7 @@ import {
   verificationBody,
   withToken,
   type CoverageClaimsTestApp,
-} from '../../../test/support/coverage-claims.js';
+} from './support/coverage-claims.js';
 import { LIMITED_OPERATOR_KEY, expectRateLimited, nextClientAddress, rateLimitItems } from '../../../test/support/rate-limits.js';
 import { withHeader } from '../../../test/support/test-app.js';
 

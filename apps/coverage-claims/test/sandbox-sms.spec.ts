@@ -5,14 +5,13 @@ import { SANDBOX_RETENTION_HOURS } from '../src/sms/sandbox/sandbox-sms.sender.j
 import {
   OPERATOR_KEY,
   asOperator,
-  createOrganisation,
   nextPhone,
-  signIn,
   startCoverageClaims,
   verificationBody,
   withToken,
   type CoverageClaimsTestApp,
-} from '../../../test/support/coverage-claims.js';
+} from './support/coverage-claims.js';
+import { given } from './support/given.js';
 
 describe('sandbox SMS adapter', () => {
   let app: CoverageClaimsTestApp;
@@ -23,7 +22,7 @@ describe('sandbox SMS adapter', () => {
 
   beforeAll(async () => {
     app = await startCoverageClaims();
-    accessToken = (await signIn(app, await createOrganisation(app, '문자 에셋'))).accessToken;
+    accessToken = await given(app).planner({ organisation: '문자 에셋' }).token();
     const send = (phone: string) =>
       withToken(app, accessToken).post('/api/v1/coverage/verifications').send(verificationBody({ phone })).expect(201);
     await send(phones[0]!);

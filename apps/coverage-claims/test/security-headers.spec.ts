@@ -23,7 +23,7 @@ import {
   verificationBody,
   withToken,
   type CoverageClaimsTestApp,
-} from '../../../test/support/coverage-claims.js';
+} from './support/coverage-claims.js';
 import { readOpenApiDocument, type Credential, type Schema } from '../../../test/support/hostile-input.js';
 import { HeaderAudit, auditAnswersOfNoOperation, auditBaselines } from '../../../test/support/security-headers.js';
 

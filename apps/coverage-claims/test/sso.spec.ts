@@ -17,7 +17,7 @@ import {
   startCoverageClaims,
   withToken,
   type CoverageClaimsTestApp,
-} from '../../../test/support/coverage-claims.js';
+} from './support/coverage-claims.js';
 
 const token = (app: CoverageClaimsTestApp, query: Record<string, string>) => request(app.url).get('/api/v1/auth/token').query(query);
 const signInOf = (accessToken: string) => (jwt.decode(accessToken) as { sid: string }).sid;

@@ -3,12 +3,11 @@ import type { TermListDto } from '#contracts';
 import {
   MARKETING_TERM_ID,
   REQUIRED_TERM_IDS,
-  createOrganisation,
-  signIn,
   startCoverageClaims,
   withToken,
   type CoverageClaimsTestApp,
-} from '../../../test/support/coverage-claims.js';
+} from './support/coverage-claims.js';
+import { given } from './support/given.js';
 
 describe('coverage terms', () => {
   let app: CoverageClaimsTestApp;
@@ -16,7 +15,7 @@ describe('coverage terms', () => {
 
   beforeAll(async () => {
     app = await startCoverageClaims();
-    accessToken = (await signIn(app, await createOrganisation(app, '약관 에셋'))).accessToken;
+    accessToken = await given(app).planner({ organisation: '약관 에셋' }).token();
   });
   afterAll(() => app.close());
 

@@ -10,13 +10,14 @@ import {
   startCoverageClaims,
   withToken,
   type CoverageClaimsTestApp,
-} from '../../../test/support/coverage-claims.js';
+  type SignedIn,
+} from './support/coverage-claims.js';
 
 describe('user management', () => {
   let app: CoverageClaimsTestApp;
   let organisation: OrganisationWithSecretDto;
   let otherOrganisation: OrganisationWithSecretDto;
-  let admin: Awaited<ReturnType<typeof signIn>>;
+  let admin: SignedIn;
 
   const asAdmin = () => withToken(app, admin.accessToken);
 

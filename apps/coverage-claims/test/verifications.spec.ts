@@ -13,18 +13,16 @@ import {
   MARKETING_TERM_ID,
   REQUIRED_TERM_IDS,
   asOperator,
-  createOrganisation,
   nextPhone,
   sandboxCode,
-  signIn,
   startCoverageClaims,
   verificationBody,
   withToken,
   type CoverageClaimsTestApp,
+  type SignedIn,
   type VerificationBody,
-} from '../../../test/support/coverage-claims.js';
-
-type SignedIn = Awaited<ReturnType<typeof signIn>>;
+} from './support/coverage-claims.js';
+import { given } from './support/given.js';
 
 describe('one-time number verification', () => {
   let app: CoverageClaimsTestApp;
@@ -55,12 +53,7 @@ describe('one-time number verification', () => {
 
   beforeAll(async () => {
     app = await startCoverageClaims();
-    organisation = await createOrganisation(app, '인증 에셋');
-    planner = await signIn(app, organisation, { name: '김설계' });
-    otherPlanner = await signIn(app, organisation, { name: '이설계' });
-    admin = await signIn(app, organisation, { name: '박관리', role: UserRole.OrgAdmin });
-    otherOrganisation = await createOrganisation(app, '다른 에셋');
-    outsider = await signIn(app, otherOrganisation, { name: '최설계', role: UserRole.OrgAdmin });
+    ({ organisation, planner, otherPlanner, admin, otherOrganisation, outsiderAdmin: outsider } = await given(app).team('인증 에셋'));
   });
   afterAll(() => app.close());
 

@@ -1,14 +1,7 @@
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
 import { LeadsService } from '../src/leads/leads.service.js';
-import {
-  asOperator,
-  leadInput,
-  partnerWithKey,
-  providerWithProduct,
-  startLeadDistribution,
-  withKey,
-  type LeadDistributionTestApp,
-} from '../../../test/support/lead-distribution.js';
+import { asOperator, leadInput, startLeadDistribution, withKey, type LeadDistributionTestApp } from './support/lead-distribution.js';
+import { given } from './support/given.js';
 
 describe('allocation of registered and imported leads', () => {
   let app: LeadDistributionTestApp;
@@ -112,8 +105,8 @@ describe('allocation of registered and imported leads', () => {
       .expect(201);
 
   it('registers a lead and delivers it to an order in at most three round trips to the database', async () => {
-    const { product, providerKey } = await providerWithProduct(app, '왕복 상품');
-    const { partner, apiKey } = await partnerWithKey(app, 'Round Trips');
+    const { product, providerKey } = await given(app).provider().product('왕복 상품');
+    const { partner, apiKey } = await given(app).partner('Round Trips').key();
     const placed = await order(apiKey, product.id, [{ region: '서울', quantity: 5 }]);
     // The first registration warms the key cache and the pool.
     await withKey(app, providerKey).post('/api/v1/leads').send(leadInput(product.id)).expect(201);
@@ -129,8 +122,8 @@ describe('allocation of registered and imported leads', () => {
   });
 
   it('lets registrations arriving together share a statement, each answered as if it had come alone', async () => {
-    const { product, providerKey } = await providerWithProduct(app, '동시 등록 상품');
-    const { partner, apiKey } = await partnerWithKey(app, 'Concurrent Registrations');
+    const { product, providerKey } = await given(app).provider().product('동시 등록 상품');
+    const { partner, apiKey } = await given(app).partner('Concurrent Registrations').key();
     const placed = await order(apiKey, product.id, [{ region: '서울', quantity: 10 }]);
     // 24 different numbers, and 8 of them sent twice: 32 registrations at once.
     const inputs = Array.from({ length: 24 }, () => leadInput(product.id));
@@ -172,7 +165,7 @@ describe('allocation of registered and imported leads', () => {
   });
 
   it('fails only the registration PostgreSQL refuses when it shared a statement with others', async () => {
-    const { product, providerKey } = await providerWithProduct(app, '거부 등록 상품');
+    const { product, providerKey } = await given(app).provider().product('거부 등록 상품');
     const inputs = Array.from({ length: 15 }, (_, i) => leadInput(product.id, i === 9 ? { name: '거부됨' } : {}));
     let responses: Array<{ status: number }> = [];
     const statements = await statementsDuring(async () => {
@@ -189,8 +182,8 @@ describe('allocation of registered and imported leads', () => {
   });
 
   it('imports a batch in a constant number of round trips, however many rows it has', async () => {
-    const { product } = await providerWithProduct(app, '일괄 왕복 상품');
-    const other = await providerWithProduct(app, '일괄 왕복 상품 2');
+    const { product } = await given(app).provider().product('일괄 왕복 상품');
+    const other = await given(app).provider().product('일괄 왕복 상품 2');
     const rows = Array.from({ length: 200 }, (_, i) => leadInput(i % 2 === 0 ? product.id : other.product.id));
     let created = 0;
     const statements = await statementsDuring(async () => {
@@ -203,10 +196,10 @@ describe('allocation of registered and imported leads', () => {
   });
 
   it('delivers an import’s rows to the oldest orders first, in row order, up to each region’s room', async () => {
-    const { product } = await providerWithProduct(app, '일괄 배분 상품');
-    const first = await partnerWithKey(app, 'Import Older');
-    const second = await partnerWithKey(app, 'Import Newer');
-    const manual = await partnerWithKey(app, 'Import Manual');
+    const { product } = await given(app).provider().product('일괄 배분 상품');
+    const first = await given(app).partner('Import Older').key();
+    const second = await given(app).partner('Import Newer').key();
+    const manual = await given(app).partner('Import Manual').key();
     // Created first but reserved later: the other order, reserved in the past, is the older one.
     const newer = await order(first.apiKey, product.id, [{ region: '서울', quantity: 5 }]);
     const older = await order(

@@ -6,15 +6,8 @@ import pg from 'pg';
 import request from 'supertest';
 import { ApiKeyRole } from '#contracts';
 import { ActingPartnerId, PartnerScoped, Roles } from '../src/auth/auth.decorators.js';
-import {
-  OPERATOR_KEY,
-  asOperator,
-  createPartner,
-  partnerWithKey,
-  startLeadDistribution,
-  withKey,
-  type LeadDistributionTestApp,
-} from '../../../test/support/lead-distribution.js';
+import { OPERATOR_KEY, asOperator, startLeadDistribution, withKey, type LeadDistributionTestApp } from './support/lead-distribution.js';
+import { given } from './support/given.js';
 
 class ProbeBody {
   @IsOptional()
@@ -66,7 +59,7 @@ describe('X-API-Key authentication and partner scope', () => {
   });
 
   it('returns 401 API_KEY_INVALID once a key is revoked, and revoking again is harmless', async () => {
-    const { apiKey, keyId, partner } = await partnerWithKey(app, 'Revoked Agency');
+    const { apiKey, keyId, partner } = await given(app).partner('Revoked Agency').key();
     await withKey(app, apiKey).get('/test-probe/own').expect(200);
 
     await asOperator(app).delete(`/api/v1/admin/api-keys/${keyId}`).expect(204);
@@ -79,7 +72,7 @@ describe('X-API-Key authentication and partner scope', () => {
   });
 
   it('stops a cached key as soon as another instance revokes it', async () => {
-    const { apiKey, keyId } = await partnerWithKey(app, 'Two Instances');
+    const { apiKey, keyId } = await given(app).partner('Two Instances').key();
     await withKey(app, apiKey).get('/test-probe/own').expect(200);
     await withKey(app, apiKey).get('/test-probe/own').expect(200);
     // What another instance's revoke does, on its own connection: one transaction with the NOTIFY.
@@ -112,7 +105,7 @@ describe('X-API-Key authentication and partner scope', () => {
   });
 
   it('stores keys only as SHA-256 hashes', async () => {
-    const { apiKey, keyId } = await partnerWithKey(app, 'Hash Check');
+    const { apiKey, keyId } = await given(app).partner('Hash Check').key();
     const rows: Array<Record<string, unknown>> = await app.dataSource.query('SELECT * FROM api_keys WHERE id = $1', [keyId]);
     expect(rows).toHaveLength(1);
     const row = rows[0]!;
@@ -123,14 +116,14 @@ describe('X-API-Key authentication and partner scope', () => {
   });
 
   it('shows the plain key only when issued, never when listed', async () => {
-    const { partner, apiKey } = await partnerWithKey(app, 'Listing Check');
+    const { partner, apiKey } = await given(app).partner('Listing Check').key();
     const listed = await asOperator(app).get(`/api/v1/admin/partners/${partner.id}/api-keys`).expect(200);
     expect(JSON.stringify(listed.body)).not.toContain(apiKey);
     expect(listed.body.data[0]).toMatchObject({ role: 'partner', partnerId: partner.id, prefix: apiKey.slice(0, 8), revokedAt: null });
   });
 
   it('returns 403 ROLE_FORBIDDEN when a partner key calls an operator operation', async () => {
-    const { apiKey } = await partnerWithKey(app, 'Not An Operator');
+    const { apiKey } = await given(app).partner('Not An Operator').key();
     const response = await withKey(app, apiKey).get('/api/v1/admin/partners').expect(403);
     expect(response.body.code).toBe('ROLE_FORBIDDEN');
   });
@@ -141,7 +134,7 @@ describe('X-API-Key authentication and partner scope', () => {
 
   describe('acting for a partner', () => {
     it('acts for the key’s own partner when partnerId is omitted or names it', async () => {
-      const { partner, apiKey } = await partnerWithKey(app, 'Own Partner');
+      const { partner, apiKey } = await given(app).partner('Own Partner').key();
       expect((await withKey(app, apiKey).get('/test-probe/own').expect(200)).body).toEqual({ partnerId: partner.id });
       expect((await withKey(app, apiKey).get(`/test-probe/own?partnerId=${partner.id}`).expect(200)).body).toEqual({
         partnerId: partner.id,
@@ -149,8 +142,8 @@ describe('X-API-Key authentication and partner scope', () => {
     });
 
     it('returns 403 PARTNER_FORBIDDEN when a partner key names another partner', async () => {
-      const { apiKey } = await partnerWithKey(app, 'Caller');
-      const other = await createPartner(app, 'Someone Else');
+      const { apiKey } = await given(app).partner('Caller').key();
+      const other = await given(app).partner('Someone Else');
       const response = await withKey(app, apiKey).get(`/test-probe/own?partnerId=${other.id}`).expect(403);
       expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
       expect(response.body).toMatchObject({ status: 403, code: 'PARTNER_FORBIDDEN' });
@@ -159,10 +152,10 @@ describe('X-API-Key authentication and partner scope', () => {
     });
 
     it('lets a partner act for its descendants only where the operation allows it', async () => {
-      const { partner: agency, apiKey } = await partnerWithKey(app, 'Agency');
-      const branch = await createPartner(app, 'Branch', agency.id);
-      const planner = await createPartner(app, 'Planner', branch.id);
-      const { partner: sibling } = await partnerWithKey(app, 'Sibling Agency');
+      const { partner: agency, apiKey } = await given(app).partner('Agency').key();
+      const branch = await given(app).partner('Branch', agency.id);
+      const planner = await given(app).partner('Planner', branch.id);
+      const { partner: sibling } = await given(app).partner('Sibling Agency').key();
 
       expect((await withKey(app, apiKey).post('/test-probe/tree').send({ partnerId: planner.id }).expect(201)).body).toEqual({
         partnerId: planner.id,
@@ -172,21 +165,21 @@ describe('X-API-Key authentication and partner scope', () => {
     });
 
     it('does not let a branch act for its parent', async () => {
-      const agency = await createPartner(app, 'Upper Agency');
-      const { apiKey: branchKey } = await partnerWithKey(app, 'Lower Branch', agency.id);
+      const agency = await given(app).partner('Upper Agency');
+      const { apiKey: branchKey } = await given(app).partner('Lower Branch', agency.id).key();
       const response = await withKey(app, branchKey).post('/test-probe/tree').send({ partnerId: agency.id }).expect(403);
       expect(response.body.code).toBe('PARTNER_FORBIDDEN');
     });
 
     it('requires operators to name the partner, and lets them act for any', async () => {
-      const partner = await createPartner(app, 'Operated');
+      const partner = await given(app).partner('Operated');
       const missing = await asOperator(app).get('/test-probe/own').expect(400);
       expect(missing.body).toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ field: 'partnerId', message: expect.any(String) }] });
       expect((await asOperator(app).get(`/test-probe/own?partnerId=${partner.id}`).expect(200)).body).toEqual({ partnerId: partner.id });
     });
 
     it('returns 400 naming partnerId when it is not an integer from 1 to 2147483647 (int4 + 1 was a database error, 500)', async () => {
-      const { apiKey } = await partnerWithKey(app, 'Malformed');
+      const { apiKey } = await given(app).partner('Malformed').key();
       const invalid = [{ field: 'partnerId', message: 'must be an integer from 1 to 2147483647' }];
       for (const value of ['abc', '-3', '1.5', '0', '2147483648', '1767225600000', '9007199254740993', '1e308']) {
         expect((await withKey(app, apiKey).get(`/test-probe/own?partnerId=${value}`).expect(400)).body.errors).toEqual(invalid);

@@ -2,12 +2,11 @@ import {
   asOperator,
   deliverLead,
   nextPhone,
-  partnerWithKey,
-  providerWithProduct,
   startLeadDistribution,
   withKey,
   type LeadDistributionTestApp,
-} from '../../../test/support/lead-distribution.js';
+} from './support/lead-distribution.js';
+import { given } from './support/given.js';
 
 /** A reason that needs no evidence file (see the seeded reason list). */
 const NO_EVIDENCE = 'DUPLICATE';
@@ -27,7 +26,7 @@ describe('contact visibility', () => {
     app = await startLeadDistribution();
     ({
       product: { id: productId },
-    } = await providerWithProduct(app, '치아보험 DB'));
+    } = await given(app).provider().product('치아보험 DB'));
   });
   afterAll(() => app.close());
 
@@ -44,7 +43,7 @@ describe('contact visibility', () => {
 
   describe('search matches what the caller sees', () => {
     it('finds an unused lead only by its masked name and e-mail, and by the clear values once it is used', async () => {
-      const { partner, apiKey } = await partnerWithKey(app, 'Searcher');
+      const { partner, apiKey } = await given(app).partner('Searcher').key();
       const leadId = await deliverLead(app, productId, partner.id, { name: '홍길동', email: 'hongsecret@example.com', memo: '저녁 연락' });
       const list = (search: string) =>
         withKey(app, apiKey)
@@ -70,7 +69,7 @@ describe('contact visibility', () => {
     });
 
     it('finds an AS request of an unused lead only by the masked name', async () => {
-      const { partner, apiKey } = await partnerWithKey(app, 'AS searcher');
+      const { partner, apiKey } = await given(app).partner('AS searcher').key();
       const leadId = await deliverLead(app, productId, partner.id, { name: '이영희' });
       await withKey(app, apiKey).post('/api/v1/lead-as').send({ leadId, reasonCode: NO_EVIDENCE }).expect(200);
       const list = (search: string) =>
@@ -91,8 +90,8 @@ describe('contact visibility', () => {
 
   describe('contacts only for the current owner', () => {
     it('shows a former owner the masked contact in its AS request after the lead was recalled and used', async () => {
-      const agency = await partnerWithKey(app, 'Former agency');
-      const branch = await partnerWithKey(app, 'Former branch', agency.partner.id);
+      const agency = await given(app).partner('Former agency').key();
+      const branch = await given(app).partner('Former branch', agency.partner.id).key();
       const phone = nextPhone();
       const leadId = await deliverLead(app, productId, agency.partner.id, { name: '김철수', phone });
       await withKey(app, agency.apiKey)
@@ -120,7 +119,7 @@ describe('contact visibility', () => {
     });
 
     it('shows operators the masked contact in the review queue (they are not the lead’s owner)', async () => {
-      const { partner, apiKey } = await partnerWithKey(app, 'Reviewed');
+      const { partner, apiKey } = await given(app).partner('Reviewed').key();
       const phone = nextPhone();
       const leadId = await deliverLead(app, productId, partner.id, { name: '박민수', phone });
       await withKey(app, apiKey).post(`/api/v1/leads/${leadId}/use`).send({}).expect(200);
@@ -138,8 +137,8 @@ describe('contact visibility', () => {
 
   describe('every clear contact is audited', () => {
     it('audits the distributed list when it shows an ancestor a lead its descendant used', async () => {
-      const agency = await partnerWithKey(app, 'Auditing agency');
-      const branch = await partnerWithKey(app, 'Audited branch', agency.partner.id);
+      const agency = await given(app).partner('Auditing agency').key();
+      const branch = await given(app).partner('Audited branch', agency.partner.id).key();
       const phone = nextPhone();
       const used = await deliverLead(app, productId, agency.partner.id, { name: '최지우', phone });
       const unused = await deliverLead(app, productId, agency.partner.id, { name: '정하늘' });
@@ -162,7 +161,7 @@ describe('contact visibility', () => {
     });
 
     it('audits the lead list, the single lead, the use and the AS list when they show a contact in clear, and not when all is masked', async () => {
-      const { partner, apiKey, keyId } = await partnerWithKey(app, 'Audited owner');
+      const { partner, apiKey, keyId } = await given(app).partner('Audited owner').key();
       const leadId = await deliverLead(app, productId, partner.id);
       await withKey(app, apiKey).get('/api/v1/leads').expect(200);
       await withKey(app, apiKey).get(`/api/v1/leads/${leadId}`).expect(200);

@@ -1,14 +1,12 @@
 import {
   asOperator,
-  createPartner,
   deliverLead,
   leadInput,
-  partnerWithKey,
-  providerWithProduct,
   startLeadDistribution,
   withKey,
   type LeadDistributionTestApp,
-} from '../../../test/support/lead-distribution.js';
+} from './support/lead-distribution.js';
+import { given } from './support/given.js';
 
 describe('distribution down an organisation, recall and replacement', () => {
   let app: LeadDistributionTestApp;
@@ -20,16 +18,16 @@ describe('distribution down an organisation, recall and replacement', () => {
     ({
       providerKey,
       product: { id: productId },
-    } = await providerWithProduct(app, '분배 상품'));
+    } = await given(app).provider().product('분배 상품'));
   });
   afterAll(() => app.close());
 
   /** An agency with a branch, the branch with a planner, and an unrelated agency; each with a key. */
   async function organisation(name: string) {
-    const agency = await partnerWithKey(app, `${name} agency`);
-    const branch = await partnerWithKey(app, `${name} branch`, agency.partner.id);
-    const planner = await partnerWithKey(app, `${name} planner`, branch.partner.id);
-    const outsider = await partnerWithKey(app, `${name} outsider`);
+    const agency = await given(app).partner(`${name} agency`).key();
+    const branch = await given(app).partner(`${name} branch`, agency.partner.id).key();
+    const planner = await given(app).partner(`${name} planner`, branch.partner.id).key();
+    const outsider = await given(app).partner(`${name} outsider`).key();
     return { agency, branch, planner, outsider };
   }
 
@@ -247,7 +245,7 @@ describe('distribution down an organisation, recall and replacement', () => {
       const [lead] = await app.dataSource.query(`SELECT partner_id, order_id FROM leads WHERE id = $1`, [waiting.body.id]);
       expect(lead).toEqual({ partner_id: agency.partner.id, order_id: order.body.id });
 
-      const other = await partnerWithKey(app, 'Cancelled Replacement');
+      const other = await given(app).partner('Cancelled Replacement').key();
       const cancelled = await withKey(app, other.apiKey)
         .post('/api/v1/orders')
         .send({ productId, ordererName: '박담당', ordererContact: '010-0000-0001', regionQuantities: [{ region: '경남', quantity: 2 }] })
@@ -282,7 +280,7 @@ describe('distribution down an organisation, recall and replacement', () => {
       .post('/api/v1/leads/distribute')
       .send({ toPartnerId: branch.partner.id, leadIds: [a] })
       .expect(200);
-    const stranger = await createPartner(app, 'Stranger');
+    const stranger = await given(app).partner('Stranger');
     const strangerKey = (await asOperator(app).post(`/api/v1/admin/partners/${stranger.id}/api-keys`).send({}).expect(201)).body.apiKey;
     expect((await withKey(app, strangerKey).get('/api/v1/leads/distributed').expect(200)).body.data).toEqual([]);
     await withKey(app, strangerKey).get(`/api/v1/leads/distributed?partnerId=${agency.partner.id}`).expect(403);

@@ -7,7 +7,8 @@ import S3rver from 's3rver';
 import { FILE_STORAGE, ProblemException, StoredFileStatus, type FileStorage } from '#platform';
 import { FilesService } from '../src/files/files.service.js';
 import { answerBeforeBody } from '../../../test/support/uploads.js';
-import { partnerWithKey, startLeadDistribution, withKey, type LeadDistributionTestApp } from '../../../test/support/lead-distribution.js';
+import { startLeadDistribution, withKey, type LeadDistributionTestApp } from './support/lead-distribution.js';
+import { given } from './support/given.js';
 
 const BUCKET = 'evidence';
 // s3rver's built-in account.
@@ -66,7 +67,7 @@ describe('AS evidence files with the s3 storage driver (S3-compatible server on 
       },
     });
     files = app.app.get(FilesService);
-    const created = await partnerWithKey(app, 'S3 Agency');
+    const created = await given(app).partner('S3 Agency').key();
     partner = { partnerId: created.partner.id, apiKey: created.apiKey };
   });
   afterAll(async () => {

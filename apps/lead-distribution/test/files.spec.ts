@@ -11,12 +11,12 @@ import { LEAD_DISTRIBUTION } from '../src/service.js';
 import { answerBeforeBody } from '../../../test/support/uploads.js';
 import {
   asOperator,
-  partnerWithKey,
   startLeadDistribution,
   TEST_FILE_UPLOAD_SECRET,
   withKey,
   type LeadDistributionTestApp,
-} from '../../../test/support/lead-distribution.js';
+} from './support/lead-distribution.js';
+import { given } from './support/given.js';
 
 const CDN_BASE_URL = 'https://cdn.test.example/evidence/';
 const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -62,8 +62,8 @@ describe('AS evidence files with the local storage driver', () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'ld-files-'));
     app = await startLeadDistribution({ env: { DATA_DIR: dataDir, CDN_BASE_URL } });
     files = app.app.get(FilesService);
-    const a = await partnerWithKey(app, 'Evidence Agency');
-    const b = await partnerWithKey(app, 'Rival Agency');
+    const a = await given(app).partner('Evidence Agency').key();
+    const b = await given(app).partner('Rival Agency').key();
     agency = { partnerId: a.partner.id, apiKey: a.apiKey };
     rival = { partnerId: b.partner.id, apiKey: b.apiKey };
   });

@@ -7,13 +7,8 @@ import {
   type Credential,
   type Schema,
 } from '../../../test/support/hostile-input.js';
-import {
-  OPERATOR_KEY,
-  partnerWithKey,
-  providerWithProduct,
-  startLeadDistribution,
-  type LeadDistributionTestApp,
-} from '../../../test/support/lead-distribution.js';
+import { OPERATOR_KEY, startLeadDistribution, type LeadDistributionTestApp } from './support/lead-distribution.js';
+import { given } from './support/given.js';
 
 describe('hostile input on every operation of openapi/lead-distribution.json', () => {
   let app: LeadDistributionTestApp;
@@ -25,8 +20,8 @@ describe('hostile input on every operation of openapi/lead-distribution.json', (
 
   it('answers every hostile value of every parameter and body property with a documented status below 500 and a problem body, within a second', async () => {
     const document = await readOpenApiDocument('openapi/lead-distribution.json');
-    const agency = await partnerWithKey(app, 'Hostile agency');
-    const { providerKey } = await providerWithProduct(app, 'Hostile product');
+    const agency = await given(app).partner('Hostile agency').key();
+    const { providerKey } = await given(app).provider().product('Hostile product');
     const apiKey = (name: string, key: string): Credential => ({ name, headers: { 'x-api-key': key } });
     // Integer path parameters name partners; the fixture's own makes the rest of the request valid.
     const options = {

@@ -1,12 +1,5 @@
-import {
-  asOperator,
-  leadInput,
-  partnerWithKey,
-  providerWithProduct,
-  startLeadDistribution,
-  withKey,
-  type LeadDistributionTestApp,
-} from '../../../test/support/lead-distribution.js';
+import { asOperator, leadInput, startLeadDistribution, withKey, type LeadDistributionTestApp } from './support/lead-distribution.js';
+import { given } from './support/given.js';
 
 describe('Idempotency-Key on creating POSTs', () => {
   let app: LeadDistributionTestApp;
@@ -18,7 +11,7 @@ describe('Idempotency-Key on creating POSTs', () => {
     ({
       providerKey,
       product: { id: productId },
-    } = await providerWithProduct(app));
+    } = await given(app).provider().product());
   });
   afterAll(() => app.close());
 
@@ -49,7 +42,7 @@ describe('Idempotency-Key on creating POSTs', () => {
   });
 
   it('keeps keys apart per caller', async () => {
-    const other = await providerWithProduct(app, '다른 상품');
+    const other = await given(app).provider().product('다른 상품');
     await withKey(app, providerKey).post('/api/v1/leads').set('Idempotency-Key', 'shared').send(leadInput(productId)).expect(201);
     await withKey(app, other.providerKey)
       .post('/api/v1/leads')
@@ -83,7 +76,7 @@ describe('Idempotency-Key on creating POSTs', () => {
   });
 
   it('applies to order creation: a repeat returns the first order, and the key on another path is 422', async () => {
-    const { apiKey, partner } = await partnerWithKey(app, 'Order Idempotency');
+    const { apiKey, partner } = await given(app).partner('Order Idempotency').key();
     const order = {
       productId,
       ordererName: '김담당',
@@ -110,7 +103,7 @@ describe('Idempotency-Key on creating POSTs', () => {
     ).toBe(first.body.id);
     const bad = await asOperator(app).post('/api/v1/admin/partners').set('Idempotency-Key', 'has space').send({ name: 'x' }).expect(400);
     expect(bad.body.errors[0].field).toBe('Idempotency-Key');
-    const { apiKey } = await partnerWithKey(app, 'AS Idempotency');
+    const { apiKey } = await given(app).partner('AS Idempotency').key();
     await withKey(app, apiKey)
       .post('/api/v1/lead-as')
       .set('Idempotency-Key', 'as-1')

@@ -1,13 +1,12 @@
 import {
   asOperator,
   deliverLead,
-  partnerWithKey,
-  providerWithProduct,
   startLeadDistribution,
   uploadFile,
   withKey,
   type LeadDistributionTestApp,
-} from '../../../test/support/lead-distribution.js';
+} from './support/lead-distribution.js';
+import { given } from './support/given.js';
 
 /** A reason that needs no evidence file, and one that does (see the seeded reason list). */
 const NO_EVIDENCE = 'DUPLICATE';
@@ -21,12 +20,12 @@ describe('AS requests', () => {
     app = await startLeadDistribution();
     ({
       product: { id: productId },
-    } = await providerWithProduct(app, '실손보험 상담 DB', 7));
+    } = await given(app).provider().product('실손보험 상담 DB', 7));
   });
   afterAll(() => app.close());
 
   async function partnerWithLead(name: string, leadOverrides: Record<string, unknown> = {}) {
-    const partner = await partnerWithKey(app, name);
+    const partner = await given(app).partner(name).key();
     const leadId = await deliverLead(app, productId, partner.partner.id, leadOverrides);
     return { ...partner, leadId, as: withKey(app, partner.apiKey) };
   }
@@ -115,7 +114,7 @@ describe('AS requests', () => {
       expect((await as.post('/api/v1/lead-as').send({ leadId, reasonCode: NO_EVIDENCE }).expect(409)).body.code).toBe('AS_WINDOW_EXPIRED');
 
       // A product's own window: three days here.
-      const shortWindow = (await providerWithProduct(app, '단기 AS 상품', 3)).product;
+      const shortWindow = (await given(app).provider().product('단기 AS 상품', 3)).product;
       const [late, inTime] = [await deliverLead(app, shortWindow.id, partner.id), await deliverLead(app, shortWindow.id, partner.id)];
       await app.dataSource.query(`UPDATE leads SET assigned_at = now() - interval '4 days' WHERE id = $1`, [late]);
       await app.dataSource.query(`UPDATE leads SET assigned_at = now() - interval '2 days' WHERE id = $1`, [inTime]);
@@ -131,7 +130,7 @@ describe('AS requests', () => {
       const noEvidence = await as.post('/api/v1/lead-as').send({ leadId, reasonCode: NEEDS_EVIDENCE }).expect(400);
       expect(noEvidence.body).toMatchObject({ code: 'EVIDENCE_REQUIRED', errors: [{ field: 'storedFileIds' }] });
 
-      const stranger = await partnerWithKey(app, 'File Owner');
+      const stranger = await given(app).partner('File Owner').key();
       const theirFile = await uploadEvidence(stranger.apiKey);
       const notMine = await as
         .post('/api/v1/lead-as')
@@ -213,7 +212,7 @@ describe('AS requests', () => {
 
     it('searches by the last phone digits and the product name, and shows a used lead’s name and phone plainly', async () => {
       const { as, partner, leadId } = await partnerWithLead('Lister Two', { name: '김유신', phone: '01011112222' });
-      const otherProduct = (await providerWithProduct(app, '운전자보험 특약 DB')).product;
+      const otherProduct = (await given(app).provider().product('운전자보험 특약 DB')).product;
       const second = await deliverLead(app, otherProduct.id, partner.id, { name: '계백', phone: '010-5555-7788' });
       const a = await as.post('/api/v1/lead-as').send({ leadId, reasonCode: NO_EVIDENCE }).expect(200);
       const b = await as.post('/api/v1/lead-as').send({ leadId: second, reasonCode: NO_EVIDENCE }).expect(200);

@@ -2,13 +2,12 @@ import {
   asOperator,
   leadInput,
   OPERATOR_KEY,
-  partnerWithKey,
-  providerWithProduct,
   startLeadDistribution,
   uploadFile,
   withKey,
   type LeadDistributionTestApp,
-} from '../../../test/support/lead-distribution.js';
+} from './support/lead-distribution.js';
+import { given, type KeyedPartner, type ProviderWithProduct } from './support/given.js';
 
 /**
  * Lead metadata is data, not links: a provider may reference only files it uploaded (by `fileKey`),
@@ -16,13 +15,13 @@ import {
  */
 describe('file references in lead metadata', () => {
   let app: LeadDistributionTestApp;
-  let provider: Awaited<ReturnType<typeof providerWithProduct>>;
-  let partner: Awaited<ReturnType<typeof partnerWithKey>>;
+  let provider: ProviderWithProduct;
+  let partner: KeyedPartner;
 
   beforeAll(async () => {
     app = await startLeadDistribution();
-    provider = await providerWithProduct(app, '통화녹음 상품');
-    partner = await partnerWithKey(app, 'Metadata reader');
+    provider = await given(app).provider().product('통화녹음 상품');
+    partner = await given(app).partner('Metadata reader').key();
   });
   afterAll(() => app.close());
 
@@ -56,7 +55,7 @@ describe('file references in lead metadata', () => {
   });
 
   it('refuses a file of another provider and a file whose bytes never arrived', async () => {
-    const other = await providerWithProduct(app, '다른 공급사 상품');
+    const other = await given(app).provider().product('다른 공급사 상품');
     const theirs = await upload(other.providerKey);
     const notSent = await upload(provider.providerKey, { send: false });
     for (const key of [theirs.key, notSent.key]) {
@@ -96,7 +95,7 @@ describe('file references in lead metadata', () => {
   });
 
   it('lets only the product’s provider’s files be referenced by an operator', async () => {
-    const other = await providerWithProduct(app, '운영자 참조 상품');
+    const other = await given(app).provider().product('운영자 참조 상품');
     const recording = await upload(provider.providerKey);
     const response = await register(OPERATOR_KEY, { recording: { fileKey: recording.key } }, other.product.id).expect(400);
     expect(response.body.errors).toEqual([{ field: 'metadata.recording.fileKey', message: expect.any(String) }]);

@@ -3,13 +3,12 @@ import {
   deliverLead,
   leadInput,
   nextPhone,
-  partnerWithKey,
-  providerWithProduct,
   startLeadDistribution,
   uploadFile,
   withKey,
   type LeadDistributionTestApp,
-} from '../../../test/support/lead-distribution.js';
+} from './support/lead-distribution.js';
+import { given } from './support/given.js';
 
 describe('leads', () => {
   let app: LeadDistributionTestApp;
@@ -21,7 +20,7 @@ describe('leads', () => {
     ({
       providerKey,
       product: { id: productId },
-    } = await providerWithProduct(app));
+    } = await given(app).provider().product());
   });
   afterAll(() => app.close());
 
@@ -50,7 +49,7 @@ describe('leads', () => {
         .send(leadInput(productId, { phone: `${phone.slice(0, 3)}-${phone.slice(3, 7)}-${phone.slice(7)}` }))
         .expect(409);
       expect(again.body.code).toBe('DUPLICATE_LEAD');
-      const other = await providerWithProduct(app, '암보험 DB');
+      const other = await given(app).provider().product('암보험 DB');
       await withKey(app, other.providerKey).post('/api/v1/leads').send(leadInput(other.product.id, { phone })).expect(201);
     });
 
@@ -63,13 +62,13 @@ describe('leads', () => {
     });
 
     it('returns 404 when a provider registers for a product that is not its own', async () => {
-      const other = await providerWithProduct(app, '운전자보험 DB');
+      const other = await given(app).provider().product('운전자보험 DB');
       const response = await withKey(app, providerKey).post('/api/v1/leads').send(leadInput(other.product.id)).expect(404);
       expect(response.body.code).toBe('PRODUCT_NOT_FOUND');
     });
 
     it('returns 400 naming partnerId when a provider tries to deliver directly', async () => {
-      const { partner } = await partnerWithKey(app, 'Direct Target');
+      const { partner } = await given(app).partner('Direct Target').key();
       const response = await withKey(app, providerKey)
         .post('/api/v1/leads')
         .send(leadInput(productId, { partnerId: partner.id }))
@@ -78,7 +77,7 @@ describe('leads', () => {
     });
 
     it('lets an operator deliver a lead to a partner directly', async () => {
-      const { partner } = await partnerWithKey(app, 'Manual Delivery');
+      const { partner } = await given(app).partner('Manual Delivery').key();
       const response = await asOperator(app)
         .post('/api/v1/leads')
         .send(leadInput(productId, { partnerId: partner.id }))
@@ -122,14 +121,14 @@ describe('leads', () => {
     });
 
     it('keeps birth dates as YYMMDD whichever accepted form they arrive in', async () => {
-      const { partner, apiKey } = await partnerWithKey(app, 'Birth Dates');
+      const { partner, apiKey } = await given(app).partner('Birth Dates').key();
       const id = await deliverLead(app, productId, partner.id, { birth_date: '1992-07-01' });
       const lead = await withKey(app, apiKey).get(`/api/v1/leads/${id}`).expect(200);
       expect(lead.body.birth_date).toBe('920701');
     });
 
     it('refuses partner keys', async () => {
-      const { apiKey } = await partnerWithKey(app, 'Cannot Register');
+      const { apiKey } = await given(app).partner('Cannot Register').key();
       const response = await withKey(app, apiKey).post('/api/v1/leads').send(leadInput(productId)).expect(403);
       expect(response.body.code).toBe('ROLE_FORBIDDEN');
     });
@@ -137,7 +136,7 @@ describe('leads', () => {
 
   describe('owned leads', () => {
     it('masks contact data until the lead is used, and use lifts it for good', async () => {
-      const { partner, apiKey } = await partnerWithKey(app, 'Masking');
+      const { partner, apiKey } = await given(app).partner('Masking').key();
       const phone = nextPhone();
       const id = await deliverLead(app, productId, partner.id, { phone, name: '홍길동', email: 'hong@example.com' });
 
@@ -181,7 +180,7 @@ describe('leads', () => {
     });
 
     it('filters by used, region and gender, and paginates with the exact total', async () => {
-      const { partner, apiKey } = await partnerWithKey(app, 'Filters');
+      const { partner, apiKey } = await given(app).partner('Filters').key();
       const ids = [];
       for (const [region, gender] of [
         ['서울', 'M'],
@@ -209,7 +208,7 @@ describe('leads', () => {
     });
 
     it('sorts by assignedAt using lastDistributedAt, and by age as the YYMMDD string', async () => {
-      const { partner, apiKey } = await partnerWithKey(app, 'Sorting');
+      const { partner, apiKey } = await given(app).partner('Sorting').key();
       const a = await deliverLead(app, productId, partner.id, { birth_date: '990101' });
       const b = await deliverLead(app, productId, partner.id, { birth_date: '000101' });
       const c = await deliverLead(app, productId, partner.id, { birth_date: '850505' });
@@ -237,8 +236,8 @@ describe('leads', () => {
     });
 
     it('searches name, email, memo, product name and the last phone digits of used leads (shown in clear)', async () => {
-      const { partner, apiKey } = await partnerWithKey(app, 'Search');
-      const other = await providerWithProduct(app, '치아보험 특별 DB');
+      const { partner, apiKey } = await given(app).partner('Search').key();
+      const other = await given(app).provider().product('치아보험 특별 DB');
       const phone = '01055557788';
       // The others' phones (random sequence numbers) must not hold the searched digits by chance.
       const otherPhone = () => {
@@ -289,8 +288,8 @@ describe('leads', () => {
     });
 
     it('never shows another partner’s leads, through any operation or filter', async () => {
-      const mine = await partnerWithKey(app, 'Mine');
-      const theirs = await partnerWithKey(app, 'Theirs');
+      const mine = await given(app).partner('Mine').key();
+      const theirs = await given(app).partner('Theirs').key();
       const theirLead = await deliverLead(app, productId, theirs.partner.id, { name: '남의고객', phone: '01099990001' });
       await withKey(app, theirs.apiKey).post(`/api/v1/leads/${theirLead}/use`).send({}).expect(200);
       const me = withKey(app, mine.apiKey);
@@ -314,7 +313,7 @@ describe('leads', () => {
     });
 
     it('returns one lead with metadata file references completed with CDN URLs', async () => {
-      const { partner, apiKey } = await partnerWithKey(app, 'Metadata');
+      const { partner, apiKey } = await given(app).partner('Metadata').key();
       const consent = await uploadFile(app, providerKey);
       const id = await deliverLead(app, productId, partner.id, {
         metadata: { source: 'landing-3', consent: { fileKey: consent.key } },
@@ -330,7 +329,7 @@ describe('leads', () => {
     });
 
     it('returns 400 for a malformed lead id and for unknown query parameters', async () => {
-      const { apiKey } = await partnerWithKey(app, 'Malformed');
+      const { apiKey } = await given(app).partner('Malformed').key();
       expect((await withKey(app, apiKey).get('/api/v1/leads/not-a-uuid').expect(400)).body.errors[0].field).toBe('id');
       expect((await withKey(app, apiKey).get('/api/v1/leads?colour=red').expect(400)).body.errors[0].field).toBe('colour');
       expect((await withKey(app, apiKey).get('/api/v1/leads?sortBy=name').expect(400)).body.errors[0].field).toBe('sortBy');
@@ -341,7 +340,7 @@ describe('leads', () => {
 
   describe('decrypted contacts', () => {
     it('returns name and phone only for used leads the caller owns, and audits every call', async () => {
-      const { partner, apiKey } = await partnerWithKey(app, 'Contacts');
+      const { partner, apiKey } = await given(app).partner('Contacts').key();
       const phone = nextPhone();
       const used = await deliverLead(app, productId, partner.id, { name: '유재석', phone });
       const unused = await deliverLead(app, productId, partner.id);
@@ -360,7 +359,7 @@ describe('leads', () => {
     });
 
     it('refuses more than 100 ids', async () => {
-      const { apiKey } = await partnerWithKey(app, 'Too Many');
+      const { apiKey } = await given(app).partner('Too Many').key();
       const leadIds = Array.from({ length: 101 }, () => '0192f7a4-3c1e-7b7a-9d7e-5b0c2a1f4e10');
       const response = await withKey(app, apiKey).post('/api/v1/leads/contacts').send({ leadIds }).expect(400);
       expect(response.body.errors[0].field).toBe('leadIds');
@@ -369,7 +368,7 @@ describe('leads', () => {
 
   describe('bulk import', () => {
     it('imports row by row, reporting created, duplicate and invalid rows', async () => {
-      const { partner } = await partnerWithKey(app, 'Imported');
+      const { partner } = await given(app).partner('Imported').key();
       const phone = nextPhone();
       const response = await asOperator(app)
         .post('/api/v1/admin/leads/import')

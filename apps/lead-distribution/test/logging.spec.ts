@@ -8,12 +8,11 @@ import {
   deliverLead,
   leadInput,
   OPERATOR_KEY,
-  partnerWithKey,
-  providerWithProduct,
   startLeadDistribution,
   withKey,
   type LeadDistributionTestApp,
-} from '../../../test/support/lead-distribution.js';
+} from './support/lead-distribution.js';
+import { given } from './support/given.js';
 
 @ApiExcludeController()
 @Public()
@@ -72,8 +71,8 @@ describe('request logs', () => {
   });
 
   it('writes nothing of a lead’s contact data, whatever the operation', async () => {
-    const { partner, apiKey } = await partnerWithKey(app, 'Log Partner');
-    const { product } = await providerWithProduct(app, '로그 확인 상품');
+    const { partner, apiKey } = await given(app).partner('Log Partner').key();
+    const { product } = await given(app).provider().product('로그 확인 상품');
     const leadId = await deliverLead(app, product.id, partner.id, {
       name: '로그고객',
       phone: '01077776543',

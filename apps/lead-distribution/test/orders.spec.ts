@@ -1,12 +1,5 @@
-import {
-  asOperator,
-  leadInput,
-  partnerWithKey,
-  providerWithProduct,
-  startLeadDistribution,
-  withKey,
-  type LeadDistributionTestApp,
-} from '../../../test/support/lead-distribution.js';
+import { asOperator, leadInput, startLeadDistribution, withKey, type LeadDistributionTestApp } from './support/lead-distribution.js';
+import { given } from './support/given.js';
 
 describe('orders and allocation', () => {
   let app: LeadDistributionTestApp;
@@ -31,8 +24,8 @@ describe('orders and allocation', () => {
   });
 
   async function setup(name: string) {
-    const { product, providerKey } = await providerWithProduct(app, `${name} 상품`);
-    const partner = await partnerWithKey(app, name);
+    const { product, providerKey } = await given(app).provider().product(`${name} 상품`);
+    const partner = await given(app).partner(name).key();
     const register = (overrides: Record<string, unknown> = {}) =>
       withKey(app, providerKey).post('/api/v1/leads').send(leadInput(product.id, overrides)).expect(201);
     return { product, providerKey, ...partner, as: withKey(app, partner.apiKey), register };
@@ -80,8 +73,8 @@ describe('orders and allocation', () => {
 
   it('delivers a new lead to the oldest open order with quantity left in its region', async () => {
     const { product, register } = await setup('Oldest');
-    const first = await partnerWithKey(app, 'Oldest First');
-    const second = await partnerWithKey(app, 'Oldest Second');
+    const first = await given(app).partner('Oldest First').key();
+    const second = await given(app).partner('Oldest Second').key();
     const older = await withKey(app, first.apiKey)
       .post('/api/v1/orders')
       .send(orderBody(product.id, [{ region: '대구', quantity: 1 }]))
@@ -239,7 +232,7 @@ describe('orders and allocation', () => {
         .post('/api/v1/orders')
         .send(orderBody(product.id, [{ region: '서울', quantity: 1 }]))
         .expect(201);
-      const stranger = await partnerWithKey(app, 'Order Stranger');
+      const stranger = await given(app).partner('Order Stranger').key();
       await withKey(app, stranger.apiKey).get(`/api/v1/orders/${order.body.id}`).expect(404);
       await withKey(app, stranger.apiKey).post(`/api/v1/orders/${order.body.id}/cancel`).send({}).expect(404);
       expect((await withKey(app, stranger.apiKey).get('/api/v1/orders').expect(200)).body.pagination.total).toBe(0);
@@ -321,8 +314,8 @@ describe('orders and allocation', () => {
   });
 
   it('stays exact when registrations, imports and order creations arrive at once', async () => {
-    const { product, providerKey } = await providerWithProduct(app, '동시성 상품');
-    const partners = await Promise.all(Array.from({ length: 4 }, (_, i) => partnerWithKey(app, `Concurrent ${i}`)));
+    const { product, providerKey } = await given(app).provider().product('동시성 상품');
+    const partners = await Promise.all(Array.from({ length: 4 }, (_, i) => given(app).partner(`Concurrent ${i}`).key()));
     const regions = ['서울', '부산', '대구'];
     // Some leads wait in the pool before any order exists.
     for (let i = 0; i < 60; i += 1) {

@@ -1,4 +1,5 @@
-import { asOperator, createPartner, startLeadDistribution, type LeadDistributionTestApp } from '../../../test/support/lead-distribution.js';
+import { asOperator, startLeadDistribution, type LeadDistributionTestApp } from './support/lead-distribution.js';
+import { given } from './support/given.js';
 
 describe('operator API: partners', () => {
   let app: LeadDistributionTestApp;
@@ -15,8 +16,8 @@ describe('operator API: partners', () => {
   });
 
   it('creates a partner below a parent', async () => {
-    const parent = await createPartner(app, 'Parent Agency');
-    const child = await createPartner(app, 'Child Branch', parent.id);
+    const parent = await given(app).partner('Parent Agency');
+    const child = await given(app).partner('Child Branch', parent.id);
     expect(child.parentId).toBe(parent.id);
   });
 
@@ -29,8 +30,8 @@ describe('operator API: partners', () => {
   });
 
   it('lists partners page by page, filtered by parent and by name', async () => {
-    const root = await createPartner(app, 'Listing Root');
-    for (const name of ['Seoul Branch', 'Busan Branch', 'Seoul Annex']) await createPartner(app, name, root.id);
+    const root = await given(app).partner('Listing Root');
+    for (const name of ['Seoul Branch', 'Busan Branch', 'Seoul Annex']) await given(app).partner(name, root.id);
 
     const children = await asOperator(app).get(`/api/v1/admin/partners?parentId=${root.id}&limit=2`).expect(200);
     expect(children.body.pagination).toEqual({ page: 1, limit: 2, total: 3, totalPages: 2 });
@@ -44,13 +45,13 @@ describe('operator API: partners', () => {
   });
 
   it('matches search terms literally, wildcards included', async () => {
-    await createPartner(app, '100% Agency');
+    await given(app).partner('100% Agency');
     const response = await asOperator(app).get('/api/v1/admin/partners?search=%25').expect(200);
     expect(response.body.data.map((p: { name: string }) => p.name)).toEqual(['100% Agency']);
   });
 
   it('returns one partner, or 404 PARTNER_NOT_FOUND', async () => {
-    const partner = await createPartner(app, 'Lookup');
+    const partner = await given(app).partner('Lookup');
     expect((await asOperator(app).get(`/api/v1/admin/partners/${partner.id}`).expect(200)).body).toEqual(partner);
     const missing = await asOperator(app).get('/api/v1/admin/partners/987654').expect(404);
     expect(missing.body.code).toBe('PARTNER_NOT_FOUND');

@@ -5,13 +5,8 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import request from 'supertest';
 import { MetricsServer, Public } from '#platform';
 import { measured, STALL_MS } from '../../../test/support/event-loop.js';
-import {
-  asOperator,
-  partnerWithKey,
-  startLeadDistribution,
-  withKey,
-  type LeadDistributionTestApp,
-} from '../../../test/support/lead-distribution.js';
+import { asOperator, startLeadDistribution, withKey, type LeadDistributionTestApp } from './support/lead-distribution.js';
+import { given } from './support/given.js';
 
 @ApiExcludeController()
 @Public()
@@ -192,7 +187,7 @@ describe('lead-distribution platform conventions', () => {
     let partnerKey: string;
 
     beforeAll(async () => {
-      ({ apiKey: partnerKey } = await partnerWithKey(app, 'Hostile shapes'));
+      ({ apiKey: partnerKey } = await given(app).partner('Hostile shapes').key());
     });
 
     it('returns 400 naming the field for a body nested deeper than 32 levels (2,000 deep was a stack overflow, 500)', async () => {

@@ -1,12 +1,6 @@
 import request from 'supertest';
-import {
-  asOperator,
-  partnerWithKey,
-  providerWithProduct,
-  startLeadDistribution,
-  withKey,
-  type LeadDistributionTestApp,
-} from '../../../test/support/lead-distribution.js';
+import { asOperator, startLeadDistribution, withKey, type LeadDistributionTestApp } from './support/lead-distribution.js';
+import { given } from './support/given.js';
 
 describe('products, providers and regions', () => {
   let app: LeadDistributionTestApp;
@@ -14,19 +8,19 @@ describe('products, providers and regions', () => {
 
   beforeAll(async () => {
     app = await startLeadDistribution();
-    ({ apiKey: partnerKey } = await partnerWithKey(app, 'Reader'));
+    ({ apiKey: partnerKey } = await given(app).partner('Reader').key());
   });
   afterAll(() => app.close());
 
   describe('GET /api/v1/products/{productId}/as-policy', () => {
     it('returns 200 with null policy fields when no policy is registered', async () => {
-      const { product } = await providerWithProduct(app, '정책 없는 상품');
+      const { product } = await given(app).provider().product('정책 없는 상품');
       const response = await withKey(app, partnerKey).get(`/api/v1/products/${product.id}/as-policy`).expect(200);
       expect(response.body).toEqual({ productId: product.id, textContent: null, updatedAt: null, policyId: null });
     });
 
     it('returns the text saved by an operator, with a new policyId on every save', async () => {
-      const { product } = await providerWithProduct(app, '정책 있는 상품');
+      const { product } = await given(app).provider().product('정책 있는 상품');
       const first = await asOperator(app)
         .put(`/api/v1/admin/products/${product.id}/as-policy`)
         .send({ textContent: '배정 후 7일 이내 AS 신청 가능\n결번은 통화 기록 첨부' })
@@ -53,7 +47,7 @@ describe('products, providers and regions', () => {
     });
 
     it('returns 401 without a key', async () => {
-      const { product } = await providerWithProduct(app, '인증 상품');
+      const { product } = await given(app).provider().product('인증 상품');
       expect((await request(app.url).get(`/api/v1/products/${product.id}/as-policy`).expect(401)).body.code).toBe('API_KEY_MISSING');
     });
   });
@@ -93,7 +87,7 @@ describe('products, providers and regions', () => {
     });
 
     it('issues provider keys, which may register leads but not read partner lists', async () => {
-      const { providerKey } = await providerWithProduct(app, '키 확인 상품');
+      const { providerKey } = await given(app).provider().product('키 확인 상품');
       expect((await withKey(app, providerKey).get('/api/v1/leads').expect(403)).body.code).toBe('ROLE_FORBIDDEN');
       await asOperator(app).post('/api/v1/admin/providers/0192f7a4-3c1e-7b7a-9d7e-5b0c2a1f4e10/api-keys').send({}).expect(404);
     });

@@ -3,14 +3,8 @@ import { jest } from '@jest/globals';
 import { Redis } from 'ioredis';
 import request from 'supertest';
 import type { PresignedUploadDto } from '#contracts';
-import {
-  OPERATOR_KEY,
-  partnerWithKey,
-  providerWithProduct,
-  startLeadDistribution,
-  withKey,
-  type LeadDistributionTestApp,
-} from '../../../test/support/lead-distribution.js';
+import { OPERATOR_KEY, startLeadDistribution, withKey, type LeadDistributionTestApp } from './support/lead-distribution.js';
+import { given } from './support/given.js';
 import { ApiKeysService } from '../src/api-keys/api-keys.service.js';
 import { LIMITED_OPERATOR_KEY, expectRateLimited, nextClientAddress, rateLimitItems } from '../../../test/support/rate-limits.js';
 
@@ -36,7 +30,7 @@ describe('rate limits (lead-distribution)', () => {
   });
 
   it('counts a partner key against "partner" by the key: RateLimit headers on every 2xx, then 429 with Retry-After', async () => {
-    const { apiKey } = await partnerWithKey(app, '한도 대리점');
+    const { apiKey } = await given(app).partner('한도 대리점').key();
     const from = nextClientAddress();
     for (let left = 4; left >= 0; left -= 1) {
       const ok = await withKey(app, apiKey).get('/api/v1/leads').set('X-Forwarded-For', from).expect(200);
@@ -48,12 +42,12 @@ describe('rate limits (lead-distribution)', () => {
     }
     expectRateLimited(await withKey(app, apiKey).get('/api/v1/leads').set('X-Forwarded-For', from), 'partner', 5);
     // Another key of the same partner has a counter of its own.
-    const { apiKey: other } = await partnerWithKey(app, '옆 대리점');
+    const { apiKey: other } = await given(app).partner('옆 대리점').key();
     await withKey(app, other).get('/api/v1/leads').set('X-Forwarded-For', from).expect(200);
   });
 
   it('counts a provider key against "provider"', async () => {
-    const { providerKey, product } = await providerWithProduct(app, '한도 상품');
+    const { providerKey, product } = await given(app).provider().product('한도 상품');
     const from = nextClientAddress();
     for (let left = 3; left >= 0; left -= 1) {
       const answer = await withKey(app, providerKey).post('/api/v1/leads').set('X-Forwarded-For', from).send({ productId: product.id });
@@ -107,7 +101,7 @@ describe('rate limits (lead-distribution)', () => {
   });
 
   it('refuses a presigned upload beyond MAX_PENDING_UPLOADS outstanding for the owner with 429 TOO_MANY_PENDING_UPLOADS', async () => {
-    const { apiKey } = await partnerWithKey(app, '증빙 대리점');
+    const { apiKey } = await given(app).partner('증빙 대리점').key();
     const presign = (key: string) =>
       withKey(app, key).post('/api/v1/files/presigned').send({ originalName: 'call-log.pdf', mimeType: 'application/pdf', size: 8 });
     const first = (await presign(apiKey).expect(200)).body as PresignedUploadDto;
@@ -121,7 +115,7 @@ describe('rate limits (lead-distribution)', () => {
     expect(retryAfter).toBeLessThanOrEqual(app.config.FILE_UPLOAD_EXPIRES_SECONDS);
 
     // Another partner has its own cap; this one presigns again once one of its URLs has expired.
-    const { apiKey: other } = await partnerWithKey(app, '다른 증빙 대리점');
+    const { apiKey: other } = await given(app).partner('다른 증빙 대리점').key();
     await presign(other).expect(200);
     await app.dataSource.query(`UPDATE stored_files SET upload_expires_at = now() - interval '1 second' WHERE id = $1`, [first.fileId]);
     await presign(apiKey).expect(200);
@@ -172,7 +166,7 @@ const redisUrl = process.env.TEST_REDIS_URL;
   });
 
   it('counts a key once across instances: two requests on each use the limit up, the fifth is 429 on either', async () => {
-    const { apiKey, keyId } = await partnerWithKey(first, '공유 한도 대리점');
+    const { apiKey, keyId } = await given(first).partner('공유 한도 대리점').key();
     const from = nextClientAddress();
     const remaining: number[] = [];
     for (const app of [first, second, first, second]) {
@@ -208,7 +202,7 @@ describe('rate limits while Redis does not answer (lead-distribution)', () => {
   });
 
   it('counts in this replica’s memory instead: the limit still holds, per replica', async () => {
-    const { apiKey } = await partnerWithKey(app, '레디스없는 대리점');
+    const { apiKey } = await given(app).partner('레디스없는 대리점').key();
     const ok = await withKey(app, apiKey).get('/api/v1/leads').expect(200);
     expect(ok.headers.ratelimit).toMatch(/"partner";r=0;t=\d+/);
     const refused = await withKey(app, apiKey).get('/api/v1/leads').expect(429);

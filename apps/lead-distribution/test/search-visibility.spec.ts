@@ -1,13 +1,7 @@
 import fc from 'fast-check';
 import { maskEmail, maskName } from '../src/leads/lead-masking.js';
-import {
-  deliverLead,
-  partnerWithKey,
-  providerWithProduct,
-  startLeadDistribution,
-  withKey,
-  type LeadDistributionTestApp,
-} from '../../../test/support/lead-distribution.js';
+import { deliverLead, startLeadDistribution, withKey, type LeadDistributionTestApp } from './support/lead-distribution.js';
+import { given } from './support/given.js';
 
 /** Fixed: a failure names the seed and path that reproduce it. */
 const SEED = 20_261_123;
@@ -91,8 +85,8 @@ describe('search matches what the caller sees (property)', () => {
 
   beforeAll(async () => {
     app = await startLeadDistribution();
-    const products = [await providerWithProduct(app, '실손 보험 상담'), await providerWithProduct(app, '암보험 리드')];
-    const owner = await partnerWithKey(app, 'Property owner');
+    const products = [await given(app).provider().product('실손 보험 상담'), await given(app).provider().product('암보험 리드')];
+    const owner = await given(app).partner('Property owner').key();
     apiKey = owner.apiKey;
     // Distinct phones: one product refuses a phone twice (duplicate window).
     const [specs] = fc.sample(fc.uniqueArray(leadSpec, { selector: (spec) => spec.phone, minLength: LEADS, maxLength: LEADS }), {

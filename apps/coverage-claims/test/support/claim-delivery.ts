@@ -2,41 +2,26 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ClaimPresignedUploadDto, ClaimReceiptDto } from '#contracts';
 import type { ClaimFormContent } from '../../src/claims/delivery/claim-pdf.js';
-import { asOperator, withToken, type CoverageClaimsTestApp } from '../../../../test/support/coverage-claims.js';
+import type { TestAppOptions } from '../../../../test/support/test-app.js';
+import { startCoverageClaims, withToken, type CoverageClaimsTestApp } from './coverage-claims.js';
 
 /** A fixture of apps/coverage-claims/test/fixtures (a receipt photo, a scanned page, a two-page PDF with a landscape page). */
 export const fixture = (name: 'claim-receipt-photo.jpg' | 'claim-diagnosis-scan.png' | 'claim-diagnosis.pdf') =>
   readFile(path.resolve('apps/coverage-claims/test/fixtures', name));
 
-/** A complete, valid claim body for `insuCompCd`. */
-export function claimBody(insuCompCd: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    insuCompCd,
-    clientNm: '홍길동',
-    clientBirthday: '19850314',
-    clientTel: '010-1234-5678',
-    jobCd: '11',
-    bankCd: '004',
-    bankAccount: '1234-01-234567',
-    bankAccountHolder: '홍길동',
-    wellFareYn: false,
-    eventDate: '2026-11-02',
-    eventTypeCd: 'INJURY',
-    eventPlace: '서울시 강남구 자택',
-    eventText: '계단에서 넘어져 발목 골절, 깁스 치료',
-    callbackWho: 'CLIENT',
-    callbackName: '홍길동',
-    callbackTel: '01012345678',
-    directDebitAccntYn: false,
-    clientMemo: '',
-    fileIds: [],
-    ...overrides,
-  };
-}
+/** Quick delivery: the sandbox fax takes 5 ms a page and the outbox worker polls every 20 ms. */
+export const QUICK_DELIVERY = { FAX_SANDBOX_MS_PER_PAGE: '5', CLAIM_DELIVERY_POLL_MS: '20' };
 
-/** Sets an insurer's claims fax as an operator does. */
-export async function setInsurerFax(app: CoverageClaimsTestApp, code: string, fax: string): Promise<void> {
-  await asOperator(app).patch(`/api/v1/admin/claim/insurers/${code}`).send({ claimsFax: fax }).expect(200);
+/**
+ * Another replica of `filing`'s service: on its database and its files, its worker delivering
+ * quickly (`options.env` on top). Closing it leaves the database to `filing`.
+ */
+export function startReplica(filing: CoverageClaimsTestApp, options: TestAppOptions = {}): Promise<CoverageClaimsTestApp> {
+  return startCoverageClaims({
+    ...options,
+    databaseUrl: filing.databaseUrl,
+    env: { DATA_DIR: filing.config.DATA_DIR, ...QUICK_DELIVERY, ...options.env },
+  });
 }
 
 /** Presigns and uploads `bytes` as the planner; the file id. */

@@ -15,7 +15,7 @@ import {
   type InsuranceDataCustomer,
 } from '../../src/coverage-analysis/insurance-data/insurance-data.port.js';
 import { sandboxPortfolio } from '../../src/coverage-analysis/insurance-data/sandbox-portfolio.js';
-import { analysisPayloadProblems } from '../../../../test/support/coverage-analysis-payload.js';
+import { analysisPayloadProblems } from '../support/coverage-analysis-payload.js';
 
 const catalogue = catalogueFromData(CATALOGUE_2026_11);
 const customer: InsuranceDataCustomer = { name: '이서연', birthDate: '19880412', gender: 'F', phone: '01055501234' };

@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import request from 'supertest';
 import type { OrganisationWithSecretDto, TokenResponseDto, UserRole as ContractsUserRole } from '#contracts';
-import type { CoverageClaimsConfig } from '../../apps/coverage-claims/src/config/coverage-claims.config.js';
-import { COVERAGE_CLAIMS } from '../../apps/coverage-claims/src/service.js';
-import { UserRole, type AccessTokenClaims } from '../../apps/coverage-claims/src/auth/principal.js';
-import { mintAssertion, type AssertionInput } from '../../apps/coverage-claims/src/auth/sso-assertion.js';
-import { OPERATOR_KEY, startTestApp, withHeader, type TestApp, type TestAppOptions } from './test-app.js';
+import type { CoverageClaimsConfig } from '../../src/config/coverage-claims.config.js';
+import { COVERAGE_CLAIMS } from '../../src/service.js';
+import { UserRole, type AccessTokenClaims } from '../../src/auth/principal.js';
+import { mintAssertion, type AssertionInput } from '../../src/auth/sso-assertion.js';
+import { OPERATOR_KEY, startTestApp, withHeader, type TestApp, type TestAppOptions } from '../../../../test/support/test-app.js';
 
 export const TEST_JWT_SECRET = 'test-jwt-secret-0123456789abcdef0123456789';
 
@@ -134,12 +134,15 @@ export async function ssoCode(
   return code;
 }
 
+/** A planner signed in: their tokens and user id. */
+export type SignedIn = TokenResponseDto & { userId: string };
+
 /** Signs a planner in by SSO and exchanges the code: their tokens and user id. */
 export async function signIn(
   app: CoverageClaimsTestApp,
   organisation: OrganisationWithSecretDto,
   claims: PlannerClaims = {},
-): Promise<TokenResponseDto & { userId: string }> {
+): Promise<SignedIn> {
   const code = await ssoCode(app, organisation, claims);
   const tokens = (await exchangeCode(app, code).expect(200)).body as TokenResponseDto;
   const userId = (jwt.decode(tokens.accessToken) as { sub: string }).sub;

@@ -1,8 +1,8 @@
 import request from 'supertest';
-import type { ApiKeyIssuedDto, EvidenceMimeType, PartnerDto, PresignedUploadDto, ProductDto, ProviderDto } from '#contracts';
-import type { LeadDistributionConfig } from '../../apps/lead-distribution/src/config/lead-distribution.config.js';
-import { LEAD_DISTRIBUTION } from '../../apps/lead-distribution/src/service.js';
-import { OPERATOR_KEY, startTestApp, withHeader, type TestApp, type TestAppOptions } from './test-app.js';
+import type { EvidenceMimeType, PresignedUploadDto } from '#contracts';
+import type { LeadDistributionConfig } from '../../src/config/lead-distribution.config.js';
+import { LEAD_DISTRIBUTION } from '../../src/service.js';
+import { OPERATOR_KEY, startTestApp, withHeader, type TestApp, type TestAppOptions } from '../../../../test/support/test-app.js';
 
 /** The bootstrap operator key every lead-distribution test app accepts (OPERATOR_API_KEYS). */
 export { OPERATOR_KEY };
@@ -23,46 +23,6 @@ export function startLeadDistribution(options: TestAppOptions = {}): Promise<Lea
 export const withKey = (app: LeadDistributionTestApp, apiKey: string) => withHeader(app, 'X-API-Key', apiKey);
 
 export const asOperator = (app: LeadDistributionTestApp) => withKey(app, OPERATOR_KEY);
-
-/** Creates a partner through the operator API. */
-export async function createPartner(app: LeadDistributionTestApp, name: string, parentId?: number): Promise<PartnerDto> {
-  const response = await asOperator(app)
-    .post('/api/v1/admin/partners')
-    .send(parentId === undefined ? { name } : { name, parentId })
-    .expect(201);
-  return response.body as PartnerDto;
-}
-
-/** Issues a partner key through the operator API. */
-export async function issuePartnerKey(app: LeadDistributionTestApp, partnerId: number): Promise<ApiKeyIssuedDto> {
-  const response = await asOperator(app).post(`/api/v1/admin/partners/${partnerId}/api-keys`).send({}).expect(201);
-  return response.body as ApiKeyIssuedDto;
-}
-
-/** A partner with a key of its own. */
-export async function partnerWithKey(app: LeadDistributionTestApp, name: string, parentId?: number) {
-  const partner = await createPartner(app, name, parentId);
-  const key = await issuePartnerKey(app, partner.id);
-  return { partner, apiKey: key.apiKey, keyId: key.id };
-}
-
-/** A provider with its key and one product (AS window `asWindowDays`, default 7). */
-export async function providerWithProduct(app: LeadDistributionTestApp, productName = '실손보험 상담 DB', asWindowDays?: number) {
-  const provider = (
-    await asOperator(app)
-      .post('/api/v1/admin/providers')
-      .send({ name: `${productName} 공급사` })
-      .expect(201)
-  ).body as ProviderDto;
-  const key = (await asOperator(app).post(`/api/v1/admin/providers/${provider.id}/api-keys`).send({}).expect(201)).body as ApiKeyIssuedDto;
-  const product = (
-    await asOperator(app)
-      .post('/api/v1/admin/products')
-      .send({ name: productName, providerId: provider.id, ...(asWindowDays === undefined ? {} : { asWindowDays }) })
-      .expect(201)
-  ).body as ProductDto;
-  return { provider, providerKey: key.apiKey, product };
-}
 
 let phoneSequence = 10_000_000 + Math.floor(Math.random() * 80_000_000);
 
