@@ -4,6 +4,9 @@ import { PdfFontsService } from '../../pdf/pdf.module.js';
 import type { RenderedReport, ReportFormat } from '../../pdf/rendered-report.js';
 import { renderReportPdf } from './coverage-report-pdf.js';
 
+/** The coverage report's content, which the medical report carries as its coverage part. */
+export { reportContentOf, type ReportCustomerSummary } from './report-content.js';
+
 /** Renders report content (reportContentOf) as the PDF or as JSON. */
 @Injectable()
 export class CoverageReportService {

@@ -7,7 +7,7 @@ import {
   type RiskMatrixDto,
   type TrendChartDto,
 } from '#contracts';
-import { reportContentOf, type ReportCustomerSummary } from '../../../coverage-analysis/report/report-content.js';
+import { reportContentOf, type ReportCustomerSummary } from '../../../coverage-analysis/report/coverage-report.service.js';
 import { CheckupBand, type Checkup, type MeasurementCode } from '../../checkups/checkup.js';
 import type { BandInterval, ReferenceRange, ReferenceRangeLookup } from '../../checkups/reference-ranges/reference-ranges.js';
 import { buildMedicalAnalysis, isOpenRisk, measurementSeries } from '../model/medical-analysis.js';
