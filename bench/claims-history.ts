@@ -27,7 +27,7 @@ import { BENCH_OPERATOR_KEY, startCoverageClaimsService } from './support/servic
  *
  * The table is built once on database `bench_claims_history` of BENCH_DATABASE_URL (default local
  * 127.0.0.1:5432) and kept with its keys for later runs of the same size (`--reseed` builds it again):
- * organisations and users through the API (SSO sign-ins, as in the README), the clients' data sealed
+ * organisations and users through the API (SSO sign-ins, as in docs/guides/coverage-claims.md), the clients' data sealed
  * by the service's own ClaimCipher, the claims by one set-based INSERT per 100,000, then VACUUM
  * ANALYZE. The service runs as one production process (`dist/`, LOG_LEVEL=warn).
  */

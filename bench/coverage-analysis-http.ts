@@ -46,7 +46,7 @@ async function main(): Promise<void> {
   const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
   const operator = { 'x-api-key': BENCH_OPERATOR_KEY };
   try {
-    // An organisation and a planner signed in by SSO, as in the README.
+    // An organisation and a planner signed in by SSO, as in docs/guides/coverage-claims.md.
     const organisation = await createOrganisation(agent, service.url, BENCH_OPERATOR_KEY, 'bench 에셋');
     const accessToken = await signIn(agent, service.url, organisation, { fcUserCi: 'CI-BENCH-0001', name: '벤치설계' });
     const bearer = { authorization: `Bearer ${accessToken}` };

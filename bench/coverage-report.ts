@@ -15,7 +15,7 @@ import { loadPdfFonts } from '../apps/coverage-claims/src/pdf/pdf-fonts.js';
  *   npm run bench:coverage-report -- [--renders N] [--out report.pdf]
  *
  * The portfolio is the sandbox's for a fixed customer, analysed against the committed catalogue
- * (docs/coverage-analysis.md); `--out` keeps the last PDF to look at.
+ * (docs/decisions/coverage-analysis.md); `--out` keeps the last PDF to look at.
  */
 const args = process.argv.slice(2);
 const option = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);

@@ -1,11 +1,11 @@
 # syntax=docker/dockerfile:1
 # The lead-distribution image: that service's build output and only the production packages it imports,
-# run as a non-root user. Build from the repository root (see docs/deployment.md):
+# run as a non-root user. Build from the repository root (see docs/operations/deployment.md):
 #   docker build -f docker/lead-distribution.Dockerfile -t lead-distribution:0.1.0 .
 # No configuration is baked in: the environment sets it (DATABASE_URL is required).
 
 # Every stage starts from the same exact Node.js release on Debian 12, the one CI tests with
-# (.ci/node24/package.json; a deployment test compares them). Pinning the digest: docs/deployment.md.
+# (.ci/node24/package.json; a deployment test compares them). Pinning the digest: docs/operations/deployment.md.
 
 # Compile everything, then keep what the lead-distribution entry points import (scripts/app-bundle.ts).
 FROM node:24.21.0-bookworm-slim AS build

@@ -54,7 +54,7 @@ export function renderKustomization(dir: string): K8sObject[] {
   } catch (error) {
     const failure = error as { code?: string; stderr?: string; message: string };
     if (failure.code === 'ENOENT')
-      throw new Error('kubectl is not installed: it renders the kustomizations (see docs/deployment.md)', { cause: error });
+      throw new Error('kubectl is not installed: it renders the kustomizations (see docs/operations/deployment.md)', { cause: error });
     // kubectl prefixes its message with a klog header: `E1121 08:20:44.19 18414 run.go:72] "command failed" err="..."`.
     const message = (failure.stderr || failure.message).trim().replace(/^E\d{4} [^\]]*\] "command failed" err=/, '');
     throw new Error(`kubectl kustomize failed: ${message}`, { cause: error });

@@ -9,11 +9,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const DECLARATION = /new ProblemException\(\s*\d{3},\s*'([A-Z][A-Z0-9_]*)'/g;
 
 /** Codes still declared by two owners, each with why (none is added without one). */
-const KNOWN_DOUBLES: Record<string, string> = {
-  FILE_NOT_FOUND: "coverage-claims' files feature beside the platform's FileErrors until the files move (issue 24, item 1)",
-  FILE_NOT_USABLE:
-    "claims and lead-as word their own 'already attached elsewhere' detail; folded into the platform's FileErrors with the files move (issue 24, item 1)",
-};
+const KNOWN_DOUBLES: Record<string, string> = {};
 
 function sourceFiles(folder: string): string[] {
   return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {

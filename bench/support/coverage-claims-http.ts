@@ -3,7 +3,7 @@ import { s256Challenge } from '../../apps/coverage-claims/src/auth/auth.service.
 import type { UserRole } from '../../apps/coverage-claims/src/auth/principal.js';
 import { mintAssertion } from '../../apps/coverage-claims/src/auth/sso-assertion.js';
 
-/** What the benches of coverage-claims send requests with, and how a planner signs in as the README shows. */
+/** What the benches of coverage-claims send requests with, and how a planner signs in as docs/guides/coverage-claims.md shows. */
 
 export const REDIRECT_URI = 'https://planner.example.com/sso/callback';
 /** The front end's PKCE verifier (RFC 7636 appendix B's example). */

@@ -79,7 +79,7 @@ export function startCoverageClaimsService(
 
 /**
  * The rate limits and the pending-upload cap set out of a benchmark's way: it sends thousands of
- * requests a second with one key from one address, which the production defaults (docs/rate-limits.md)
+ * requests a second with one key from one address, which the production defaults (docs/operations/rate-limits.md)
  * would answer 429. The hook still counts every request, so its cost stays in the figures.
  */
 const LIMITS_OUT_OF_THE_WAY = limitsAt(1_000_000_000);

@@ -2,7 +2,7 @@ import { getDocument, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { TextItem, TextStyle } from 'pdfjs-dist/types/src/display/api.js';
 
 // A PDF's text read back with pdf.js (Mozilla's pdfjs-dist), so the tests need only Node. The legacy
-// build is the one pdf.js makes for Node; 5.6 is its newest release that admits Node 20 (docs/runtime.md).
+// build is the one pdf.js makes for Node; 5.6 is its newest release that admits Node 20 (docs/operations/runtime.md).
 
 /** A run of text as drawn (one or more words), its box in points, origin top left as on screen. */
 export interface PdfTextRun {

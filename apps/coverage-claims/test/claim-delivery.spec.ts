@@ -6,7 +6,7 @@ import { QUICK_DELIVERY, deliveryState, fileClaim, fixture, transmissionsOf, upl
 import { given } from './support/given.js';
 import { claimBody } from './support/claim-body.js';
 
-/** One insurer per sandbox fax number (docs/claims.md, "Delivery"): a claim keeps the number of its insurer at filing. */
+/** One insurer per sandbox fax number (docs/decisions/claims.md, "Delivery"): a claim keeps the number of its insurer at filing. */
 const RECEIVES = { insurer: 'N03', fax: '05051811234' };
 const ALWAYS_BUSY = { insurer: 'N01', fax: '05051810001' };
 const BUSY_TWICE = { insurer: 'N02', fax: '05051810002' };

@@ -4,7 +4,7 @@ import { fixture, minimalClaimForm } from './support/claim-delivery.js';
 import { transparentPng } from './support/hostile-evidence.js';
 
 // The renderer checks the image budgets of claim-attachments.ts again, from the header, before pdfkit
-// decodes a pixel (docs/claims.md, "Rendering"): for claims filed before filing checked them.
+// decodes a pixel (docs/decisions/claims.md, "Rendering"): for claims filed before filing checked them.
 
 const content = minimalClaimForm(7);
 

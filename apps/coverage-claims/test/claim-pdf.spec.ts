@@ -13,7 +13,7 @@ import { formatPhone } from '../src/pdf/pdf-format.js';
 import { fixture } from './support/claim-delivery.js';
 
 // The claim's fax PDF taken apart with pdf-lib (pages, sizes) and pdf.js (text, page by page;
-// test/support/pdf-text.ts). The pages were also looked at as images (pdftoppm; docs/claims.md, "Delivery").
+// test/support/pdf-text.ts). The pages were also looked at as images (pdftoppm; docs/decisions/claims.md, "Delivery").
 
 const content: ClaimFormContent = {
   claimReqId: 1042,

@@ -10,7 +10,7 @@ const NOT_A_FAX = '05051810003';
 const ALWAYS_BUSY = '05051810001';
 
 /**
- * POST /api/v1/claim/requests/{claimReqId}/resend (docs/claims.md, "Sending again"): an ORG_ADMIN
+ * POST /api/v1/claim/requests/{claimReqId}/resend (docs/decisions/claims.md, "Sending again"): an ORG_ADMIN
  * sends a FAILED claim again once its cause is mended, to the insurer's claims fax as it is now.
  * Each test has an insurer of its own, since the fax numbers are the insurers'.
  */

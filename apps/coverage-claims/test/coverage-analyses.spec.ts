@@ -339,7 +339,7 @@ describe('coverage analyses', () => {
       paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
       components: { schemas: Record<string, Schema> };
     };
-    // 429: every operation is rate limited (docs/rate-limits.md).
+    // 429: every operation is rate limited (docs/operations/rate-limits.md).
     expect(Object.keys(document.paths['/api/v1/coverage/analyses']!.post!.responses).sort()).toEqual(
       ['201', '400', '401', '403', '413', '415', '429', '500', '502', '503', '504'].sort(),
     );

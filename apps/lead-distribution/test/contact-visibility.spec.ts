@@ -14,7 +14,7 @@ const NO_EVIDENCE = 'DUPLICATE';
 const formatted = (phone: string) => `${phone.slice(0, 3)}-${phone.slice(3, 7)}-${phone.slice(7)}`;
 
 /**
- * Who sees a lead's contact in clear (docs/lead-distribution.md): the partner that owns the lead now,
+ * Who sees a lead's contact in clear (docs/decisions/lead-distribution.md): the partner that owns the lead now,
  * once it is used, and an ancestor in the distributed list for a lead a descendant has used. Every
  * clear contact is audited; search matches only what the caller is shown.
  */

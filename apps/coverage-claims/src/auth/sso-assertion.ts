@@ -76,7 +76,7 @@ export interface AssertionInput {
 }
 
 /**
- * Signs an assertion the way an organisation's sign-in server does: for the README's script, the
+ * Signs an assertion the way an organisation's sign-in server does: for the guide's script (docs/guides/coverage-claims.md), the
  * tests, and as the reference of the format.
  */
 export function mintAssertion(input: AssertionInput): string {

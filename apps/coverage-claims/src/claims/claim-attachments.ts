@@ -2,7 +2,7 @@ import { imageSize } from 'image-size';
 import type { FrozenBytes } from '../files/files.service.js';
 
 // What a claim's evidence may be, checked when the claim is filed and again when its fax is rendered
-// (docs/claims.md, "What cannot go into a fax" and "Attachment budgets"). Images are judged by their
+// (docs/decisions/claims.md, "What cannot go into a fax" and "Attachment budgets"). Images are judged by their
 // headers alone: nothing here decodes a pixel.
 
 /** Attachment types a fax can carry: images pdfkit embeds, and PDFs. */

@@ -1,5 +1,5 @@
 import type { ClaimStatus } from '#contracts';
-import { ProblemException, validationFailed, type FieldError } from '#platform';
+import { FileErrors, ProblemException, validationFailed, type FieldError } from '#platform';
 
 export const ClaimErrors = {
   /** A code no list has, or fields that contradict each other: 400 naming each field. */
@@ -13,9 +13,7 @@ export const ClaimErrors = {
       [{ field: 'insuCompCd', message: 'has no claims fax number yet' }],
     ),
   filesInOtherClaims: (fileIds: string[], taken: string[]) =>
-    new ProblemException(
-      400,
-      'FILE_NOT_USABLE',
+    FileErrors.attachedElsewhere(
       'These files are already in another claim',
       fileIds.flatMap((id, index) => (taken.includes(id) ? [{ field: `fileIds.${index}`, message: 'is already in another claim' }] : [])),
     ),

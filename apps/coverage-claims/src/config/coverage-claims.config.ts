@@ -122,7 +122,7 @@ export class CoverageClaimsConfig extends FileStorageConfig {
    */
   @IsIn(SMS_ADAPTERS)
   SMS_ADAPTER: SmsAdapterName = 'sandbox';
-  /** Where customers' insurance contracts come from (docs/coverage-analysis.md). Only `sandbox` exists so far. */
+  /** Where customers' insurance contracts come from (docs/decisions/coverage-analysis.md). Only `sandbox` exists so far. */
   @IsIn(INSURANCE_DATA_ADAPTERS)
   INSURANCE_DATA_ADAPTER: (typeof INSURANCE_DATA_ADAPTERS)[number] = 'sandbox';
 
@@ -143,7 +143,7 @@ export class CoverageClaimsConfig extends FileStorageConfig {
   @Max(60_000)
   INSURANCE_DATA_TIMEOUT_MS = 10_000;
 
-  /** Where simple authentication and check-ups come from (docs/medical-coverage.md). Only `sandbox` exists so far. */
+  /** Where simple authentication and check-ups come from (docs/decisions/medical-coverage.md). Only `sandbox` exists so far. */
   @IsIn(NHIS_ADAPTERS)
   NHIS_ADAPTER: (typeof NHIS_ADAPTERS)[number] = 'sandbox';
 
@@ -155,7 +155,7 @@ export class CoverageClaimsConfig extends FileStorageConfig {
   NHIS_SANDBOX_APPROVAL_SECONDS = 3;
 
   /**
-   * Which fax adapter sends claims to insurers (docs/claims.md, "Delivery"). `sandbox` sends nothing:
+   * Which fax adapter sends claims to insurers (docs/decisions/claims.md, "Delivery"). `sandbox` sends nothing:
    * it takes FAX_SANDBOX_MS_PER_PAGE per page and fails the documented magic numbers.
    */
   @IsIn(FAX_ADAPTERS)

@@ -6,7 +6,7 @@ import { create, type Font } from 'fontkit';
  * The typeface of every PDF the service draws (the reports and the claim fax): Noto Sans KR (SIL Open Font License 1.1), Regular and Bold, as the npm
  * package @expo-google-fonts/noto-sans-kr ships Google Fonts' static TrueType files: every Hangul
  * syllable in one file per weight, glyf outlines, which the PDF embeds as a subset of the glyphs
- * used. docs/coverage-analysis.md, "Report".
+ * used. docs/decisions/coverage-analysis.md, "Report".
  *
  * Resolved with import.meta.resolve so that scripts/app-bundle.ts counts the package as imported
  * and an image installs it.

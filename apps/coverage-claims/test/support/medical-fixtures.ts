@@ -11,7 +11,7 @@ import { sandboxUnitOf } from '../../src/medical/nhis/sandbox/sandbox-checkups.j
 
 export type Gender = 'M' | 'F';
 
-/** The lookup of the reference-range table 2026-11 (docs/checkup-reference-ranges.md). */
+/** The lookup of the reference-range table 2026-11 (docs/sources/checkup-reference-ranges.md). */
 export const REFERENCE_RANGES = lookupOf(REFERENCE_RANGES_2026_11);
 
 /** The band of a value by the reference ranges 2026-11. */

@@ -12,7 +12,7 @@ const D = CheckupBand.DiseaseSuspected;
 const bandOf = (code: MeasurementCode, sex: Sex, value: number | string) => judge(ranges.rangeOf(code, sex)!.rule, value);
 
 /**
- * Every boundary of version 2026-11, just below, at and just above (docs/checkup-reference-ranges.md),
+ * Every boundary of version 2026-11, just below, at and just above (docs/sources/checkup-reference-ranges.md),
  * for both sexes where the range is the same and for each where it differs.
  */
 const BOUNDARIES: Array<[MeasurementCode, Sex | 'both', Array<[number, CheckupBand]>]> = [

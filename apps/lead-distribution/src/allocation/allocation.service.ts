@@ -9,7 +9,7 @@ export type { NewLead, RegisteredLead } from './lead-registration.js';
  * The only way into allocation: which order a lead goes to, and the record of every hand-over.
  * Orders are served oldest first by (reservation date, creation, id), a region never gets more than
  * its quantity, and every delivery or hand-over is written to lead_assignments
- * (docs/lead-distribution.md, "Orders and allocation"; why the SQL reads as it does:
+ * (docs/decisions/lead-distribution.md, "Orders and allocation"; why the SQL reads as it does:
  * docs/decisions/allocation.md). Methods taking `tx` run inside the caller's transaction.
  */
 @Injectable()

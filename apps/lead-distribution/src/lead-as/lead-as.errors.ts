@@ -1,4 +1,4 @@
-import { ProblemException, validationFailed } from '#platform';
+import { FileErrors, ProblemException, validationFailed } from '#platform';
 
 export const LeadAsErrors = {
   notFound: (id: string) => new ProblemException(404, 'AS_REQUEST_NOT_FOUND', `AS request ${id} does not exist`),
@@ -14,9 +14,7 @@ export const LeadAsErrors = {
   unknownReason: (code: string) =>
     validationFailed([{ field: 'reasonCode', message: `${code} is not an AS reason code (GET /api/v1/lead-as/reasons)` }]),
   filesAlreadyAttached: (fileIds: string[], attached: string[]) =>
-    new ProblemException(
-      400,
-      'FILE_NOT_USABLE',
+    FileErrors.attachedElsewhere(
       'Some files are already evidence of another AS request',
       attached.map((id) => ({ field: `storedFileIds.${fileIds.indexOf(id)}`, message: 'is already attached to another AS request' })),
     ),

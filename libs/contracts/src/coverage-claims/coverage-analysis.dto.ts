@@ -20,11 +20,11 @@ import {
 import { IsTimestamp } from '../common/validators.js';
 
 // The spec's "Coverage analysis payload", field for field and spelled as the spec spells it
-// (snake_case, `insuAge`, `comapny_code`, `intial`). Rules: docs/coverage-analysis.md.
+// (snake_case, `insuAge`, `comapny_code`, `intial`). Rules: docs/decisions/coverage-analysis.md.
 //
 // The classes are the answer of POST /api/v1/coverage/analyses and also the body of POST
 // /api/v1/medical-bojang/set-analysis, which the validators below check at every level (every
-// field required unless marked, of its JSON type; unknown fields refused). docs/medical-analysis.md.
+// field required unless marked, of its JSON type; unknown fields refused). docs/decisions/medical-analysis.md.
 
 /** A finite JSON number (no NaN or Infinity ever reaches here from JSON, but the rule says what is meant). */
 const NUMBER = { allowNaN: false, allowInfinity: false } as const;

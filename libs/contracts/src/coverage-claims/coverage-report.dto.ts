@@ -3,7 +3,7 @@ import { CoverageStatusCode } from './coverage-analysis.dto.js';
 
 // The coverage analysis report (POST /api/v1/coverage/analyses/{seq}/report with Accept:
 // application/json): the content the PDF shows, as data. Amounts are KRW numbers; the PDF formats
-// them. Rules: docs/coverage-analysis.md, "Report".
+// them. Rules: docs/decisions/coverage-analysis.md, "Report".
 
 /** The customer as the report shows them: name and phone masked. */
 export class CoverageReportCustomerDto {

@@ -4,7 +4,7 @@ import { IsObject, IsUUID, ValidateNested } from 'class-validator';
 import { CoverageAnalysisDto } from './coverage-analysis.dto.js';
 
 // The medical coverage analysis: POST /api/v1/medical-bojang/set-analysis and the two report
-// operations' body. Rules: docs/medical-analysis.md.
+// operations' body. Rules: docs/decisions/medical-analysis.md.
 
 const SEQ = {
   description:

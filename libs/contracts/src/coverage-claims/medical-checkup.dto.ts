@@ -107,7 +107,7 @@ export class LookupCheckupsDto {
 }
 
 export class CheckupMeasurementDto {
-  @ApiProperty({ description: 'Measurement code (docs/checkup-reference-ranges.md)', example: 'FASTING_GLUCOSE' })
+  @ApiProperty({ description: 'Measurement code (docs/sources/checkup-reference-ranges.md)', example: 'FASTING_GLUCOSE' })
   code!: string;
 
   @ApiProperty({ description: 'Korean name as the 결과 통보서 writes it', example: '공복혈당' })

@@ -4,7 +4,7 @@ import { CoverageReportCategoryDto, CoverageReportCustomerDto } from './coverage
 
 // The medical coverage analysis (POST /api/v1/medical-bojang/report/json; the PDF shows the same
 // content): risk per disease group from the customer's check-ups, set against the coverage of the
-// categories that pay for it. Rules: docs/medical-analysis.md and docs/medical-risk-rules.md.
+// categories that pay for it. Rules: docs/decisions/medical-analysis.md and docs/sources/medical-risk-rules.md.
 
 export enum RiskLevel {
   /** No check-up holds a measurement the group reads. */

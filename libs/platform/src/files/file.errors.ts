@@ -39,6 +39,8 @@ export const FileErrors = {
       `These files cannot be attached: ${errors.map((error) => error.field).join(', ')}`,
       errors,
     ),
+  /** Files another record (a claim, an AS request) already carries; each service words what that record is. */
+  attachedElsewhere: (detail: string, errors: FieldError[]) => new ProblemException(400, 'FILE_NOT_USABLE', detail, errors),
 };
 
 /** Why a file cannot be attached (each service words "unknown or not yours" itself, the same for both on purpose). */

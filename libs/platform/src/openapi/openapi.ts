@@ -160,7 +160,7 @@ const RATE_LIMIT_HEADERS = {
   },
   RateLimitPolicy: {
     description:
-      'The rate limits this request counted against: `"<policy>";q=<requests>;w=<window in seconds>`, comma-separated (docs/rate-limits.md)',
+      'The rate limits this request counted against: `"<policy>";q=<requests>;w=<window in seconds>`, comma-separated (docs/operations/rate-limits.md)',
     schema: { type: 'string', example: '"ip";q=1200;w=60, "partner";q=600;w=60' },
   },
   RetryAfter: {
@@ -173,7 +173,7 @@ const RATE_LIMITED =
   'RATE_LIMITED: a rate limit (named in RateLimit-Policy, what is left in RateLimit) is exhausted; wait the seconds in Retry-After';
 
 /**
- * Every operation is rate limited (docs/rate-limits.md): each response documents the `RateLimit` and
+ * Every operation is rate limited (docs/operations/rate-limits.md): each response documents the `RateLimit` and
  * `RateLimit-Policy` headers, and each operation a 429 RATE_LIMITED with `Retry-After` (added to a
  * 429 of its own, if it has one).
  */

@@ -57,7 +57,7 @@ export const RateLimitErrors = {
     ),
 };
 
-/** Every variable that sets a rate limit or the pending-upload cap, in either service (docs/rate-limits.md). */
+/** Every variable that sets a rate limit or the pending-upload cap, in either service (docs/operations/rate-limits.md). */
 export const RATE_LIMIT_VARIABLES = [
   'RATE_LIMIT_IP',
   'RATE_LIMIT_OPERATOR',

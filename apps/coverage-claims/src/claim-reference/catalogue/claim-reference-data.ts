@@ -3,7 +3,7 @@ import type { BankKind as BankKindEnum } from '#contracts';
 /**
  * The shape of a claim reference version as it is kept in the repository (`catalogue/v<version>/`)
  * and loaded into its tables by a migration (loadClaimReference). Sources and assumptions are in
- * docs/claim-reference-lists.md.
+ * docs/sources/claim-reference-lists.md.
  */
 export interface ClaimReferenceData {
   version: string;

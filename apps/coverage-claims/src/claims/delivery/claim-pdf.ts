@@ -5,7 +5,7 @@ import { formatDate, formatKoreaTime, formatPhone } from '../../pdf/pdf-format.j
 import { A4, BODY_BOTTOM, BODY_TOP, COLOR, FONT, LEFT, WIDTH, type PageLayout } from '../../pdf/pdf-layout.js';
 import { checkImageHeader, isFaxable } from '../claim-attachments.js';
 
-// A claim as the insurer receives it by fax (docs/claims.md, "Delivery"): one A4 portrait PDF of the
+// A claim as the insurer receives it by fax (docs/decisions/claims.md, "Delivery"): one A4 portrait PDF of the
 // claim form, the consent page and every attachment, each image on a page of its own and each page of
 // a PDF attachment on one, scaled to fit under the same header and footer (claim number, page i / n).
 // A fax is black and white at about 200 dpi: black text and rules, no colour that carries meaning.

@@ -160,7 +160,7 @@ class RenderThread {
 /**
  * Renders claims' faxes (renderClaimPdf) in a worker thread, one claim at a time per process, so that
  * an attachment that defeats the budgets of claim-attachments.ts fails its claim alone and the process
- * keeps serving (docs/claims.md, "Rendering"):
+ * keeps serving (docs/decisions/claims.md, "Rendering"):
  *
  * - a **watchdog** reads the process's resident memory every 10 ms while a claim renders and stops the
  *   thread when it passes CLAIM_DELIVERY_RENDER_MAX_RSS_MB. The thread's `resourceLimits` bound only

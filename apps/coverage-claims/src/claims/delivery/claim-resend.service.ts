@@ -8,7 +8,7 @@ import { ClaimDeliveryWorker } from './claim-delivery.worker.js';
 /**
  * Sends a FAILED claim again once its cause is mended (an insurer's fax number corrected, an
  * attachment's budget, a render that ran out of memory): an ORG_ADMIN queues a fresh delivery with
- * the attempts from zero, to the insurer's claims fax as it is now (docs/claims.md, "Sending again").
+ * the attempts from zero, to the insurer's claims fax as it is now (docs/decisions/claims.md, "Sending again").
  */
 @Injectable()
 export class ClaimResendService {

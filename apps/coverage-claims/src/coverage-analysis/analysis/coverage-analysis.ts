@@ -33,7 +33,7 @@ export interface CoverageAnalysisInput {
 }
 
 /**
- * The spec's `analysis` object (docs/coverage-analysis.md). Pure: the same input gives the same
+ * The spec's `analysis` object (docs/decisions/coverage-analysis.md). Pure: the same input gives the same
  * output. Held amounts are summed over ACTIVE contracts per catalogue code; every contract is
  * listed, active first, then newest first.
  */

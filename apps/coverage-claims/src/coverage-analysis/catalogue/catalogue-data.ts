@@ -3,7 +3,7 @@ import type { InsurerData } from '../../insurers/entities/insurer.entity.js';
 /**
  * The shape of a catalogue version as it is kept in the repository (`catalogue/v<version>/`) and
  * loaded into the catalogue tables by a migration (loadCatalogue). Every figure's source is in
- * docs/coverage-catalogue.md.
+ * docs/sources/coverage-catalogue.md.
  */
 export interface CatalogueData {
   version: string;

@@ -7,7 +7,7 @@ import {
 } from './insurance-data.port.js';
 import { sandboxPortfolio } from './sandbox-portfolio.js';
 
-/** Documented magic inputs (docs/coverage-analysis.md): the last four digits of the customer's phone. */
+/** Documented magic inputs (docs/decisions/coverage-analysis.md): the last four digits of the customer's phone. */
 export const SANDBOX_MAGIC_PHONE_ENDINGS = {
   /** The source knows no contract of the customer. */
   noContracts: '0001',

@@ -7,7 +7,7 @@ import { formatDate, formatWon } from '../../pdf/pdf-format.js';
 import { COLOR, FONT, LEFT, WIDTH, type PageLayout } from '../../pdf/pdf-layout.js';
 import { drawTable, type Column, type Row } from '../../pdf/pdf-table.js';
 
-// The coverage report as an A4 portrait PDF (docs/coverage-analysis.md, "Report"): its sections, drawn
+// The coverage report as an A4 portrait PDF (docs/decisions/coverage-analysis.md, "Report"): its sections, drawn
 // one after another on the customer reports' frame (pdf/customer-report.ts). Every block asks for the
 // room it needs and goes to the next page when the page has not got it; tables repeat their header
 // row on every page they cover.

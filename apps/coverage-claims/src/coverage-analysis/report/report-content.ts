@@ -51,7 +51,7 @@ export function reportCustomerOf(analysis: CoverageAnalysisDto): ReportCustomerS
 }
 
 /**
- * What the report shows, for the PDF and the JSON alike (docs/coverage-analysis.md, "Report").
+ * What the report shows, for the PDF and the JSON alike (docs/decisions/coverage-analysis.md, "Report").
  * Pure: the same analysis, customer and time give the same content. The name is masked here; the
  * phone comes masked; nothing else of the analysis that identifies the customer is carried over.
  */

@@ -3,7 +3,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 /**
  * The first version of the terms a customer agrees to before a coverage analysis. The texts are part
  * of this migration so that it stays what it was when applied: a changed text is a new version in a
- * new migration (docs/coverage-claims.md, "Terms").
+ * new migration (docs/decisions/coverage-claims.md, "Terms").
  */
 const TERMS = [
   {

@@ -4,7 +4,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * Claims belong to customers, a planner's customers are theirs alone, claim details and file names are
  * sealed, stored objects are removed through an outbox. Not compatible with the release before (its
  * verification request needs the unique index dropped here): apply it with that release's pods stopped
- * (docs/deployment.md). `down()` restores the schema only for a database that holds none of this
+ * (docs/operations/deployment.md). `down()` restores the schema only for a database that holds none of this
  * release's data: the old unique index cannot be rebuilt once a person is two planners' customers,
  * nor the columns made NOT NULL once the backfills emptied them.
  */

@@ -8,7 +8,7 @@ import type { SandboxFaxResult } from './entities/sandbox-fax-transmission.entit
 import { SandboxFaxRepository } from './sandbox-fax.repository.js';
 
 /**
- * The sandbox's magic fax numbers, by their last four digits (docs/claims.md, "Delivery"). Any other
+ * The sandbox's magic fax numbers, by their last four digits (docs/decisions/claims.md, "Delivery"). Any other
  * number receives every document.
  */
 export const SANDBOX_FAX_NUMBERS = {

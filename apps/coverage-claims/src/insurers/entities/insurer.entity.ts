@@ -3,7 +3,7 @@ import { Column, Entity, PrimaryColumn } from 'typeorm';
 /** An insurance company, as contracts and claims name it: one code set for both. Catalogue data. */
 @Entity({ name: 'insurers' })
 export class Insurer {
-  /** Our own code (docs/coverage-catalogue.md); an insurance-data adapter maps its source's codes to these. */
+  /** Our own code (docs/sources/coverage-catalogue.md); an insurance-data adapter maps its source's codes to these. */
   @PrimaryColumn({ type: 'varchar', length: 8 })
   code!: string;
 

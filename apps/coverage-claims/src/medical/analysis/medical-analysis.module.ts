@@ -14,7 +14,7 @@ import { STORED_CHECKUPS } from './report/stored-checkups.js';
  * The medical coverage analysis: set-analysis (the coverage analysis payload a medical analysis
  * reads), the risk rules (MedicalRiskRulesService), the pure model (buildMedicalAnalysis, no
  * provider) and the two reports, which read analyses through AnalysesService and check-ups through
- * CheckupsService.storedFor. docs/medical-analysis.md.
+ * CheckupsService.storedFor. docs/decisions/medical-analysis.md.
  */
 @Module({
   imports: [CoverageAnalysisModule, CheckupsModule, PdfModule],

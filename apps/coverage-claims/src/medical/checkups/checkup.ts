@@ -2,7 +2,7 @@
  * A national health check-up (국가건강검진, 일반건강검진 결과 통보서) as the service keeps it: the
  * shape the NHIS port's adapters produce, the check-up store returns and the medical analysis reads.
  * One record per examination year; the measurements the 결과 통보서 carries, each with its unit and
- * its judgement band from the versioned reference-range table (docs/checkup-reference-ranges.md).
+ * its judgement band from the versioned reference-range table (docs/sources/checkup-reference-ranges.md).
  */
 
 /** Every measurement the service knows; the reference-range table has a row for each. */

@@ -2,7 +2,7 @@ import type { BankData, ClaimReferenceData, JobCodeData, RiskGrade } from '../cl
 
 // Claim reference lists, version 2026.11. Loaded by migration LoadClaimReference; never edited once
 // loaded (a change is a new version folder and a new migration). Sources and the assumptions made:
-// docs/claim-reference-lists.md.
+// docs/sources/claim-reference-lists.md.
 
 const bank = (code: string, name: string): BankData => ({ code, name, kind: 'BANK' });
 const secondTier = (code: string, name: string): BankData => ({ code, name, kind: 'SECOND_TIER' });

@@ -3,7 +3,7 @@ import type { AmountBandData, AmountPair, CatalogueData } from '../catalogue-dat
 
 // Catalogue version 2026.11. Frozen once a migration has loaded it: a change is a new version
 // (a new folder and a new migration). The source or the arithmetic of every figure, and which
-// figures are assumptions awaiting the business's confirmation, are in docs/coverage-catalogue.md
+// figures are assumptions awaiting the business's confirmation, are in docs/sources/coverage-catalogue.md
 // under the coverage code.
 
 const MAN = 10_000; // 만원

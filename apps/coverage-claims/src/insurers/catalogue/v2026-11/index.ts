@@ -2,7 +2,7 @@ import type { InsurerData } from '../../entities/insurer.entity.js';
 
 // The insurers, version 2026.11: loaded with coverage catalogue 2026.11 (migration
 // LoadCoverageCatalogue) and frozen since; a change is a new version. Sources: the "Insurers"
-// section of docs/coverage-catalogue.md. The sandbox's contracts are sold by these insurers too.
+// section of docs/sources/coverage-catalogue.md. The sandbox's contracts are sold by these insurers too.
 
 export const INSURERS_2026_11: readonly InsurerData[] = [
   life('L01', '삼성생명', 'Samsung Life Insurance', 'SL'),

@@ -16,7 +16,7 @@ import {
 import { CheckupBand, type Checkup, type MeasurementCode } from '../../checkups/checkup.js';
 import type { DiseaseGroupData, RiskDriverData, RiskRulesData } from '../rules/risk-rules-data.js';
 
-// The medical analysis (docs/medical-analysis.md, "The model"): per disease group a level from the
+// The medical analysis (docs/decisions/medical-analysis.md, "The model"): per disease group a level from the
 // check-ups' measurements and the customer's age, set against the coverage of the categories that
 // pay for it. Pure: the same check-ups, analysis and rules give the same result.
 

@@ -37,7 +37,7 @@ export interface MedicalReportInput {
 }
 
 /**
- * What the medical report shows, for the PDF and the JSON alike (docs/medical-analysis.md,
+ * What the medical report shows, for the PDF and the JSON alike (docs/decisions/medical-analysis.md,
  * "Reports"). Pure. The customer block and the coverage table are the coverage report's
  * (reportContentOf): the name masked the same way, the phone only masked.
  */

@@ -22,7 +22,7 @@ import { COLOR, FONT, LEFT, WIDTH, type PageLayout } from '../../../pdf/pdf-layo
 import { drawTable, type Column, type Row } from '../../../pdf/pdf-table.js';
 import { BAND_LABELS, LEVELS } from '../model/medical-analysis.js';
 
-// The medical report as an A4 portrait PDF (docs/medical-analysis.md, "Reports"): its sections on the
+// The medical report as an A4 portrait PDF (docs/decisions/medical-analysis.md, "Reports"): its sections on the
 // customer reports' frame (pdf/customer-report.ts), so that it reads like the coverage report: open
 // risks first, then the risk-versus-coverage matrix, the drivers per group, the check-up trend charts
 // (vector paths with the judgement bands shaded behind them) and the coverage table.

@@ -3,7 +3,7 @@ import type { CheckupBand, MeasurementCode } from '../../checkups/checkup.js';
 /**
  * A version of the medical risk rules as it is kept in the repository (`rules/v<version>/`) and
  * loaded into `medical_risk_rule_sets` by a migration of its own. Every weight, threshold and
- * category has its source (or is marked an assumption) in docs/medical-risk-rules.md.
+ * category has its source (or is marked an assumption) in docs/sources/medical-risk-rules.md.
  */
 export interface RiskRulesData {
   version: string;

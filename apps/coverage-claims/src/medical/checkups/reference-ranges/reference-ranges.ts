@@ -32,7 +32,7 @@ export interface ReferenceRange {
   name: string;
   unit: string | null;
   rule: ReferenceRule;
-  /** Where the figures come from (docs/checkup-reference-ranges.md has the full references). */
+  /** Where the figures come from (docs/sources/checkup-reference-ranges.md has the full references). */
   source: string;
 }
 

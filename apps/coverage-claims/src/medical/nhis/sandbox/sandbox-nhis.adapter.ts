@@ -10,7 +10,7 @@ import {
 import { sandboxCheckups } from './sandbox-checkups.js';
 import { koreaDate } from '../../../common/calendar.js';
 
-/** Documented magic inputs (docs/medical-coverage.md): the last four digits of the customer's phone. */
+/** Documented magic inputs (docs/decisions/medical-coverage.md): the last four digits of the customer's phone. */
 export const SANDBOX_NHIS_PHONE_ENDINGS = {
   /** The customer never approves: `complete` stays 409 NHIS_AUTH_PENDING until the request expires. */
   neverApproved: '0011',

@@ -2,7 +2,7 @@ import { CheckupBand } from '../../../checkups/checkup.js';
 import type { RiskRulesData } from '../risk-rules-data.js';
 
 // Medical risk rules version 2026.11. Frozen once a migration has loaded it: a change is a new
-// version (a new folder and a new migration). Sources and assumptions: docs/medical-risk-rules.md,
+// version (a new folder and a new migration). Sources and assumptions: docs/sources/medical-risk-rules.md,
 // under the group's code or the measurement's.
 
 const { NormalA: A, Borderline: B, DiseaseSuspected: D } = CheckupBand;

@@ -2,7 +2,7 @@ import { CheckupBand } from '../../checkup.js';
 import type { ReferenceRangeTable } from '../reference-ranges.js';
 
 // Loaded by migration LoadCheckupReferenceRanges; never edit a loaded version: a change is a new
-// version folder and a new migration. Every figure's source is in docs/checkup-reference-ranges.md.
+// version folder and a new migration. Every figure's source is in docs/sources/checkup-reference-ranges.md.
 
 const NHIS = '국민건강보험공단 일반건강검진 결과 통보서 판정기준(건강검진 실시기준 별표)';
 
