@@ -19,6 +19,23 @@ const PUBLIC_FILES = [
   String.raw`(?:[\w.-]+/)*catalogue/v[\w.-]+/index\.js`,
   String.raw`principal\.js`,
 ];
+/**
+ * Relative paths are written normalised, so the patterns below see where an import really goes:
+ * no `./../`, no `a/../b`, no `a/./b` (which would carry `../claims/../customers/x.js` past them).
+ */
+const UNNORMALISED = {
+  regex: String.raw`^\./\.\.?/|/\./|(?:^|/)(?!\.\.?/)[^/]+/\.\./`,
+  message:
+    'Write the relative path normalised (no ./.., a/../b or a/./b), so feature boundaries can be checked (docs/decisions/feature-boundaries.md).',
+};
+/** App code imports relative modules statically: a dynamic import() would pass the boundary patterns unchecked. */
+const APP_SYNTAX = [
+  { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' },
+  {
+    selector: 'ImportExpression[source.type="Literal"][source.value=/^\\./]',
+    message: 'Import relative modules statically (feature boundaries are checked on static imports).',
+  },
+];
 /** Deepest folder nesting inside a feature that the blocks cover (src/<feature>/a/b/c/d/e/file.ts). */
 const MAX_DEPTH = 6;
 
@@ -52,7 +69,7 @@ function boundaryBlocks(app) {
           }));
       blocks.push({
         files: [`apps/${app}/src/${folder}/${'*/'.repeat(depth - 1)}*.ts`],
-        rules: { 'no-restricted-imports': ['error', { patterns }] },
+        rules: { 'no-restricted-imports': ['error', { patterns: [UNNORMALISED, ...patterns] }] },
       });
     }
   }
@@ -81,6 +98,14 @@ export default tseslint.config(
     // Test probes and fixtures declare classes only to be mounted by the harness.
     files: ['**/test/**/*.ts'],
     rules: { '@typescript-eslint/no-extraneous-class': 'off' },
+  },
+  {
+    // Every app file (the blocks below add the boundary patterns per feature and depth).
+    files: ['apps/*/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [UNNORMALISED] }],
+      'no-restricted-syntax': ['error', ...APP_SYNTAX],
+    },
   },
   ...boundaryBlocks('coverage-claims'),
   ...boundaryBlocks('lead-distribution'),

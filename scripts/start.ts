@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { repoRoot } from './repo-root.js';
-import { SERVICES } from './services.js';
 
 // `npm start` (after the build): both services in one terminal, their logs on this one's stdout.
 //
@@ -11,9 +10,12 @@ import { SERVICES } from './services.js';
 // not forwarded (npm forwards the terminal's SIGINT too, so one Ctrl-C arrives here twice); each
 // service bounds its own shutdown with SHUTDOWN_TIMEOUT_MS. When a service exits on its own (it
 // failed to start, say), the other is stopped the same way. The exit status is 0 when every service
-// drained and exited 0, else 1.
+// drained and exited 0, else 1. A closed terminal (SIGHUP) drains them as SIGTERM does; only a SIGKILL
+// of this process leaves them running (they are in sessions of their own).
 
 const root = repoRoot(import.meta.url);
+// Named here, not imported from scripts/services.ts: that would load both apps' modules into this process.
+const SERVICE_NAMES = ['coverage-claims', 'lead-distribution'];
 const children = new Map<string, ChildProcess>();
 let stopping: NodeJS.Signals | undefined;
 let failed = false;
@@ -24,7 +26,7 @@ function stopAll(signal: NodeJS.Signals): void {
   for (const child of children.values()) child.kill(signal);
 }
 
-for (const name of Object.keys(SERVICES)) {
+for (const name of SERVICE_NAMES) {
   const child = spawn(process.execPath, [path.join(root, 'dist', 'apps', name, 'src', 'main.js')], {
     cwd: root,
     stdio: 'inherit',
@@ -32,8 +34,12 @@ for (const name of Object.keys(SERVICES)) {
   });
   children.set(name, child);
   child.on('error', (error) => {
+    // Not started at all (no 'exit' follows): stop the others and give up.
     process.stderr.write(`${name}: ${error.message}\n`);
+    children.delete(name);
     failed = true;
+    stopAll('SIGTERM');
+    if (children.size === 0) process.exit(1);
   });
   child.on('exit', (code, signal) => {
     children.delete(name);
@@ -43,7 +49,7 @@ for (const name of Object.keys(SERVICES)) {
     }
     if (children.size > 0) stopAll('SIGTERM');
     else {
-      if (!failed) process.stdout.write(`${Object.keys(SERVICES).join(' and ')} stopped\n`);
+      if (!failed) process.stdout.write(`${SERVICE_NAMES.join(' and ')} stopped\n`);
       process.exit(failed ? 1 : 0);
     }
   });
@@ -51,6 +57,7 @@ for (const name of Object.keys(SERVICES)) {
 
 process.on('SIGTERM', () => stopAll('SIGTERM'));
 process.on('SIGINT', () => stopAll('SIGINT'));
+process.on('SIGHUP', () => stopAll('SIGTERM'));
 // Should this process end otherwise (an uncaught error), the services do not outlive it.
 process.on('exit', () => {
   for (const child of children.values()) child.kill('SIGTERM');

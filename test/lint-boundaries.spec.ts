@@ -9,7 +9,9 @@ const eslint = new ESLint({ cwd: fileURLToPath(new URL('..', import.meta.url)) }
 
 async function boundaryErrors(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
-  return result!.messages.filter((message) => message.ruleId === 'no-restricted-imports').map((message) => message.message);
+  return result!.messages
+    .filter((message) => message.ruleId === 'no-restricted-imports' || message.ruleId === 'no-restricted-syntax')
+    .map((message) => message.message);
 }
 
 describe('feature boundaries (no-restricted-imports)', () => {
@@ -63,5 +65,41 @@ describe('feature boundaries (no-restricted-imports)', () => {
       "import { CustomersService } from '../customers/customers.service.js';\nexport const probe = CustomersService;\n",
     );
     expect(errors).toEqual([expect.stringContaining('Shared code (common/) imports no feature')]);
+  });
+
+  it('fails shared drawing code (pdf/) that imports a feature, and a re-export of an internal from a nested folder', async () => {
+    expect(
+      await boundaryErrors(
+        'apps/coverage-claims/src/pdf/boundary-probe.ts',
+        "import { ClaimCipher } from '../claims/claim-cipher.js';\nexport const probe = ClaimCipher;\n",
+      ),
+    ).toEqual([expect.stringContaining('Shared code (pdf/) imports no feature')]);
+    expect(
+      await boundaryErrors(
+        'apps/coverage-claims/src/claims/delivery/boundary-probe.ts',
+        "export { CustomerCipher } from '../../customers/customer-cipher.js';\n",
+      ),
+    ).toEqual([expect.stringContaining('claims/ may import customers/ only through its public files')]);
+  });
+
+  it('fails a path written to slip past the patterns, and a dynamic import of a relative module', async () => {
+    for (const path of [
+      './../customers/customers.repository.js',
+      '../claims/../customers/customers.repository.js',
+      '.././customers/customer-cipher.js',
+    ]) {
+      expect(
+        await boundaryErrors(
+          'apps/coverage-claims/src/claims/boundary-probe.ts',
+          `import { probe as imported } from '${path}';\nexport const probe = imported;\n`,
+        ),
+      ).toEqual([expect.stringContaining('Write the relative path normalised')]);
+    }
+    expect(
+      await boundaryErrors(
+        'apps/coverage-claims/src/claims/boundary-probe.ts',
+        "export const probe = () => import('../customers/customer-cipher.js');\n",
+      ),
+    ).toEqual([expect.stringContaining('Import relative modules statically')]);
   });
 });

@@ -14,6 +14,8 @@ export const CLAIM_FILES: StoredFilesFeature<StoredFile, Visibility> = {
   service: 'coverage-claims',
   entity: StoredFile,
   ownerColumns: ({ organisationId, plannerId }) => ({ organisationId, ...(plannerId === null ? {} : { plannerId }) }),
+  // Counted per planner, as before the platform owned the feature (the advisory lock key with it).
+  pendingCapColumns: ({ organisationId, plannerId }) => (plannerId === null ? { organisationId } : { plannerId }),
   keyFolder: ({ organisationId }) => `claim-evidence/${organisationId}/`,
   downloadKey: carriedKey,
 };

@@ -13,7 +13,7 @@ import { createHmac } from 'node:crypto';
  * what they hold only (a phone's digits, a CI). A new domain is never bare.
  */
 export const LOOKUP_HASH_DOMAINS = {
-  /** Digits (01012345678): customers.phone_hash, sandbox_sms_messages.phone_hash, leads.phone_hash. Bare. */
+  /** Digits (01012345678): customers.phone_hash, customer_verifications.phone_hash, sandbox_sms_messages.phone_hash, leads.phone_hash. Bare. */
   phone: { bare: true },
   /** A user's fcUserCi: users.fc_user_ci_hash. Bare. */
   'fc-user-ci': { bare: true },

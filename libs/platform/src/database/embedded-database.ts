@@ -74,8 +74,8 @@ export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions): P
 
   const url = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${options.port}/${options.database}`;
   await ensureDatabase(url, options.database);
-  // PostgreSQL is in the terminal's process group: Ctrl-C sends it SIGINT as well, and it may be gone
-  // before the service stops it. The package's stop() would then wait for an exit that has already
+  // PostgreSQL may be in the terminal's process group (a service started on its own, not through
+  // `npm start`): Ctrl-C sends it SIGINT as well, and it may be gone before the service stops it. The package's stop() would then wait for an exit that has already
   // happened.
   const postgres = (server as unknown as { process?: ChildProcess }).process;
   const exited = () => postgres !== undefined && (postgres.exitCode !== null || postgres.signalCode !== null);

@@ -17,6 +17,12 @@ export interface StoredFilesFeature<F extends StoredFileColumns, O> {
    * are the owner's (the owner check; the cap on outstanding uploads counts these files).
    */
   ownerColumns(owner: O): Partial<F>;
+  /**
+   * The columns the cap on outstanding uploads counts (and locks) by, when not the owner columns: the
+   * lock key must stay what the replicas of the running release use, or two of them could each let
+   * one presign past the cap.
+   */
+  pendingCapColumns?: (owner: O) => Partial<F>;
   /** The folder of the owner's keys, ending with a slash: a key is `<folder><yyyy>/<mm>/<fileId>.<ext>`. */
   keyFolder(owner: O): string;
   /**

@@ -69,7 +69,8 @@ export class StoredFilesService<F extends StoredFileColumns = StoredFileColumns,
       uploadExpiresAt: new Date(now.getTime() + expiresIn * 1000),
       uploadedAt: null,
     });
-    await this.files.insertUnderPendingCap(file, ownerColumns, this.config.MAX_PENDING_UPLOADS);
+    const capColumns = this.feature.pendingCapColumns?.(owner) ?? ownerColumns;
+    await this.files.insertUnderPendingCap(file, capColumns, this.config.MAX_PENDING_UPLOADS);
     return { file, uploadUrl: await this.storage.createUploadUrl(file), expiresIn };
   }
 
