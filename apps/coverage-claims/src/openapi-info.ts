@@ -19,7 +19,7 @@ Then, for a customer:
 - medical coverage analysis: \`POST /api/v1/medical-bojang/nhis-auth\` and \`…/{id}/complete\` (NHIS simple authentication), \`POST /api/v1/medical-bojang/checkups\`, \`POST /api/v1/medical-bojang/set-analysis\`, \`POST /api/v1/medical-bojang/report/json\` or \`…/report/pdf\`;
 - claims: the reference lists (\`GET /api/v1/claim/insurers\`, \`…/banks\`, …), evidence (\`POST /api/v1/files/presigned\`, then PUT the bytes to the \`uploadUrl\` it answers), \`POST /api/v1/claim/requests\`, \`POST /api/v1/claim/histories\`.
 
-Errors are RFC 9457 problem details (\`application/problem+json\`, a \`code\` to branch on). Every operation is rate limited (\`RateLimit\` and \`RateLimit-Policy\` headers; \`429\` with \`Retry-After\`). A walk-through with commands: \`docs/guides/coverage-claims.md\` in the repository.`,
+A walk-through with commands: \`docs/guides/coverage-claims.md\` in the repository.`,
   tags: [
     { name: 'auth', description: 'SSO sign-in with PKCE, tokens for the one-time code or a refresh token, sign-out.' },
     { name: 'users', description: "The signed-in planner, and an ORG_ADMIN's management of its organisation's users." },

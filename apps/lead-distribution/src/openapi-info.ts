@@ -19,7 +19,7 @@ A partner's calls, in order:
 
 A provider calls \`POST /api/v1/leads\` for each lead (its metadata may name files uploaded the same way).
 
-Errors are RFC 9457 problem details (\`application/problem+json\`, a \`code\` to branch on). Every operation is rate limited (\`RateLimit\` and \`RateLimit-Policy\` headers; \`429\` with \`Retry-After\`). Creating POSTs accept \`Idempotency-Key\`, so a retry after a timeout gets the first answer. A walk-through with commands: \`docs/guides/lead-distribution-partner.md\` in the repository.`,
+Creating POSTs accept \`Idempotency-Key\`, so a retry after a timeout gets the first answer. A walk-through with commands: \`docs/guides/lead-distribution-partner.md\` in the repository.`,
   tags: [
     { name: 'regions', description: 'The 17 regions orders and leads name.' },
     { name: 'products', description: "A product's AS (return) policy, readable with every key." },

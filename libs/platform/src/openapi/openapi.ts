@@ -8,7 +8,10 @@ import { problemResponse } from './api-docs.decorators.js';
 export interface OpenApiInfo {
   /** The service's name: the document's title and the /docs page's. */
   title: string;
-  /** Markdown: what the service is for, then how to get a key or token and the order of the calls. */
+  /**
+   * Markdown: what the service is for, then how to get a key or token and the order of the calls.
+   * The document adds what holds for every service's operations (problem bodies, rate limits).
+   */
   description: string;
   /** Every tag the operations use, in the order /docs lists them, each with what its operations do. */
   tags: { name: string; description: string }[];
@@ -24,10 +27,14 @@ export type OpenApiAuth = 'api-key' | 'bearer';
 export const API_KEY_SCHEME = 'ApiKey';
 export const BEARER_SCHEME = 'Bearer';
 
+/** What every service's operations share, closing each document's description. */
+const EVERY_OPERATION =
+  'Errors are RFC 9457 problem details (`application/problem+json`, a `code` to branch on). Every operation is rate limited (`RateLimit` and `RateLimit-Policy` headers; `429` with `Retry-After`).';
+
 export function buildOpenApiDocument(app: INestApplication, info: OpenApiInfo): OpenAPIObject {
   const builder = new DocumentBuilder()
     .setTitle(info.title)
-    .setDescription(info.description)
+    .setDescription(`${info.description}\n\n${EVERY_OPERATION}`)
     .setVersion(info.version)
     .setOpenAPIVersion('3.0.3')
     // Relative first: Swagger UI at /docs calls the host that serves it, wherever that is deployed.
