@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { Controller, Get } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import request from 'supertest';
+import { docsPageProblems } from '../../../test/support/docs-page.js';
 import { CurrentUser, UserRoles } from '../src/auth/auth.decorators.js';
 import { UserRole, type UserPrincipal } from '../src/auth/principal.js';
 import {
@@ -45,6 +46,10 @@ describe('coverage-claims platform and Bearer authentication', () => {
     const served = await request(app.url).get('/docs/openapi.json').expect(200);
     expect(served.body.components.securitySchemes.Bearer).toEqual({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
     expect(served.body).toEqual(JSON.parse(await readFile('openapi/coverage-claims.json', 'utf8')));
+  });
+
+  it('names the service on its /docs page, opens with getting started and describes every tag', async () => {
+    expect(await docsPageProblems(app.url, 'coverage-claims', 'docs/guides/coverage-claims.md')).toEqual([]);
   });
 
   it('marks every operation with the credential it needs: Bearer, the operator key, or none for sign-in and token issue', async () => {

@@ -5,6 +5,7 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import request from 'supertest';
 import { MetricsServer, Public } from '#platform';
 import { measured, STALL_MS } from '../../../test/support/event-loop.js';
+import { docsPageProblems } from '../../../test/support/docs-page.js';
 import { asOperator, startLeadDistribution, withKey, type LeadDistributionTestApp } from './support/lead-distribution.js';
 import { given } from './support/given.js';
 
@@ -62,6 +63,10 @@ describe('lead-distribution platform conventions', () => {
       expect(served.body.components.securitySchemes.ApiKey).toEqual({ type: 'apiKey', in: 'header', name: 'X-API-Key' });
       const committed = JSON.parse(await readFile('openapi/lead-distribution.json', 'utf8'));
       expect(served.body).toEqual(committed);
+    });
+
+    it('names the service on its /docs page, opens with getting started and describes every tag', async () => {
+      expect(await docsPageProblems(app.url, 'lead-distribution', 'docs/guides/lead-distribution-partner.md')).toEqual([]);
     });
   });
 
