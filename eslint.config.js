@@ -28,6 +28,11 @@ const UNNORMALISED = {
   message:
     'Write the relative path normalised (no ./.., a/../b or a/./b), so feature boundaries can be checked (docs/decisions/feature-boundaries.md).',
 };
+/** Benchmarks import from the apps and the tests' support, never the reverse. */
+const NOT_BENCH = {
+  regex: String.raw`(?:^|/)bench/`,
+  message: 'Benchmarks import from the apps, never the reverse: move what both need into the app or its test support.',
+};
 /** App code imports relative modules statically: a dynamic import() would pass the boundary patterns unchecked. */
 const APP_SYNTAX = [
   { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' },
@@ -69,7 +74,7 @@ function boundaryBlocks(app) {
           }));
       blocks.push({
         files: [`apps/${app}/src/${folder}/${'*/'.repeat(depth - 1)}*.ts`],
-        rules: { 'no-restricted-imports': ['error', { patterns: [UNNORMALISED, ...patterns] }] },
+        rules: { 'no-restricted-imports': ['error', { patterns: [UNNORMALISED, NOT_BENCH, ...patterns] }] },
       });
     }
   }
@@ -100,10 +105,14 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-extraneous-class': 'off' },
   },
   {
+    files: ['apps/*/test/**/*.ts', 'libs/**/*.ts', 'test/**/*.ts', 'scripts/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [NOT_BENCH] }] },
+  },
+  {
     // Every app file (the blocks below add the boundary patterns per feature and depth).
     files: ['apps/*/src/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [UNNORMALISED] }],
+      'no-restricted-imports': ['error', { patterns: [UNNORMALISED, NOT_BENCH] }],
       'no-restricted-syntax': ['error', ...APP_SYNTAX],
     },
   },

@@ -102,4 +102,15 @@ describe('feature boundaries (no-restricted-imports)', () => {
       ),
     ).toEqual([expect.stringContaining('Import relative modules statically')]);
   });
+
+  it('fails an app or test file that imports the benchmarks (benchmarks import from the apps, never the reverse)', async () => {
+    for (const [filePath, path] of [
+      ['apps/coverage-claims/src/claims/boundary-probe.ts', '../../../../bench/support/load.js'],
+      ['apps/lead-distribution/test/boundary-probe.spec.ts', '../../../bench/support/lead-fixtures.js'],
+    ]) {
+      expect(await boundaryErrors(filePath!, `import { probe as imported } from '${path}';\nexport const probe = imported;\n`)).toEqual([
+        expect.stringContaining('Benchmarks import from the apps, never the reverse'),
+      ]);
+    }
+  });
 });
