@@ -8,6 +8,8 @@ import tseslint from 'typescript-eslint';
 //   *.module.ts  *.service.ts  *.port.ts  *.errors.ts  *.decorator(s).ts   (at any depth in B)
 //   entities/*.entity.ts   catalogue/v<version>/index.ts (frozen reference data)   principal.ts
 // Everything else of B (repositories, controllers, ciphers, rules, loaders, adapters, ...) is B's own.
+// `integrations/` (the outside systems) is stricter: only each port's `<port>/<port>.port.ts` and
+// `<port>/<port>.module.ts` are public, so no feature ever imports an adapter.
 // Shared code depends on no feature: `common/` and `pdf/` import none. `config/` and `database/`
 // are not checked: the entity list and the migrations name every feature's entities and data.
 // The blocks are generated from the folders on disk, so a new feature is covered as it appears.
@@ -19,6 +21,7 @@ const PUBLIC_FILES = [
   String.raw`(?:[\w.-]+/)*catalogue/v[\w.-]+/index\.js`,
   String.raw`principal\.js`,
 ];
+const INTEGRATIONS_PUBLIC_FILES = [String.raw`([\w-]+)/\1\.(?:port|module)\.js`];
 /**
  * Relative paths are written normalised, so the patterns below see where an import really goes:
  * no `./../`, no `a/../b`, no `a/./b` (which would carry `../claims/../customers/x.js` past them).
@@ -68,10 +71,17 @@ function boundaryBlocks(app) {
               message: `Shared code (${folder}/) imports no feature: move what it needs to ${folder}/ or pass it in (docs/decisions/feature-boundaries.md).`,
             },
           ]
-        : others.map((other) => ({
-            regex: `^${up}${escape(other)}/(?!(?:${PUBLIC_FILES.join('|')})$)`,
-            message: `${folder}/ may import ${other}/ only through its public files (*.module, *.service, *.port, *.errors, *.decorators, entities/, catalogue/v*/, principal): promote the code to common/ or to a public file of ${other}/ (docs/decisions/feature-boundaries.md).`,
-          }));
+        : others.map((other) =>
+            other === 'integrations'
+              ? {
+                  regex: `^${up}integrations/(?!(?:${INTEGRATIONS_PUBLIC_FILES.join('|')})$)`,
+                  message: `${folder}/ may import integrations/ only through a port and its module (integrations/<port>/<port>.port, <port>.module): adapters are chosen by configuration, never imported (docs/decisions/feature-boundaries.md).`,
+                }
+              : {
+                  regex: `^${up}${escape(other)}/(?!(?:${PUBLIC_FILES.join('|')})$)`,
+                  message: `${folder}/ may import ${other}/ only through its public files (*.module, *.service, *.port, *.errors, *.decorators, entities/, catalogue/v*/, principal): promote the code to common/ or to a public file of ${other}/ (docs/decisions/feature-boundaries.md).`,
+                },
+          );
       blocks.push({
         files: [`apps/${app}/src/${folder}/${'*/'.repeat(depth - 1)}*.ts`],
         rules: { 'no-restricted-imports': ['error', { patterns: [UNNORMALISED, NOT_BENCH, ...patterns] }] },

@@ -7,8 +7,8 @@ import {
   PaymentCycle,
   type InsuranceContract,
   type InsuranceDataCustomer,
-} from '../apps/coverage-claims/src/coverage-analysis/insurance-data/insurance-data.port.js';
-import { SANDBOX_COVERAGE_NAMES } from '../apps/coverage-claims/src/coverage-analysis/insurance-data/sandbox-portfolio.js';
+} from '../apps/coverage-claims/src/integrations/insurance-data/insurance-data.port.js';
+import { SANDBOX_COVERAGE_NAMES } from '../apps/coverage-claims/src/integrations/insurance-data/sandbox/sandbox-portfolio.js';
 
 /**
  * CPU time of the coverage analysis computation (buildCoverageAnalysis, no I/O) for a customer with

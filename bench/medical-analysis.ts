@@ -3,8 +3,8 @@ import { CoverageStatusCode, COVERAGE_STATUS_NAMES, MedicalAnalysisSource, type 
 import { buildCoverageAnalysis } from '../apps/coverage-claims/src/coverage-analysis/analysis/coverage-analysis.js';
 import { catalogueFromData } from '../apps/coverage-claims/src/coverage-analysis/catalogue/catalogue-rows.js';
 import { CATALOGUE_2026_11 } from '../apps/coverage-claims/src/coverage-analysis/catalogue/v2026-11/index.js';
-import type { InsuranceDataCustomer } from '../apps/coverage-claims/src/coverage-analysis/insurance-data/insurance-data.port.js';
-import { sandboxPortfolio } from '../apps/coverage-claims/src/coverage-analysis/insurance-data/sandbox-portfolio.js';
+import type { InsuranceDataCustomer } from '../apps/coverage-claims/src/integrations/insurance-data/insurance-data.port.js';
+import { sandboxPortfolio } from '../apps/coverage-claims/src/integrations/insurance-data/sandbox/sandbox-portfolio.js';
 import { buildMedicalAnalysis } from '../apps/coverage-claims/src/medical/analysis/model/medical-analysis.js';
 import { medicalReportContentOf } from '../apps/coverage-claims/src/medical/analysis/report/medical-report-content.js';
 import { renderMedicalReportPdf } from '../apps/coverage-claims/src/medical/analysis/report/medical-report-pdf.js';

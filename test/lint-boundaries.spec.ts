@@ -26,8 +26,8 @@ describe('feature boundaries (no-restricted-imports)', () => {
   it('fails an internal import from deeper in a feature, and in the other service', async () => {
     expect(
       await boundaryErrors(
-        'apps/coverage-claims/src/medical/nhis/sandbox/boundary-probe.ts',
-        "import { sandboxPortfolio } from '../../../coverage-analysis/insurance-data/sandbox-portfolio.js';\nexport const probe = sandboxPortfolio;\n",
+        'apps/coverage-claims/src/medical/checkups/reference-ranges/boundary-probe.ts',
+        "import { AnalysesRepository } from '../../../coverage-analysis/analyses.repository.js';\nexport const probe = AnalysesRepository;\n",
       ),
     ).toHaveLength(1);
     expect(
@@ -46,17 +46,36 @@ describe('feature boundaries (no-restricted-imports)', () => {
         "import { CustomersService } from '../customers/customers.service.js';",
         "import { CustomerErrors } from '../customers/customers.errors.js';",
         "import { Customer } from '../customers/entities/customer.entity.js';",
-        "import { FAX_SENDER } from '../fax/fax.port.js';",
+        "import { FAX_SENDER } from '../integrations/fax/fax.port.js';",
+        "import { FaxModule } from '../integrations/fax/fax.module.js';",
         "import { CurrentUser } from '../auth/auth.decorators.js';",
         "import { visibilityOf } from '../auth/principal.js';",
         "import { INSURERS_2026_11 } from '../insurers/catalogue/v2026-11/index.js';",
         "import { koreaDate } from '../common/calendar.js';",
         "import { CoverageClaimsConfig } from '../config/coverage-claims.config.js';",
         "import { ClaimCipher } from './claim-cipher.js';",
-        'export const probe = [CustomersModule, CustomersService, CustomerErrors, Customer, FAX_SENDER, CurrentUser, visibilityOf, INSURERS_2026_11, koreaDate, CoverageClaimsConfig, ClaimCipher];',
+        'export const probe = [CustomersModule, CustomersService, CustomerErrors, Customer, FAX_SENDER, FaxModule, CurrentUser, visibilityOf, INSURERS_2026_11, koreaDate, CoverageClaimsConfig, ClaimCipher];',
       ].join('\n'),
     );
     expect(errors).toEqual([]);
+  });
+
+  it('fails a feature that imports an adapter of integrations/, or any file of it but a port and its module', async () => {
+    const errors = await boundaryErrors(
+      'apps/coverage-claims/src/claims/delivery/boundary-probe.ts',
+      [
+        "import { SandboxFaxSender } from '../../integrations/fax/sandbox/sandbox-fax.sender.js';",
+        "import { SmsModule } from '../../integrations/fax/sms.module.js';",
+        "import { PopbillFaxService } from '../../integrations/fax/popbill-fax.service.js';",
+        "import { SMS_SENDER } from '../../integrations/sms/sms.port.js';",
+        'export const probe = [SandboxFaxSender, SmsModule, PopbillFaxService, SMS_SENDER];',
+      ].join('\n'),
+    );
+    expect(errors).toEqual([
+      expect.stringContaining('claims/ may import integrations/ only through a port and its module'),
+      expect.stringContaining('claims/ may import integrations/ only through a port and its module'),
+      expect.stringContaining('claims/ may import integrations/ only through a port and its module'),
+    ]);
   });
 
   it('fails shared code (common/) that imports any feature', async () => {

@@ -9,10 +9,10 @@ import { FilesModule } from './files/files.module.js';
 import { CoverageAnalysisModule } from './coverage-analysis/coverage-analysis.module.js';
 import { COVERAGE_CLAIMS_DATABASE } from './database/database.js';
 import { CheckupsModule } from './medical/checkups/checkups.module.js';
-import { NhisModule } from './medical/nhis/nhis.module.js';
+import { NhisAuthModule } from './medical/nhis/nhis-auth.module.js';
 import { MedicalAnalysisModule } from './medical/analysis/medical-analysis.module.js';
 import { OrganisationsModule } from './organisations/organisations.module.js';
-import { SmsModule } from './sms/sms.module.js';
+import { SmsModule } from './integrations/sms/sms.module.js';
 import { TermsModule } from './terms/terms.module.js';
 import { UsersModule } from './users/users.module.js';
 import { VerificationsModule } from './verifications/verifications.module.js';
@@ -33,7 +33,7 @@ export class AppModule {
         SmsModule,
         VerificationsModule,
         CoverageAnalysisModule,
-        NhisModule,
+        NhisAuthModule,
         CheckupsModule,
         MedicalAnalysisModule,
         ClaimReferenceModule,

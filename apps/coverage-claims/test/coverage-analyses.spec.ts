@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { UserRole, type CoverageAnalysisResultDto, type CustomerDto, type OrganisationWithSecretDto } from '#contracts';
 import type { UserPrincipal } from '../src/auth/principal.js';
 import { AnalysesService } from '../src/coverage-analysis/analyses.service.js';
-import { sandboxPortfolio } from '../src/coverage-analysis/insurance-data/sandbox-portfolio.js';
+import { sandboxPortfolio } from '../src/integrations/insurance-data/sandbox/sandbox-portfolio.js';
 import { ANALYSIS_PAYLOAD_SPEC, analysisPayloadProblems } from './support/coverage-analysis-payload.js';
 import {
   nextPhone,

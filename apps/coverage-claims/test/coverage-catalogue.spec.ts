@@ -1,8 +1,8 @@
 import { catalogueFromData } from '../src/coverage-analysis/catalogue/catalogue-rows.js';
 import { CATALOGUE_2026_11 } from '../src/coverage-analysis/catalogue/v2026-11/index.js';
 import { CoverageCatalogueService } from '../src/coverage-analysis/coverage-catalogue.service.js';
-import { INSURANCE_DATA, type InsuranceDataPort } from '../src/coverage-analysis/insurance-data/insurance-data.port.js';
-import { SandboxInsuranceDataAdapter } from '../src/coverage-analysis/insurance-data/sandbox-insurance-data.adapter.js';
+import { INSURANCE_DATA, type InsuranceDataPort } from '../src/integrations/insurance-data/insurance-data.port.js';
+import { SandboxInsuranceDataAdapter } from '../src/integrations/insurance-data/sandbox/sandbox-insurance-data.adapter.js';
 import { startCoverageClaims, type CoverageClaimsTestApp } from './support/coverage-claims.js';
 
 describe('coverage catalogue in the database', () => {

@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { CustomerErasure, type CustomerErasurePart, type ErasedCustomer, type ErasedParts } from '../customers/customer-erasure.service.js';
-import { FAX_SENDER, type FaxSender } from '../fax/fax.port.js';
+import { FAX_SENDER, type FaxSender } from '../integrations/fax/fax.port.js';
 import { FilesService } from '../files/files.service.js';
 import { ClaimCipher } from './claim-cipher.js';
 import { ClaimsRepository } from './claims.repository.js';

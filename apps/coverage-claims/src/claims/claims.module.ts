@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CustomersModule } from '../customers/customers.module.js';
-import { FaxModule } from '../fax/fax.module.js';
+import { FaxModule } from '../integrations/fax/fax.module.js';
 import { FilesModule } from '../files/files.module.js';
 import { TermsModule } from '../terms/terms.module.js';
 import { ClaimCipher } from './claim-cipher.js';

@@ -17,7 +17,7 @@ import {
   type InsuranceContract,
   type InsuranceDataCustomer,
   type InsuranceDataPort,
-} from './insurance-data/insurance-data.port.js';
+} from '../integrations/insurance-data/insurance-data.port.js';
 
 /** Who an analysis is about, as a report shows them: the customer's current data, the phone masked. */
 export interface AnalysisCustomerSummary {

@@ -26,8 +26,8 @@ import { NhisAuthSession } from '../medical/nhis/entities/nhis-auth-session.enti
 import { MedicalRiskRuleSet } from '../medical/analysis/entities/medical-risk-rule-set.entity.js';
 import { MedicalSetAnalysis } from '../medical/analysis/entities/medical-set-analysis.entity.js';
 import { Organisation } from '../organisations/entities/organisation.entity.js';
-import { SandboxFaxTransmission } from '../fax/sandbox/entities/sandbox-fax-transmission.entity.js';
-import { SandboxSmsMessage } from '../sms/sandbox/entities/sandbox-sms-message.entity.js';
+import { SandboxFaxTransmission } from '../integrations/fax/sandbox/entities/sandbox-fax-transmission.entity.js';
+import { SandboxSmsMessage } from '../integrations/sms/sandbox/entities/sandbox-sms-message.entity.js';
 import { Term } from '../terms/entities/term.entity.js';
 import { User } from '../users/entities/user.entity.js';
 import { CustomerVerification } from '../verifications/entities/customer-verification.entity.js';

@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { CustomerErasure, type CustomerErasurePart, type ErasedCustomer, type ErasedParts } from '../customers/customer-erasure.service.js';
-import { SMS_SENDER, type SmsSender } from '../sms/sms.port.js';
+import { SMS_SENDER, type SmsSender } from '../integrations/sms/sms.port.js';
 import { VerificationsRepository } from './verifications.repository.js';
 
 /**

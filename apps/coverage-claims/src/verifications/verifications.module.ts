@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CustomersModule } from '../customers/customers.module.js';
-import { SmsModule } from '../sms/sms.module.js';
+import { SmsModule } from '../integrations/sms/sms.module.js';
 import { TermsModule } from '../terms/terms.module.js';
 import { VerificationsController } from './verifications.controller.js';
 import { VerificationsErasure } from './verifications-erasure.js';

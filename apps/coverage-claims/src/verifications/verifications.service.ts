@@ -11,7 +11,7 @@ import { ProblemException, lookupHashKeyOf, randomSecret, sha256Hex, uuidv7 } fr
 import { visibilityOf, type UserPrincipal } from '../auth/principal.js';
 import { CoverageClaimsConfig } from '../config/coverage-claims.config.js';
 import { CustomersService, type OpenedCustomer } from '../customers/customers.service.js';
-import { SMS_SENDER, SmsDeliveryError, type SmsSender } from '../sms/sms.port.js';
+import { SMS_SENDER, SmsDeliveryError, type SmsSender } from '../integrations/sms/sms.port.js';
 import { TermsService } from '../terms/terms.service.js';
 import { VerificationStatus } from './entities/customer-verification.entity.js';
 import {

@@ -2,8 +2,8 @@ import type { CoverageAnalysisDto } from '#contracts';
 import { buildCoverageAnalysis } from '../../src/coverage-analysis/analysis/coverage-analysis.js';
 import { catalogueFromData } from '../../src/coverage-analysis/catalogue/catalogue-rows.js';
 import { CATALOGUE_2026_11 } from '../../src/coverage-analysis/catalogue/v2026-11/index.js';
-import type { InsuranceDataCustomer } from '../../src/coverage-analysis/insurance-data/insurance-data.port.js';
-import { sandboxPortfolio } from '../../src/coverage-analysis/insurance-data/sandbox-portfolio.js';
+import type { InsuranceDataCustomer } from '../../src/integrations/insurance-data/insurance-data.port.js';
+import { sandboxPortfolio } from '../../src/integrations/insurance-data/sandbox/sandbox-portfolio.js';
 
 /** A sandbox customer whose portfolio has 20 contracts, the sandbox's largest (12 active; the rest lapsed, expired or surrendered). */
 export const TWENTY_CONTRACT_CUSTOMER: InsuranceDataCustomer = { name: '홍길동', birthDate: '19850315', gender: 'M', phone: '01012341027' };

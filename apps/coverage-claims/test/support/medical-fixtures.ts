@@ -2,7 +2,7 @@ import { CoverageStatusCode, COVERAGE_STATUS_NAMES, type AnalysisCoverageDto } f
 import { CheckupBand, type Checkup, type Measurement, type MeasurementCode } from '../../src/medical/checkups/checkup.js';
 import { judge as judgeByRule, lookupOf } from '../../src/medical/checkups/reference-ranges/reference-ranges.js';
 import { REFERENCE_RANGES_2026_11 } from '../../src/medical/checkups/reference-ranges/v2026-11/index.js';
-import { sandboxUnitOf } from '../../src/medical/nhis/sandbox/sandbox-checkups.js';
+import { sandboxUnitOf } from '../../src/integrations/nhis/sandbox/sandbox-checkups.js';
 
 // Check-up profiles for the medical analysis's tests and its bench (bench/medical-analysis.ts imports
 // them from here). Values per year are interpolated between a first and a last value, in the units the

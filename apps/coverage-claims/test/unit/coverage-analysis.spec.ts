@@ -13,8 +13,8 @@ import {
   PaymentCycle,
   type InsuranceContract,
   type InsuranceDataCustomer,
-} from '../../src/coverage-analysis/insurance-data/insurance-data.port.js';
-import { sandboxPortfolio } from '../../src/coverage-analysis/insurance-data/sandbox-portfolio.js';
+} from '../../src/integrations/insurance-data/insurance-data.port.js';
+import { sandboxPortfolio } from '../../src/integrations/insurance-data/sandbox/sandbox-portfolio.js';
 import { analysisPayloadProblems } from '../support/coverage-analysis-payload.js';
 
 const catalogue = catalogueFromData(CATALOGUE_2026_11);

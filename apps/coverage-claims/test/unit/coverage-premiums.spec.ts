@@ -5,7 +5,7 @@ import {
   ContractType,
   PaymentCycle,
   type InsuranceContract,
-} from '../../src/coverage-analysis/insurance-data/insurance-data.port.js';
+} from '../../src/integrations/insurance-data/insurance-data.port.js';
 
 function contract(changes: Partial<InsuranceContract>): InsuranceContract {
   return {

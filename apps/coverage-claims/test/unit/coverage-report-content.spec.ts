@@ -4,7 +4,7 @@ import {
   ContractType,
   PaymentCycle,
   type InsuranceContract,
-} from '../../src/coverage-analysis/insurance-data/insurance-data.port.js';
+} from '../../src/integrations/insurance-data/insurance-data.port.js';
 import { REPORT_STATUSES, reportContentOf, reportCustomerOf } from '../../src/coverage-analysis/report/report-content.js';
 import { formatAmount, formatDate, formatKoreaTime, formatWon, wrapLines } from '../../src/pdf/pdf-format.js';
 import { reportFormatFor } from '../../src/coverage-analysis/report/report-media-type.js';

@@ -6,9 +6,9 @@ import {
   PAYMENT_CYCLE_MONTHS,
   PaymentCycle,
   type InsuranceDataCustomer,
-} from '../../src/coverage-analysis/insurance-data/insurance-data.port.js';
-import { SandboxInsuranceDataAdapter } from '../../src/coverage-analysis/insurance-data/sandbox-insurance-data.adapter.js';
-import { sandboxPortfolio } from '../../src/coverage-analysis/insurance-data/sandbox-portfolio.js';
+} from '../../src/integrations/insurance-data/insurance-data.port.js';
+import { SandboxInsuranceDataAdapter } from '../../src/integrations/insurance-data/sandbox/sandbox-insurance-data.adapter.js';
+import { sandboxPortfolio } from '../../src/integrations/insurance-data/sandbox/sandbox-portfolio.js';
 
 const customer: InsuranceDataCustomer = { name: '김민준', birthDate: '19850315', gender: 'M', phone: '01012345678' };
 const catalogue = catalogueFromData(CATALOGUE_2026_11);

@@ -1,7 +1,7 @@
 import { MEASUREMENT_CODES } from '../../src/medical/checkups/checkup.js';
-import { NhisApproval, NhisUnavailableError, type NhisCustomer } from '../../src/medical/nhis/nhis.port.js';
-import { ckdEpi2021, sandboxCheckups, sandboxUnitOf } from '../../src/medical/nhis/sandbox/sandbox-checkups.js';
-import { SANDBOX_NHIS_PHONE_ENDINGS, SandboxNhisAdapter } from '../../src/medical/nhis/sandbox/sandbox-nhis.adapter.js';
+import { NhisApproval, NhisUnavailableError, type NhisCustomer } from '../../src/integrations/nhis/nhis.port.js';
+import { ckdEpi2021, sandboxCheckups, sandboxUnitOf } from '../../src/integrations/nhis/sandbox/sandbox-checkups.js';
+import { SANDBOX_NHIS_PHONE_ENDINGS, SandboxNhisAdapter } from '../../src/integrations/nhis/sandbox/sandbox-nhis.adapter.js';
 import { NhisAuthProvider } from '#contracts';
 
 const customer = (overrides: Partial<NhisCustomer> = {}): NhisCustomer => ({

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CLAIM_CALLBACK_WHO_LABELS, CLAIM_EVENT_TYPE_LABELS } from '#contracts';
 import { StoredBytesMissingError } from '#platform';
 import { CoverageClaimsConfig } from '../../config/coverage-claims.config.js';
-import { FAX_SENDER, FaxFailureKind, RETRYABLE_FAX_FAILURES, type FaxOutcome, type FaxSender } from '../../fax/fax.port.js';
+import { FAX_SENDER, FaxFailureKind, RETRYABLE_FAX_FAILURES, type FaxOutcome, type FaxSender } from '../../integrations/fax/fax.port.js';
 import { FilesService } from '../../files/files.service.js';
 import { ClaimCipher } from '../claim-cipher.js';
 import { ClaimsRepository } from '../claims.repository.js';

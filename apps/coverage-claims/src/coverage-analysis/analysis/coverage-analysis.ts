@@ -15,7 +15,7 @@ import {
   PAYMENT_CYCLE_LABELS,
   type InsuranceContract,
   type InsuranceDataCustomer,
-} from '../insurance-data/insurance-data.port.js';
+} from '../../integrations/insurance-data/insurance-data.port.js';
 import { ageOn, formatIsoDate, insuranceAgeOn, parseCompactDate, type LocalDate } from '../../common/calendar.js';
 import { premiumTotals } from './premiums.js';
 

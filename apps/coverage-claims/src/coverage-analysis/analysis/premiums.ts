@@ -1,4 +1,4 @@
-import { ContractState, PAYMENT_CYCLE_MONTHS, type InsuranceContract } from '../insurance-data/insurance-data.port.js';
+import { ContractState, PAYMENT_CYCLE_MONTHS, type InsuranceContract } from '../../integrations/insurance-data/insurance-data.port.js';
 import { addMonthsClamped, ordinal, parseCompactDate, type LocalDate } from '../../common/calendar.js';
 
 export interface PremiumTotals {

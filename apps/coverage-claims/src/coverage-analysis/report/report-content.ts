@@ -9,7 +9,7 @@ import {
   type CoverageReportStatusDto,
 } from '#contracts';
 import { maskName, maskPhoneDigits as maskedPhone } from '#platform';
-import { CONTRACT_STATE_LABELS, ContractState } from '../insurance-data/insurance-data.port.js';
+import { CONTRACT_STATE_LABELS, ContractState } from '../../integrations/insurance-data/insurance-data.port.js';
 
 export const REPORT_TITLE = '보장분석 리포트';
 

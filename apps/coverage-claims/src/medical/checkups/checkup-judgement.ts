@@ -1,4 +1,4 @@
-import type { NhisCheckup } from '../nhis/nhis.port.js';
+import type { NhisCheckup } from '../../integrations/nhis/nhis.port.js';
 import type { Checkup } from './checkup.js';
 import { judge, type ReferenceRangeLookup, type Sex } from './reference-ranges/reference-ranges.js';
 

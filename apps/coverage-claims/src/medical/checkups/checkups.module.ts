@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CustomersModule } from '../../customers/customers.module.js';
-import { NhisModule } from '../nhis/nhis.module.js';
+import { NhisAuthModule } from '../nhis/nhis-auth.module.js';
 import { CheckupsController } from './checkups.controller.js';
 import { CheckupsRepository } from './checkups.repository.js';
 import { CheckupsService } from './checkups.service.js';
@@ -11,7 +11,7 @@ import { CheckupsService } from './checkups.service.js';
  * and reports read.
  */
 @Module({
-  imports: [NhisModule, CustomersModule],
+  imports: [NhisAuthModule, CustomersModule],
   controllers: [CheckupsController],
   providers: [CheckupsRepository, CheckupsService],
   exports: [CheckupsService],

@@ -8,7 +8,7 @@ import { CustomerErrors } from '../../customers/customers.errors.js';
 import { CustomersService } from '../../customers/customers.service.js';
 import { NhisAuthErrors } from '../nhis/nhis-auth.errors.js';
 import { NhisAuthService, unavailableAs503 } from '../nhis/nhis-auth.service.js';
-import { NHIS, type NhisPort } from '../nhis/nhis.port.js';
+import { NHIS, type NhisPort } from '../../integrations/nhis/nhis.port.js';
 import type { Checkup } from './checkup.js';
 import { judgeCheckups } from './checkup-judgement.js';
 import { CheckupErrors } from './checkups.errors.js';

@@ -10,7 +10,7 @@ import type { NhisAuthSession } from './entities/nhis-auth-session.entity.js';
 import { AUTH_TTL_SECONDS, LOOKUP_WINDOW_SECONDS, addSeconds, completeRefusal, lookupRefusal } from './nhis-auth-rules.js';
 import { NhisAuthErrors } from './nhis-auth.errors.js';
 import { NhisAuthRepository } from './nhis-auth.repository.js';
-import { NHIS, NhisApproval, NhisUnavailableError, type NhisAuthHandle, type NhisPort } from './nhis.port.js';
+import { NHIS, NhisApproval, NhisUnavailableError, type NhisAuthHandle, type NhisPort } from '../../integrations/nhis/nhis.port.js';
 
 /** A completed authentication within its window, as the check-up lookup gets it. */
 export interface LookupAuthorisation {

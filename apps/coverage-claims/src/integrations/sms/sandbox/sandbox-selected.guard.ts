@@ -1,6 +1,6 @@
 import { Injectable, NotFoundException, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { CoverageClaimsConfig } from '../../config/coverage-claims.config.js';
+import { CoverageClaimsConfig } from '../../../config/coverage-claims.config.js';
 
 /**
  * The sandbox's operator routes exist only while SMS_ADAPTER=sandbox: otherwise they answer exactly

@@ -2,7 +2,7 @@ import { Controller, Get, Query, UseGuards } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { SandboxMessageListDto, SandboxMessagesQueryDto } from '#contracts';
 import { ApiProblems, NoStore } from '#platform';
-import { OperatorOnly } from '../../auth/auth.decorators.js';
+import { OperatorOnly } from '../../../auth/auth.decorators.js';
 import { SandboxSelectedGuard } from './sandbox-selected.guard.js';
 import { SandboxSmsSender } from './sandbox-sms.sender.js';
 

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { CoverageClaimsConfig } from '../config/coverage-claims.config.js';
+import { CoverageClaimsConfig } from '../../config/coverage-claims.config.js';
 import { FAX_SENDER, type FaxSender } from './fax.port.js';
 import { SandboxFaxRepository } from './sandbox/sandbox-fax.repository.js';
 import { SandboxFaxSender } from './sandbox/sandbox-fax.sender.js';

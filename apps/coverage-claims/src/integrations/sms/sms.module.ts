@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { CoverageClaimsConfig } from '../config/coverage-claims.config.js';
+import { CoverageClaimsConfig } from '../../config/coverage-claims.config.js';
 import { SandboxMessagesAdminController } from './sandbox/sandbox-messages-admin.controller.js';
 import { SandboxSelectedGuard } from './sandbox/sandbox-selected.guard.js';
 import { SandboxSmsRepository } from './sandbox/sandbox-sms.repository.js';

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { addMonthsClamped, formatCompactDate, ordinal, parseCompactDate, type LocalDate } from '../../common/calendar.js';
-import { SeededRandom } from '../../common/seeded-random.js';
-import type { InsurerType } from '../../insurers/entities/insurer.entity.js';
-import { INSURERS_2026_11 } from '../../insurers/catalogue/v2026-11/index.js';
+import { addMonthsClamped, formatCompactDate, ordinal, parseCompactDate, type LocalDate } from '../../../common/calendar.js';
+import { SeededRandom } from '../../../common/seeded-random.js';
+import type { InsurerType } from '../../../insurers/entities/insurer.entity.js';
+import { INSURERS_2026_11 } from '../../../insurers/catalogue/v2026-11/index.js';
 import {
   ContractState,
   ContractType,
@@ -11,7 +11,7 @@ import {
   type InsuranceContract,
   type InsuranceCoverage,
   type InsuranceDataCustomer,
-} from './insurance-data.port.js';
+} from '../insurance-data.port.js';
 
 // The sandbox's portfolios: 1–20 contracts made up from the customer's identity alone, so the same
 // customer always gets the same contracts. Insurers are those of the insurers list (v2026-11,

@@ -1,8 +1,6 @@
 import { createHash } from 'node:crypto';
 import { SeededRandom } from '../../../common/seeded-random.js';
-import type { MeasurementCode } from '../../checkups/checkup.js';
-import { MAX_CHECKUP_YEARS } from '../../checkups/checkup-judgement.js';
-import type { NhisCheckup, NhisCustomer } from '../nhis.port.js';
+import { NHIS_CHECKUP_YEARS, type MeasurementCode, type NhisCheckup, type NhisCustomer } from '../nhis.port.js';
 
 /** The general check-up (일반건강검진) is offered from the age of 20. */
 const FIRST_EXAM_AGE = 20;
@@ -92,7 +90,7 @@ export function sandboxCheckups(customer: NhisCustomer, asOfYear: number): NhisC
   const years: number[] = [];
   for (let i = count - 1; i >= 0; i--) {
     const year = lastYear - i * cadence;
-    if (year - birthYear >= FIRST_EXAM_AGE && year > asOfYear - MAX_CHECKUP_YEARS) years.push(year);
+    if (year - birthYear >= FIRST_EXAM_AGE && year > asOfYear - NHIS_CHECKUP_YEARS) years.push(year);
   }
 
   // Who the customer is, once: the risk and the baselines every examination drifts from.

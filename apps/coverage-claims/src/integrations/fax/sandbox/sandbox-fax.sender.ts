@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { uuidv7 } from '#platform';
-import { CoverageClaimsConfig } from '../../config/coverage-claims.config.js';
+import { CoverageClaimsConfig } from '../../../config/coverage-claims.config.js';
 import { FaxFailureKind, type FaxDocument, type FaxOutcome, type FaxSender } from '../fax.port.js';
 import type { SandboxFaxResult } from './entities/sandbox-fax-transmission.entity.js';
 import { SandboxFaxRepository } from './sandbox-fax.repository.js';

@@ -4,7 +4,7 @@ import {
   type InsuranceDataCustomer,
   type InsuranceDataOptions,
   type InsuranceDataPort,
-} from './insurance-data.port.js';
+} from '../insurance-data.port.js';
 import { sandboxPortfolio } from './sandbox-portfolio.js';
 
 /** Documented magic inputs (docs/decisions/coverage-analysis.md): the last four digits of the customer's phone. */

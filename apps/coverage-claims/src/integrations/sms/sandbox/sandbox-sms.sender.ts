@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { SandboxMessageStatus, toPagination, type SandboxMessageListDto, type SandboxMessagesQueryDto } from '#contracts';
 import { fieldCipherOf, lookupHash, lookupHashKeyOf, type FieldCipher, uuidv7 } from '#platform';
-import { CoverageClaimsConfig } from '../../config/coverage-claims.config.js';
+import { CoverageClaimsConfig } from '../../../config/coverage-claims.config.js';
 import { SmsDeliveryError, type SmsMessage, type SmsSender } from '../sms.port.js';
 import { SandboxSmsRepository } from './sandbox-sms.repository.js';
 
