@@ -55,7 +55,7 @@ describe('claim delivery: the outbox worker faxes filed claims through the sandb
     expect(await statusInHistory(claimId)).toBe('SENT');
     const transmissions = await transmissionsOf(app, claimId);
     // The form, the consent (one page at least), a page per image and the PDF's two pages.
-    expect(transmissions).toEqual([{ result: 'SENT', pages: expect.any(Number), toNumber: RECEIVES.fax }]);
+    expect(transmissions).toEqual([{ id: expect.any(String), result: 'SENT', pages: expect.any(Number), toNumber: RECEIVES.fax }]);
     expect(transmissions[0]!.pages).toBeGreaterThanOrEqual(1 + 1 + 2 + 2);
   });
 

@@ -9,8 +9,11 @@ import { startCoverageClaims, withToken, type CoverageClaimsTestApp } from './co
 export const fixture = (name: 'claim-receipt-photo.jpg' | 'claim-diagnosis-scan.png' | 'claim-diagnosis.pdf') =>
   readFile(path.resolve('apps/coverage-claims/test/fixtures', name));
 
-/** Quick delivery: the sandbox fax takes 5 ms a page and the outbox worker polls every 20 ms. */
-export const QUICK_DELIVERY = { FAX_SANDBOX_MS_PER_PAGE: '5', CLAIM_DELIVERY_POLL_MS: '20' };
+/**
+ * Quick delivery: the sandbox fax takes 5 ms a page, the outbox worker polls every 20 ms and checks a
+ * handed-over fax's result 20 ms after.
+ */
+export const QUICK_DELIVERY = { FAX_SANDBOX_MS_PER_PAGE: '5', CLAIM_DELIVERY_POLL_MS: '20', CLAIM_DELIVERY_RESULT_POLL_MS: '20' };
 
 /**
  * Another replica of `filing`'s service: on its database and its files, its worker delivering
@@ -83,11 +86,11 @@ export async function waitForDelivery(
 export async function transmissionsOf(
   app: CoverageClaimsTestApp,
   claimId: number,
-): Promise<Array<{ result: string; pages: number; toNumber: string }>> {
+): Promise<Array<{ id: string; result: string; pages: number; toNumber: string }>> {
   return (await app.dataSource.query(
-    `SELECT result, pages, to_number AS "toNumber" FROM sandbox_fax_transmissions WHERE reference = $1 ORDER BY created_at, id`,
+    `SELECT id, result, pages, to_number AS "toNumber" FROM sandbox_fax_transmissions WHERE reference = $1 ORDER BY created_at, id`,
     [`claim-${claimId}`],
-  )) as Array<{ result: string; pages: number; toNumber: string }>;
+  )) as Array<{ id: string; result: string; pages: number; toNumber: string }>;
 }
 
 /** The content of a claim's fax with as little in it as a claim may have (no attachment listed, no terms): for the renderer's own tests. */

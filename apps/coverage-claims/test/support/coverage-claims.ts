@@ -30,6 +30,8 @@ export function startCoverageClaims(options: TestAppOptions = {}): Promise<Cover
       // The claim render watchdog limits the whole process's memory, here the test process (jest and
       // every app of the file, far above the service alone): a render gets 1 GiB above it as it is now.
       CLAIM_DELIVERY_RENDER_MAX_RSS_MB: String(testProcessRssMiB() + 1024),
+      // A fax handed to the gateway has its result checked soon (5 s in service).
+      CLAIM_DELIVERY_RESULT_POLL_MS: '50',
       ...options.env,
     },
   });

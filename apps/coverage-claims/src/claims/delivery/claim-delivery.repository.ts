@@ -4,10 +4,18 @@ import { DataSource } from 'typeorm';
 import { ClaimStatus, type EvidenceMimeType } from '#contracts';
 import type { StoredFileRef } from '#platform';
 
-/** An outbox row a worker has taken: the claim, and which attempt this is (1 for the first). */
+/**
+ * An outbox row a worker has taken: the claim, which attempt this is (1 for the first), the lease this
+ * take holds (every outcome is recorded under it), and what the attempt has already handed to the fax
+ * gateway: its request id (written before the hand-over), the gateway's receipt, and when.
+ */
 export interface TakenDelivery {
   claimId: number;
   attempt: number;
+  leaseId: string;
+  requestId: string | null;
+  receiptId: string | null;
+  submittedAt: Date | null;
 }
 
 /** A claim's evidence file as storage needs it, in the claim's order. */
@@ -15,10 +23,15 @@ export type ClaimFileRef = StoredFileRef & { mimeType: EvidenceMimeType };
 
 /**
  * The claim_deliveries outbox. A worker takes due rows in one statement (`FOR UPDATE SKIP LOCKED`, so
- * concurrent workers never take the same row; the attempt is counted and the row leased by moving
- * `next_attempt_at` past the lease), sends outside any transaction, then records the outcome in one
- * statement guarded by the attempt it took: a worker whose lease ran out and whose claim another
- * worker took since changes nothing.
+ * concurrent workers never take the same row; the row is leased by moving `next_attempt_at` past the
+ * lease and giving it a new `lease_id`), works outside any transaction, then records the outcome in
+ * one statement guarded by its lease: a worker whose lease ran out and whose claim another worker took
+ * since changes nothing.
+ *
+ * An attempt is counted when a take starts it. Once its request id is written (before the fax is
+ * handed to the gateway), later takes of the row continue that attempt (they ask the gateway how the
+ * transmission stands) and count nothing: a fax the gateway may hold is never sent under a new id
+ * until the gateway says it failed.
  */
 @Injectable()
 export class ClaimDeliveryRepository {
@@ -26,24 +39,25 @@ export class ClaimDeliveryRepository {
 
   /**
    * Takes up to `limit` due deliveries, oldest due first, leased for `leaseSeconds`; their claims
-   * become SENDING. A due delivery that has already used its `maxAttempts` is not taken: its last
-   * attempt was counted when taken and its lease ran out without an outcome (its process died, e.g.
-   * killed for memory), so its claim ends FAILED (UNFINISHED) and its outbox row goes, in the same
-   * statement. Such claims are `abandoned`.
+   * become SENDING. A due delivery that has already used its `maxAttempts` and handed nothing to the
+   * gateway is not taken: its last attempt was counted when taken and its lease ran out without an
+   * outcome (its process died, e.g. killed for memory), so its claim ends FAILED (UNFINISHED) and its
+   * outbox row goes, in the same statement. Such claims are `abandoned`.
    */
   async take(limit: number, leaseSeconds: number, maxAttempts: number): Promise<{ taken: TakenDelivery[]; abandoned: TakenDelivery[] }> {
     const rows = (await this.dataSource.query(
       `WITH due AS (
-         SELECT claim_id, attempts FROM claim_deliveries WHERE next_attempt_at <= now()
+         SELECT claim_id, attempts, request_id FROM claim_deliveries WHERE next_attempt_at <= now()
          ORDER BY next_attempt_at, claim_id LIMIT $1 FOR UPDATE SKIP LOCKED
        ), taken AS (
-         UPDATE claim_deliveries d SET attempts = d.attempts + 1, next_attempt_at = now() + make_interval(secs => $2)
-         FROM due WHERE d.claim_id = due.claim_id AND due.attempts < $3
-         RETURNING d.claim_id, d.attempts
+         UPDATE claim_deliveries d SET attempts = d.attempts + (due.request_id IS NULL)::int, lease_id = gen_random_uuid(),
+           next_attempt_at = now() + make_interval(secs => $2)
+         FROM due WHERE d.claim_id = due.claim_id AND (due.attempts < $3 OR due.request_id IS NOT NULL)
+         RETURNING d.claim_id, d.attempts, d.lease_id, d.request_id, d.receipt_id, d.submitted_at
        ), sending AS (
-         UPDATE claims c SET status = $4, updated_at = now() FROM taken WHERE c.id = taken.claim_id
+         UPDATE claims c SET status = $4, updated_at = now() FROM taken WHERE c.id = taken.claim_id AND c.status <> $4
        ), exhausted AS (
-         DELETE FROM claim_deliveries d USING due WHERE d.claim_id = due.claim_id AND due.attempts >= $3
+         DELETE FROM claim_deliveries d USING due WHERE d.claim_id = due.claim_id AND due.attempts >= $3 AND due.request_id IS NULL
          RETURNING d.claim_id, d.attempts
        ), abandoned AS (
          UPDATE claims c SET status = $5, status_reason = 'UNFINISHED: Attempt ' || exhausted.attempts || ' of ' || $3::int
@@ -51,12 +65,13 @@ export class ClaimDeliveryRepository {
            fax_job_id = NULL, sent_at = NULL, updated_at = now()
          FROM exhausted WHERE c.id = exhausted.claim_id
        )
-       SELECT claim_id AS "claimId", attempts AS "attempt", false AS abandoned FROM taken
-       UNION ALL SELECT claim_id, attempts, true FROM exhausted
+       SELECT claim_id AS "claimId", attempts AS "attempt", lease_id AS "leaseId", request_id AS "requestId",
+         receipt_id AS "receiptId", submitted_at AS "submittedAt", false AS abandoned FROM taken
+       UNION ALL SELECT claim_id, attempts, NULL, NULL, NULL, NULL, true FROM exhausted
        ORDER BY 1`,
       [limit, leaseSeconds, maxAttempts, ClaimStatus.Sending, ClaimStatus.Failed],
     )) as Array<TakenDelivery & { abandoned: boolean }>;
-    const delivery = ({ claimId, attempt }: TakenDelivery): TakenDelivery => ({ claimId, attempt });
+    const delivery = ({ abandoned: _abandoned, ...taken }: TakenDelivery & { abandoned: boolean }): TakenDelivery => taken;
     return {
       taken: rows.filter((row) => !row.abandoned).map(delivery),
       abandoned: rows.filter((row) => row.abandoned).map(delivery),
@@ -117,16 +132,37 @@ export class ClaimDeliveryRepository {
     return { ...row, files: row.files.map((file) => ({ ...file, uploadExpiresAt: new Date(file.uploadExpiresAt) })) };
   }
 
-  /** Whether the attempt is still the claim's current one (the claim exists, its outbox row has this attempt). */
+  /** Whether the take is still the claim's current one (the claim exists, its outbox row holds this lease). */
   async isCurrent(taken: TakenDelivery): Promise<boolean> {
-    const rows = await this.dataSource.query<unknown[]>('SELECT 1 FROM claim_deliveries WHERE claim_id = $1 AND attempts = $2', [
+    const rows = await this.dataSource.query<unknown[]>('SELECT 1 FROM claim_deliveries WHERE claim_id = $1 AND lease_id = $2', [
       taken.claimId,
-      taken.attempt,
+      taken.leaseId,
     ]);
     return rows.length > 0;
   }
 
-  /** The claim went through: SENT with the gateway's job id, the outbox row gone. False when the attempt is no longer this worker's. */
+  /**
+   * Writes the attempt's request id before its fax is handed to the gateway, so that whoever takes
+   * the row next (this worker's next check, or another replica after a crash) asks the gateway about
+   * that id instead of sending the claim again. False when the take is no longer this worker's.
+   */
+  recordRequest(taken: TakenDelivery, requestId: string): Promise<boolean> {
+    return this.update(taken, 'request_id = $3, receipt_id = NULL, submitted_at = now()', [requestId]);
+  }
+
+  /**
+   * The gateway has the fax (its receipt, when it gave one): the row is due again for a result check
+   * after `delayMs`, and the lease is given up meanwhile (the worker's slot is free). The claim stays SENDING.
+   */
+  awaitResult(taken: TakenDelivery, receiptId: string | null, delayMs: number): Promise<boolean> {
+    return this.update(
+      taken,
+      'receipt_id = coalesce($3, receipt_id), lease_id = NULL, next_attempt_at = now() + make_interval(secs => $4)',
+      [receiptId, delayMs / 1000],
+    );
+  }
+
+  /** The claim went through: SENT with the gateway's job id, the outbox row gone. False when the take is no longer this worker's. */
   markSent(taken: TakenDelivery, faxJobId: string): Promise<boolean> {
     return this.finish(taken, ClaimStatus.Sent, null, faxJobId);
   }
@@ -136,30 +172,38 @@ export class ClaimDeliveryRepository {
     return this.finish(taken, ClaimStatus.Failed, reason, null);
   }
 
-  /** Due again after `delayMs`, with the reason of this attempt's failure; the claim stays SENDING. */
+  /**
+   * The attempt failed: due again after `delayMs` for a new attempt (under a new request id), with the
+   * reason of this one's failure; the claim stays SENDING.
+   */
   async scheduleRetry(taken: TakenDelivery, delayMs: number, reason: string): Promise<boolean> {
     const [{ changed }] = (await this.dataSource.query(
       `WITH kept AS (
-         UPDATE claim_deliveries SET next_attempt_at = now() + make_interval(secs => $3)
-         WHERE claim_id = $1 AND attempts = $2 RETURNING claim_id
+         UPDATE claim_deliveries SET next_attempt_at = now() + make_interval(secs => $3), lease_id = NULL,
+           request_id = NULL, receipt_id = NULL, submitted_at = NULL
+         WHERE claim_id = $1 AND lease_id = $2 RETURNING claim_id
        ), noted AS (
          UPDATE claims c SET status_reason = $4, updated_at = now() FROM kept WHERE c.id = kept.claim_id RETURNING c.id
        )
        SELECT count(*)::int AS changed FROM noted`,
-      [taken.claimId, taken.attempt, delayMs / 1000, reason],
+      [taken.claimId, taken.leaseId, delayMs / 1000, reason],
     )) as [{ changed: number }];
     return changed > 0;
   }
 
-  /** The attempt was cut off by a shutdown: due again at once for any worker, and not counted. */
-  async release(taken: TakenDelivery): Promise<boolean> {
+  /**
+   * The take was cut off by a shutdown: due again at once for any worker. An attempt that handed
+   * nothing to the gateway is not counted; one that did goes on (the next take checks its result).
+   */
+  release(taken: TakenDelivery): Promise<boolean> {
+    return this.update(taken, 'attempts = attempts - (request_id IS NULL)::int, lease_id = NULL, next_attempt_at = now()', []);
+  }
+
+  private async update(taken: TakenDelivery, set: string, values: unknown[]): Promise<boolean> {
     const [{ changed }] = (await this.dataSource.query(
-      `WITH released AS (
-         UPDATE claim_deliveries SET attempts = attempts - 1, next_attempt_at = now()
-         WHERE claim_id = $1 AND attempts = $2 RETURNING claim_id
-       )
-       SELECT count(*)::int AS changed FROM released`,
-      [taken.claimId, taken.attempt],
+      `WITH changed AS (UPDATE claim_deliveries SET ${set} WHERE claim_id = $1 AND lease_id = $2 RETURNING claim_id)
+       SELECT count(*)::int AS changed FROM changed`,
+      [taken.claimId, taken.leaseId, ...values],
     )) as [{ changed: number }];
     return changed > 0;
   }
@@ -167,14 +211,14 @@ export class ClaimDeliveryRepository {
   private async finish(taken: TakenDelivery, status: ClaimStatus, reason: string | null, faxJobId: string | null): Promise<boolean> {
     const [{ changed }] = (await this.dataSource.query(
       `WITH done AS (
-         DELETE FROM claim_deliveries WHERE claim_id = $1 AND attempts = $2 RETURNING claim_id
+         DELETE FROM claim_deliveries WHERE claim_id = $1 AND lease_id = $2 RETURNING claim_id
        ), ended AS (
          UPDATE claims c SET status = $3::varchar, status_reason = $4, fax_job_id = $5,
            sent_at = CASE WHEN $3::varchar = '${ClaimStatus.Sent}' THEN now() END, updated_at = now()
          FROM done WHERE c.id = done.claim_id RETURNING c.id
        )
        SELECT count(*)::int AS changed FROM ended`,
-      [taken.claimId, taken.attempt, status, reason, faxJobId],
+      [taken.claimId, taken.leaseId, status, reason, faxJobId],
     )) as [{ changed: number }];
     return changed > 0;
   }

@@ -1,8 +1,16 @@
+import { randomBytes } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CLAIM_CALLBACK_WHO_LABELS, CLAIM_EVENT_TYPE_LABELS } from '#contracts';
 import { StoredBytesMissingError } from '#platform';
 import { CoverageClaimsConfig } from '../../config/coverage-claims.config.js';
-import { FAX_SENDER, FaxFailureKind, RETRYABLE_FAX_FAILURES, type FaxOutcome, type FaxSender } from '../../integrations/fax/fax.port.js';
+import {
+  FAX_SENDER,
+  FaxFailureKind,
+  FaxUnavailableError,
+  RETRYABLE_FAX_FAILURES,
+  type FaxResult,
+  type FaxSender,
+} from '../../integrations/fax/fax.port.js';
 import { FilesService } from '../../files/files.service.js';
 import { ClaimCipher } from '../claim-cipher.js';
 import { ClaimsRepository } from '../claims.repository.js';
@@ -14,6 +22,16 @@ const ATTEMPT_OUT_OF_TIME = 'The attempt ran out of time before the fax was sent
 
 /** The longest wait between two attempts. */
 const MAX_RETRY_DELAY_MS = 3_600_000;
+
+/**
+ * The request id of an attempt at the fax gateway: the claim and the attempt, for people reading the
+ * gateway's records, and a random part, since attempt numbers start again when a FAILED claim is sent
+ * again and claim ids again in another database that may share the gateway account. At most 36
+ * characters of `[A-Za-z0-9_-]` (Popbill's RequestNum).
+ */
+export function faxRequestId(claimId: number, attempt: number): string {
+  return `c${claimId}-${attempt}-${randomBytes(6).toString('hex')}`;
+}
 
 /** Wait before the attempt after `attempt` (1-based): the base, doubled with each attempt, at most an hour. */
 export function retryDelayMs(baseMs: number, attempt: number): number {
@@ -62,13 +80,24 @@ export class ClaimDeliveryService {
   ) {}
 
   /**
-   * Makes the attempt. `shutdown` aborts when the process stops: the transmission is cut off and the
-   * attempt released uncounted. The attempt as a whole is bounded by CLAIM_DELIVERY_TIMEOUT_SECONDS.
+   * Works on the claim for one take. An attempt's fax is rendered and handed to the gateway under a
+   * request id written first; the take ends there, and the row comes back after
+   * CLAIM_DELIVERY_RESULT_POLL_MS for a result check (`checkResult`), as often as it takes. So a fax
+   * the gateway may hold is never sent again, whoever takes the row next: only a result that says it
+   * failed leads to a new attempt. `shutdown` aborts when the process stops: work not yet handed over
+   * is cut off and released uncounted. Rendering and hand-over are bounded by CLAIM_DELIVERY_TIMEOUT_SECONDS.
+   * Resolves to the ms after which the claim is due again for a result check, when it is.
    */
-  async deliver(taken: TakenDelivery, shutdown: AbortSignal): Promise<void> {
+  async deliver(taken: TakenDelivery, shutdown: AbortSignal): Promise<number | void> {
     const signal = AbortSignal.any([shutdown, AbortSignal.timeout(this.config.CLAIM_DELIVERY_TIMEOUT_SECONDS * 1000)]);
-    let outcome: FaxOutcome;
+    if (taken.requestId !== null) return this.checkResult(taken, taken.requestId, signal, shutdown);
+    return this.send(taken, faxRequestId(taken.claimId, taken.attempt), signal, shutdown);
+  }
+
+  /** Renders the claim and hands it to the gateway under `requestId` (a new one, or the attempt's own again). */
+  private async send(taken: TakenDelivery, requestId: string, signal: AbortSignal, shutdown: AbortSignal): Promise<number | void> {
     let pages: number;
+    let submitted;
     try {
       const document = await this.render(taken, signal);
       if (document === null) return; // The claim is gone (its customer deleted): nothing to send.
@@ -81,10 +110,14 @@ export class ClaimDeliveryService {
         );
         return;
       }
+      if (signal.aborted) throw new AttemptFailure(FaxFailureKind.Aborted, ATTEMPT_OUT_OF_TIME, true);
+      if (requestId !== taken.requestId && !(await this.deliveries.recordRequest(taken, requestId))) return this.lostLease(taken);
       pages = document.pages;
-      outcome = signal.aborted
-        ? { sent: false, kind: FaxFailureKind.Aborted, message: ATTEMPT_OUT_OF_TIME }
-        : await this.fax.send({ to: document.to, pdf: document.pdf, pages, reference: `claim-${taken.claimId}` }, signal);
+      submitted = await this.fax.submit(
+        { to: document.to, pdf: document.pdf, pages, reference: `claim-${taken.claimId}`, title: `보험금 청구서 ${taken.claimId}` },
+        requestId,
+        signal,
+      );
     } catch (error) {
       if (error instanceof AttemptFailure) {
         if (error.kind === FaxFailureKind.Aborted && shutdown.aborted) await this.release(taken);
@@ -100,17 +133,72 @@ export class ClaimDeliveryService {
       await this.recordFailure(taken, 'INTERNAL_ERROR', 'The claim could not be prepared for faxing (an internal error, logged)', true);
       return;
     }
-    if (outcome.sent) {
-      if (await this.deliveries.markSent(taken, outcome.jobId))
-        this.logger.log({ claimId: taken.claimId, attempt: taken.attempt, pages, faxJobId: outcome.jobId }, 'Claim faxed');
-      else this.lostLease(taken);
-      return;
+    const context = { claimId: taken.claimId, attempt: taken.attempt, faxRequestId: requestId, pages };
+    switch (submitted.outcome) {
+      case 'ACCEPTED':
+        this.logger.log({ ...context, receiptId: submitted.receiptId }, 'Claim fax handed to the gateway');
+        return this.awaitResult(taken, submitted.receiptId);
+      case 'UNCONFIRMED':
+        // It may have gone through: the result check tells, and sends it again (same id) only if not.
+        this.logger.warn({ ...context, reason: submitted.message }, 'Claim fax hand-over unconfirmed; its result will be checked');
+        return this.awaitResult(taken, null);
+      case 'REFUSED':
+        return this.recordFailure(taken, submitted.kind, submitted.message, RETRYABLE_FAX_FAILURES.has(submitted.kind));
     }
-    if (outcome.kind === FaxFailureKind.Aborted && shutdown.aborted) {
-      await this.release(taken);
-      return;
+  }
+
+  /** Asks the gateway how the attempt's transmission stands, and records what it says. */
+  private async checkResult(taken: TakenDelivery, requestId: string, signal: AbortSignal, shutdown: AbortSignal): Promise<number | void> {
+    let result: FaxResult;
+    try {
+      result = await this.fax.resultOf(requestId, signal);
+    } catch (error) {
+      if (!(error instanceof FaxUnavailableError)) throw error;
+      if (shutdown.aborted) return this.release(taken);
+      this.logger.warn(
+        { claimId: taken.claimId, attempt: taken.attempt, faxRequestId: requestId },
+        'Claim fax result check got no answer; asking again later',
+      );
+      return this.awaitResult(taken, null);
     }
-    await this.recordFailure(taken, outcome.kind, outcome.message, RETRYABLE_FAX_FAILURES.has(outcome.kind));
+    const context = { claimId: taken.claimId, attempt: taken.attempt, faxRequestId: requestId };
+    switch (result.state) {
+      case 'SENT':
+        if (await this.deliveries.markSent(taken, result.jobId)) this.logger.log({ ...context, faxJobId: result.jobId }, 'Claim faxed');
+        else this.lostLease(taken);
+        return;
+      case 'FAILED':
+        return this.recordFailure(taken, result.kind, result.message, RETRYABLE_FAX_FAILURES.has(result.kind));
+      case 'PENDING':
+        if (this.waitedTooLong(taken)) {
+          const hours = this.config.CLAIM_DELIVERY_RESULT_MAX_WAIT_HOURS;
+          const reason = `RESULT_UNKNOWN: The gateway accepted the fax (request ${requestId}) but gave no final result in ${hours} h; not sent again, since it may have arrived`;
+          if (await this.deliveries.markFailed(taken, reason)) this.logger.warn({ ...context, kind: 'RESULT_UNKNOWN' }, 'Claim fax FAILED');
+          else this.lostLease(taken);
+          return;
+        }
+        return this.awaitResult(taken, null);
+      case 'UNKNOWN':
+        // The gateway never got it (the hand-over was cut off, or this process stopped before it):
+        // hand it over again under the same id, which the gateway takes at most once.
+        if (taken.receiptId !== null) {
+          // It gave a receipt, so it has the fax: its records are behind; ask again later.
+          return this.awaitResult(taken, null);
+        }
+        return this.send(taken, requestId, signal, shutdown);
+    }
+  }
+
+  private waitedTooLong(taken: TakenDelivery): boolean {
+    const limitMs = this.config.CLAIM_DELIVERY_RESULT_MAX_WAIT_HOURS * 3_600_000;
+    return taken.submittedAt !== null && Date.now() - new Date(taken.submittedAt).getTime() > limitMs;
+  }
+
+  /** Frees the worker's slot: the row is due for a result check after CLAIM_DELIVERY_RESULT_POLL_MS. */
+  private async awaitResult(taken: TakenDelivery, receiptId: string | null): Promise<number | void> {
+    const delayMs = this.config.CLAIM_DELIVERY_RESULT_POLL_MS;
+    if (await this.deliveries.awaitResult(taken, receiptId, delayMs)) return delayMs;
+    this.lostLease(taken);
   }
 
   /** The claim's fax (null when the claim no longer exists); AttemptFailure when it cannot be made. */

@@ -9,17 +9,20 @@ import { ClaimDeliveryService } from './claim-delivery.service.js';
 const LEASE_MARGIN_SECONDS = 60;
 
 /**
- * The outbox worker: keeps up to CLAIM_DELIVERY_WORKERS attempts in flight in this process, taking
- * due claims when a slot is free, when a claim is filed here (`wake`), and every CLAIM_DELIVERY_POLL_MS
- * (claims filed on other replicas, retries coming due). Replicas share the outbox: a claim is taken
- * by one worker at a time (claim-delivery.repository.ts).
+ * The outbox worker: keeps up to CLAIM_DELIVERY_WORKERS takes in flight in this process, taking due
+ * claims when a slot is free, when a claim is filed here (`wake`), when a fax handed to the gateway
+ * here is due for its result check, and every CLAIM_DELIVERY_POLL_MS (claims filed on other replicas,
+ * retries and result checks coming due). Replicas share the outbox: a claim is taken by one worker at
+ * a time (claim-delivery.repository.ts). A take renders a claim and hands its fax to the gateway, or
+ * checks the result of one handed over before (claim-delivery.service.ts); it never waits for a line.
  *
  * It stops taking claims at SIGTERM (ShutdownState) and, when the application closes, waits up to
- * CLAIM_DELIVERY_SHUTDOWN_WAIT_MS for attempts in flight, then cuts their transmissions off; those attempts are
- * released uncounted, due at once for another replica. A process that dies instead leaves its claims
+ * CLAIM_DELIVERY_SHUTDOWN_WAIT_MS for takes in flight, then cuts them off; an attempt that had handed
+ * nothing to the gateway is released uncounted, due at once for another replica, and one that had goes
+ * on at the gateway, its result checked by the next take. A process that dies instead leaves its claims
  * leased: they come due again when the lease (CLAIM_DELIVERY_TIMEOUT_SECONDS + 60 s) runs out, and a
- * claim whose last attempt died so is not taken again but ends FAILED (a claim that kills its process
- * would otherwise kill every replica in turn).
+ * claim whose last attempt died before its hand-over is not taken again but ends FAILED (a claim that
+ * kills its process would otherwise kill every replica in turn).
  */
 @Injectable()
 export class ClaimDeliveryWorker implements OnApplicationBootstrap, OnModuleDestroy {
@@ -65,7 +68,7 @@ export class ClaimDeliveryWorker implements OnApplicationBootstrap, OnModuleDest
     ]);
     clearTimeout(timer);
     if (finished) return;
-    this.logger.warn({ inFlight: this.inFlight.size }, 'Claim faxes still in flight at shutdown are cut off');
+    this.logger.warn({ inFlight: this.inFlight.size }, 'Claim deliveries still in flight at shutdown are cut off');
     this.shutdown.abort();
     await Promise.allSettled([...this.inFlight]);
   }
@@ -114,6 +117,10 @@ export class ClaimDeliveryWorker implements OnApplicationBootstrap, OnModuleDest
     const attempt: Promise<void> = (
       this.stopped ? this.deliveries.release(taken).then(() => undefined) : this.delivery.deliver(taken, this.shutdown.signal)
     )
+      .then((dueAgainInMs) => {
+        // A fax handed to the gateway: look again when its result check is due, not only at the next poll.
+        if (typeof dueAgainInMs === 'number') setTimeout(() => this.wake(), dueAgainInMs).unref();
+      })
       .catch((error: unknown) => {
         // The outcome could not be recorded (database unreachable): the lease brings the claim back.
         this.logger.error(

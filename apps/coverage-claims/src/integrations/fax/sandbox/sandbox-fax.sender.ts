@@ -1,9 +1,16 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { uuidv7 } from '#platform';
 import { CoverageClaimsConfig } from '../../../config/coverage-claims.config.js';
-import { FaxFailureKind, type FaxDocument, type FaxOutcome, type FaxSender } from '../fax.port.js';
+import {
+  FAX_REQUEST_ID,
+  FaxFailureKind,
+  FaxUnavailableError,
+  type FaxDocument,
+  type FaxResult,
+  type FaxSender,
+  type FaxSubmission,
+} from '../fax.port.js';
 import type { SandboxFaxResult } from './entities/sandbox-fax-transmission.entity.js';
 import { SandboxFaxRepository } from './sandbox-fax.repository.js';
 
@@ -26,9 +33,11 @@ const BUSY_TWICE_TIMES = 2;
 const PDF_SIGNATURE = Buffer.from('%PDF-');
 
 /**
- * The `sandbox` fax adapter: sends nothing, takes FAX_SANDBOX_MS_PER_PAGE per page as a line would,
- * fails the magic numbers above, and keeps a record of every transmission (no document) in
- * `sandbox_fax_transmissions`, shared by the replicas.
+ * The `sandbox` fax adapter: sends nothing, keeps a record of every transmission (no document) in
+ * `sandbox_fax_transmissions`, shared by the replicas, and behaves as a gateway does: a hand-over is
+ * answered at once (ACCEPTED, or REFUSED for what is not a PDF with pages), the same request id is
+ * never taken twice, and the result shows after FAX_SANDBOX_MS_PER_PAGE per page (the line's time),
+ * decided by the magic numbers above.
  */
 @Injectable()
 export class SandboxFaxSender implements FaxSender {
@@ -45,24 +54,37 @@ export class SandboxFaxSender implements FaxSender {
     return this.transmissions.deleteByReferences(tx, references);
   }
 
-  async send(document: FaxDocument, signal: AbortSignal): Promise<FaxOutcome> {
-    const result = await this.transmit(document, signal);
-    const jobId = uuidv7();
-    await this.transmissions.insert({
-      id: jobId,
-      reference: document.reference,
-      toNumber: document.to,
-      pages: document.pages,
-      bytes: document.pdf.length,
-      result,
-    });
-    if (result === 'SENT') return { sent: true, jobId };
-    return { sent: false, kind: result, message: `${MESSAGES[result]} (sandbox job ${jobId})` };
+  async submit(document: FaxDocument, requestId: string, signal: AbortSignal): Promise<FaxSubmission> {
+    if (signal.aborted) return { outcome: 'UNCONFIRMED', message: 'The hand-over was cut off before the gateway answered' };
+    if (!FAX_REQUEST_ID.test(requestId)) throw new Error('A fax request id is 1 to 36 characters [A-Za-z0-9_-]');
+    if (document.pages < 1 || !document.pdf.subarray(0, PDF_SIGNATURE.length).equals(PDF_SIGNATURE))
+      return { outcome: 'REFUSED', kind: FaxFailureKind.Rejected, message: MESSAGES[FaxFailureKind.Rejected] };
+    const receiptId = await this.transmissions.insertOnce(
+      {
+        id: uuidv7(),
+        requestId,
+        reference: document.reference,
+        toNumber: document.to,
+        pages: document.pages,
+        bytes: document.pdf.length,
+        result: await this.resultFor(document),
+      },
+      document.pages * this.msPerPage,
+    );
+    return { outcome: 'ACCEPTED', receiptId };
   }
 
-  private async transmit(document: FaxDocument, signal: AbortSignal): Promise<SandboxFaxResult> {
-    if (signal.aborted) return FaxFailureKind.Aborted;
-    if (document.pages < 1 || !document.pdf.subarray(0, PDF_SIGNATURE.length).equals(PDF_SIGNATURE)) return FaxFailureKind.Rejected;
+  async resultOf(requestId: string, signal: AbortSignal): Promise<FaxResult> {
+    if (signal.aborted) throw new FaxUnavailableError('The result check was cut off');
+    const transmission = await this.transmissions.findByRequest(requestId);
+    if (!transmission) return { state: 'UNKNOWN' };
+    if (!transmission.completed) return { state: 'PENDING' };
+    if (transmission.result === 'SENT') return { state: 'SENT', jobId: transmission.id };
+    return { state: 'FAILED', kind: transmission.result, message: `${MESSAGES[transmission.result]} (sandbox job ${transmission.id})` };
+  }
+
+  /** How the transmission will end, by the number's magic ending. */
+  private async resultFor(document: FaxDocument): Promise<SandboxFaxResult> {
     const ending = document.to.slice(-4);
     if (ending === SANDBOX_FAX_NUMBERS.invalid) return FaxFailureKind.InvalidNumber;
     if (ending === SANDBOX_FAX_NUMBERS.alwaysBusy) return FaxFailureKind.Busy;
@@ -72,13 +94,6 @@ export class SandboxFaxSender implements FaxSender {
       (await this.transmissions.count(document.reference, FaxFailureKind.Busy)) < BUSY_TWICE_TIMES
     )
       return FaxFailureKind.Busy;
-    if (this.msPerPage > 0) {
-      try {
-        await sleep(document.pages * this.msPerPage, undefined, { signal });
-      } catch {
-        return FaxFailureKind.Aborted;
-      }
-    }
     return 'SENT';
   }
 }
@@ -89,5 +104,6 @@ const MESSAGES: Record<FaxFailureKind, string> = {
   [FaxFailureKind.InvalidNumber]: 'The number is not a fax number in service',
   [FaxFailureKind.Rejected]: 'The gateway refused the document: not a PDF with pages',
   [FaxFailureKind.Unavailable]: 'The gateway could not be reached',
+  [FaxFailureKind.AccountRefused]: 'The gateway refused the account',
   [FaxFailureKind.Aborted]: 'The transmission was cut off before it ended',
 };
