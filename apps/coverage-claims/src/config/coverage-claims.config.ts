@@ -1,13 +1,16 @@
-import { IsBoolean, IsIn, IsInt, IsString, Max, Min, MinLength, ValidateIf } from 'class-validator';
-import { EnvBool, EnvInt, FileStorageConfig } from '#platform';
+import { IsBoolean, IsIn, IsInt, IsString, IsUrl, Matches, Max, Min, MinLength, ValidateIf } from 'class-validator';
+import { EnvBool, EnvInt, FileStorageConfig, HTTP_URL } from '#platform';
 
-/** Adapters of the SMS port (one-time numbers); only the sandbox exists so far. */
-export const SMS_ADAPTERS = ['sandbox'] as const;
+/** Adapters of the SMS port (one-time numbers): the sandbox, and SOLAPI (integrations/sms/solapi). */
+export const SMS_ADAPTERS = ['sandbox', 'solapi'] as const;
 export type SmsAdapterName = (typeof SMS_ADAPTERS)[number];
 export const INSURANCE_DATA_ADAPTERS = ['sandbox'] as const;
 export const NHIS_ADAPTERS = ['sandbox'] as const;
-/** Adapters of the fax port (claims to insurers); only the sandbox exists so far. */
-export const FAX_ADAPTERS = ['sandbox'] as const;
+/** Adapters of the fax port (claims to insurers): the sandbox, and Popbill (integrations/fax/popbill). */
+export const FAX_ADAPTERS = ['sandbox', 'popbill'] as const;
+
+const usesSolapi = (config: CoverageClaimsConfig) => config.SMS_ADAPTER === 'solapi';
+const usesPopbill = (config: CoverageClaimsConfig) => config.FAX_ADAPTER === 'popbill';
 
 /**
  * DATA_ENCRYPTION_KEYS, DATA_ENCRYPTION_KEY_ID and LOOKUP_HASH_KEY (organisations' SSO secrets,
@@ -122,6 +125,49 @@ export class CoverageClaimsConfig extends FileStorageConfig {
    */
   @IsIn(SMS_ADAPTERS)
   SMS_ADAPTER: SmsAdapterName = 'sandbox';
+
+  /**
+   * With NODE_ENV=production a service refuses to start on a sandbox adapter (SMS, fax, insurance
+   * data, NHIS) unless this is true: a sandbox sends nothing to anyone. Set it only where that is meant
+   * (the local compose stack, the dev overlay).
+   */
+  @EnvBool()
+  @IsBoolean()
+  ALLOW_SANDBOX_ADAPTERS = false;
+
+  /** SOLAPI's API key (SMS_ADAPTER=solapi; from the Secret). */
+  @ValidateIf(usesSolapi)
+  @IsString({ message: 'is required with SMS_ADAPTER=solapi' })
+  @MinLength(1, { message: 'is required with SMS_ADAPTER=solapi' })
+  SOLAPI_API_KEY?: string;
+
+  /** SOLAPI's API secret, which signs every request (SMS_ADAPTER=solapi; from the Secret). */
+  @ValidateIf(usesSolapi)
+  @IsString({ message: 'is required with SMS_ADAPTER=solapi' })
+  @MinLength(1, { message: 'is required with SMS_ADAPTER=solapi' })
+  SOLAPI_API_SECRET?: string;
+
+  /** The sender number registered with the SOLAPI account (digits), from which one-time numbers go. */
+  @ValidateIf(usesSolapi)
+  @Matches(/^\d{8,12}$/, { message: 'must be the digits of a sender number registered with SOLAPI (required with SMS_ADAPTER=solapi)' })
+  SOLAPI_SENDER?: string;
+
+  /** SOLAPI's API base URL (tests point it at a local fake). */
+  @IsUrl(HTTP_URL, { message: 'must be an http(s) URL' })
+  SOLAPI_BASE_URL = 'https://api.solapi.com';
+
+  /** How long a send waits for SOLAPI, in ms (1,000 … 30,000); past it the request is 502 SMS_DELIVERY_FAILED, not retried. */
+  @EnvInt()
+  @IsInt()
+  @Min(1_000)
+  @Max(30_000)
+  SOLAPI_TIMEOUT_MS = 10_000;
+
+  /** The service's name at the head of every one-time-number text (`[보장분석] …`); the text stays within one SMS (90 bytes). */
+  @IsString()
+  @MinLength(1)
+  @Matches(/^[^\r\n[\]]{1,10}$/, { message: 'must be 1 to 10 characters, without brackets or line breaks' })
+  SMS_SERVICE_NAME = '보장분석';
   /** Where customers' insurance contracts come from (docs/decisions/coverage-analysis.md). Only `sandbox` exists so far. */
   @IsIn(INSURANCE_DATA_ADAPTERS)
   INSURANCE_DATA_ADAPTER: (typeof INSURANCE_DATA_ADAPTERS)[number] = 'sandbox';
@@ -160,6 +206,73 @@ export class CoverageClaimsConfig extends FileStorageConfig {
    */
   @IsIn(FAX_ADAPTERS)
   FAX_ADAPTER: (typeof FAX_ADAPTERS)[number] = 'sandbox';
+
+  /** The LinkID Popbill issued to this service (FAX_ADAPTER=popbill; from the Secret). */
+  @ValidateIf(usesPopbill)
+  @IsString({ message: 'is required with FAX_ADAPTER=popbill' })
+  @MinLength(1, { message: 'is required with FAX_ADAPTER=popbill' })
+  POPBILL_LINK_ID?: string;
+
+  /** Popbill's SecretKey (base64), which signs the token requests (FAX_ADAPTER=popbill; from the Secret). */
+  @ValidateIf(usesPopbill)
+  @Matches(/^[A-Za-z0-9+/]+={0,2}$/, { message: 'must be the base64 SecretKey Popbill issued (required with FAX_ADAPTER=popbill)' })
+  POPBILL_SECRET_KEY?: string;
+
+  /** The Popbill member's business registration number (10 digits) that sends the faxes. */
+  @ValidateIf(usesPopbill)
+  @Matches(/^\d{10}$/, { message: 'must be the 10 digits of the Popbill member’s business number (required with FAX_ADAPTER=popbill)' })
+  POPBILL_CORP_NUM?: string;
+
+  /** The fax sender number registered with Popbill (digits). */
+  @ValidateIf(usesPopbill)
+  @Matches(/^\d{8,12}$/, { message: 'must be the digits of a fax sender number registered with Popbill (required with FAX_ADAPTER=popbill)' })
+  POPBILL_SENDER_NUM?: string;
+
+  /** The sender's name on the fax (Popbill's SenderName). */
+  @IsString()
+  @MinLength(1)
+  POPBILL_SENDER_NAME = '보험금청구';
+
+  /** Popbill's test bed (true, the default: nothing is really faxed) or production (false). */
+  @EnvBool()
+  @IsBoolean()
+  POPBILL_IS_TEST = true;
+
+  /** Popbill's API base URL; unset: the test bed's or production's, after POPBILL_IS_TEST (tests point it at a local fake). */
+  @ValidateIf((config: CoverageClaimsConfig) => config.POPBILL_BASE_URL !== undefined)
+  @IsUrl(HTTP_URL, { message: 'must be an http(s) URL' })
+  POPBILL_BASE_URL?: string;
+
+  /** LinkHub's token service, which Popbill's tokens come from (tests point it at a local fake). */
+  @IsUrl(HTTP_URL, { message: 'must be an http(s) URL' })
+  POPBILL_AUTH_URL = 'https://auth.linkhub.co.kr';
+
+  /** How long one call to Popbill may take, in ms (1,000 … 180,000). */
+  @EnvInt()
+  @IsInt()
+  @Min(1_000)
+  @Max(180_000)
+  POPBILL_TIMEOUT_MS = 60_000;
+
+  /**
+   * How long after a fax was handed to the gateway its result is first checked, and then between two
+   * checks, in ms (10 … 600,000). The worker's slot is free meanwhile.
+   */
+  @EnvInt()
+  @IsInt()
+  @Min(10)
+  @Max(600_000)
+  CLAIM_DELIVERY_RESULT_POLL_MS = 5_000;
+
+  /**
+   * How long a fax the gateway accepted may stay without a final result, in hours (1 … 168); then the
+   * claim is FAILED (RESULT_UNKNOWN) and not sent again, since it may have arrived.
+   */
+  @EnvInt()
+  @IsInt()
+  @Min(1)
+  @Max(168)
+  CLAIM_DELIVERY_RESULT_MAX_WAIT_HOURS = 24;
 
   /** How long the sandbox fax takes to transmit one page, in ms (0 … 60,000); 0: at once. */
   @EnvInt()

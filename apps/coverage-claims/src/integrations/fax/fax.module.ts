@@ -19,5 +19,7 @@ function faxSender(config: CoverageClaimsConfig, sandbox: SandboxFaxSender): Fax
   switch (config.FAX_ADAPTER) {
     case 'sandbox':
       return sandbox;
+    case 'popbill':
+      throw new Error('FAX_ADAPTER=popbill: the Popbill adapter is not wired yet');
   }
 }

@@ -23,5 +23,7 @@ function smsSender(config: CoverageClaimsConfig, sandbox: SandboxSmsSender): Sms
   switch (config.SMS_ADAPTER) {
     case 'sandbox':
       return sandbox;
+    case 'solapi':
+      throw new Error('SMS_ADAPTER=solapi: the SOLAPI adapter is not wired yet');
   }
 }

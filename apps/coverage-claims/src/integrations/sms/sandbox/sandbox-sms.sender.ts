@@ -3,7 +3,7 @@ import type { EntityManager } from 'typeorm';
 import { SandboxMessageStatus, toPagination, type SandboxMessageListDto, type SandboxMessagesQueryDto } from '#contracts';
 import { fieldCipherOf, lookupHash, lookupHashKeyOf, type FieldCipher, uuidv7 } from '#platform';
 import { CoverageClaimsConfig } from '../../../config/coverage-claims.config.js';
-import { SmsDeliveryError, type SmsMessage, type SmsSender } from '../sms.port.js';
+import { SmsDeliveryError, type SmsMessage, type SmsReceipt, type SmsSender } from '../sms.port.js';
 import { SandboxSmsRepository } from './sandbox-sms.repository.js';
 
 /** Numbers ending in this are never delivered: the gateway's failure, on request. */
@@ -31,11 +31,12 @@ export class SandboxSmsSender implements SmsSender {
     this.hashKey = lookupHashKeyOf(config);
   }
 
-  async send(message: SmsMessage): Promise<void> {
+  async send(message: SmsMessage): Promise<SmsReceipt> {
     const undeliverable = message.to.endsWith(SANDBOX_UNDELIVERABLE_SUFFIX);
     const phone = this.cipher.seal(message.to);
+    const messageId = uuidv7();
     await this.messages.insert({
-      id: uuidv7(),
+      id: messageId,
       phoneHash: lookupHash(this.hashKey, 'phone', message.to),
       reference: message.reference,
       keyId: phone.keyId,
@@ -44,7 +45,9 @@ export class SandboxSmsSender implements SmsSender {
       status: undeliverable ? SandboxMessageStatus.Failed : SandboxMessageStatus.Delivered,
     });
     if (Math.random() < PRUNE_PROBABILITY) await this.messages.pruneOlderThan(SANDBOX_RETENTION_HOURS);
-    if (undeliverable) throw new SmsDeliveryError(`The sandbox does not deliver to numbers ending in ${SANDBOX_UNDELIVERABLE_SUFFIX}`);
+    if (undeliverable)
+      throw new SmsDeliveryError(`The sandbox does not deliver to numbers ending in ${SANDBOX_UNDELIVERABLE_SUFFIX}`, messageId);
+    return { messageId };
   }
 
   forget(tx: EntityManager, references: string[]): Promise<void> {
