@@ -20,6 +20,7 @@ import { ClaimEvidenceFiles1795426650843 } from './1795426650843-ClaimEvidenceFi
 import { ClaimsAndDeliveryOutbox1795435262119 } from './1795435262119-ClaimsAndDeliveryOutbox.js';
 import { ClaimDelivery1795436822071 } from './1795436822071-ClaimDelivery.js';
 import { ClaimsBelongToCustomers1795758361663 } from './1795758361663-ClaimsBelongToCustomers.js';
+import { VerificationSmsMessageId1795776467205 } from './1795776467205-VerificationSmsMessageId.js';
 
 /** Every migration of the service, in order. `npm run migration:generate` writes new ones; list them here. */
 export const MIGRATIONS = [
@@ -45,4 +46,5 @@ export const MIGRATIONS = [
   ClaimsAndDeliveryOutbox1795435262119,
   ClaimDelivery1795436822071,
   ClaimsBelongToCustomers1795758361663,
+  VerificationSmsMessageId1795776467205,
 ];
