@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { LoggerService } from '@nestjs/common';
 import { SmsDeliveryError, type SmsReceipt } from '../src/integrations/sms/sms.port.js';
 import { SOLAPI_SEND_PATH, SolapiSmsSender, type SolapiSettings } from '../src/integrations/sms/solapi/solapi-sms.sender.js';
-import { SolapiFake } from './support/fakes/solapi-fake.js';
+import { SOLAPI_FAKE_ACCOUNT, SolapiFake } from './support/fakes/solapi-fake.js';
 
 /** What the adapter logged, level by level. */
 class LogLines implements LoggerService {
@@ -209,7 +209,7 @@ describe('SOLAPI SMS adapter, against the SOLAPI fake', () => {
   });
 
   describe('the fake checks what SOLAPI checks', () => {
-    const { apiKey, apiSecret } = { apiKey: 'NCSFAKEKEY0000001', apiSecret: 'FAKESECRET0123456789ABCDEFGHIJKLMNOPQRSTU' };
+    const { apiKey, apiSecret } = SOLAPI_FAKE_ACCOUNT;
     const now = () => new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
     const errorOf = async (response: Response) => ({ status: response.status, ...((await response.json()) as object) });
 
