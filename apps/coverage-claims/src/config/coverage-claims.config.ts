@@ -1,5 +1,6 @@
-import { IsBoolean, IsIn, IsInt, IsString, IsUrl, Matches, Max, Min, MinLength, ValidateIf } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsString, IsUrl, Matches, Max, Min, MinLength, ValidateBy, ValidateIf } from 'class-validator';
 import { EnvBool, EnvInt, FileStorageConfig, HTTP_URL } from '#platform';
+import { smsBytes } from '../integrations/sms/sms.port.js';
 
 /** Adapters of the SMS port (one-time numbers): the sandbox, and SOLAPI (integrations/sms/solapi). */
 export const SMS_ADAPTERS = ['sandbox', 'solapi'] as const;
@@ -163,10 +164,21 @@ export class CoverageClaimsConfig extends FileStorageConfig {
   @Max(30_000)
   SOLAPI_TIMEOUT_MS = 10_000;
 
-  /** The service's name at the head of every one-time-number text (`[보장분석] …`); the text stays within one SMS (90 bytes). */
+  /**
+   * The service's name at the head of every one-time-number text (`[보장분석] …`): 1 to 10 characters
+   * an SMS carries (printable ASCII, 2-byte Korean of EUC-KR's 완성형), no brackets or line breaks,
+   * so that the text stays within one SMS (90 bytes; verification-rules.ts).
+   */
   @IsString()
-  @MinLength(1)
-  @Matches(/^[^\r\n[\]]{1,10}$/, { message: 'must be 1 to 10 characters, without brackets or line breaks' })
+  @ValidateBy({
+    name: 'isSmsServiceName',
+    validator: {
+      validate: (value: unknown) =>
+        typeof value === 'string' && /^[^\r\n[\]]{1,10}$/u.test(value) && value.trim() === value && smsBytes(value) !== null,
+      defaultMessage: () =>
+        'must be 1 to 10 characters an SMS carries (printable ASCII, Korean of EUC-KR 완성형), without brackets, line breaks or surrounding spaces',
+    },
+  })
   SMS_SERVICE_NAME = '보장분석';
   /** Where customers' insurance contracts come from (docs/decisions/coverage-analysis.md). Only `sandbox` exists so far. */
   @IsIn(INSURANCE_DATA_ADAPTERS)

@@ -66,9 +66,13 @@ export function confirmRefusal(verification: { status: VerificationStatus; expir
   return null;
 }
 
-/** The text the customer receives. */
-export function verificationText(code: string): string {
-  return `[보장분석] 본인확인 인증번호는 [${code}]입니다. ${CODE_TTL_SECONDS / 60}분 안에 입력해 주세요.`;
+/**
+ * The text the customer receives, headed by the service's name (SMS_SERVICE_NAME). It goes as one
+ * SMS: 62 bytes besides the name, so any name the configuration accepts (at most 10 characters of
+ * at most 2 bytes) keeps it within 90 (the unit tests hold it to that).
+ */
+export function verificationText(serviceName: string, code: string): string {
+  return `[${serviceName}] 본인확인 인증번호는 [${code}]입니다. ${CODE_TTL_SECONDS / 60}분 안에 입력해 주세요.`;
 }
 
 /** 010-****-5678: where the number went, as a response may show it (the platform's phone mask). */

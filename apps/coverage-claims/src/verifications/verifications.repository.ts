@@ -40,17 +40,22 @@ export class VerificationsRepository {
     return row!;
   }
 
-  async insert(tx: EntityManager, verification: Omit<CustomerVerification, 'confirmedAt' | 'tokenHash' | 'tokenExpiresAt'>): Promise<void> {
+  async insert(
+    tx: EntityManager,
+    verification: Omit<CustomerVerification, 'confirmedAt' | 'tokenHash' | 'tokenExpiresAt' | 'smsMessageId'>,
+  ): Promise<void> {
     await tx.getRepository(CustomerVerification).insert(verification as QueryDeepPartialEntity<CustomerVerification>);
   }
 
-  /** The gateway refused the SMS: the verification can never be confirmed and holds no resend off. */
-  async markFailed(id: string): Promise<void> {
-    await this.dataSource.query(`UPDATE customer_verifications SET status = $2 WHERE id = $1 AND status = $3`, [
-      id,
-      VerificationStatus.Failed,
-      VerificationStatus.Sending,
-    ]);
+  /**
+   * The gateway refused the SMS (or the sent number cannot be recorded): the verification can never
+   * be confirmed and holds no resend off. The gateway's message id is kept when it gave one.
+   */
+  async markFailed(id: string, smsMessageId: string | undefined): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE customer_verifications SET status = $2, sms_message_id = coalesce($4, sms_message_id) WHERE id = $1 AND status = $3`,
+      [id, VerificationStatus.Failed, VerificationStatus.Sending, smsMessageId ?? null],
+    );
   }
 
   /**
@@ -58,13 +63,14 @@ export class VerificationsRepository {
    * from the request). The customer's numbers requested before this one and still waiting to be
    * confirmed expire now: only the newest number the customer received is good. Whichever of two
    * requests gets here first, only the older is expired (by creation time), and another customer
-   * sharing the phone keeps theirs.
+   * sharing the phone keeps theirs. The gateway's id of the message is kept for support look-ups.
    */
-  async markSent(tx: EntityManager, id: string, customerId: string): Promise<void> {
-    await tx.query(`UPDATE customer_verifications SET customer_id = $2, status = $3 WHERE id = $1`, [
+  async markSent(tx: EntityManager, id: string, customerId: string, smsMessageId: string): Promise<void> {
+    await tx.query(`UPDATE customer_verifications SET customer_id = $2, status = $3, sms_message_id = $4 WHERE id = $1`, [
       id,
       customerId,
       VerificationStatus.Pending,
+      smsMessageId,
     ]);
     await tx.query(
       `UPDATE customer_verifications older SET expires_at = clock_timestamp()

@@ -52,6 +52,7 @@ type ConfirmOutcome =
 @Injectable()
 export class VerificationsService {
   private readonly codeKey: Buffer;
+  private readonly serviceName: string;
 
   constructor(
     private readonly verifications: VerificationsRepository,
@@ -61,6 +62,7 @@ export class VerificationsService {
     config: CoverageClaimsConfig,
   ) {
     this.codeKey = codeHashKey(lookupHashKeyOf(config));
+    this.serviceName = config.SMS_SERVICE_NAME;
   }
 
   /**
@@ -74,6 +76,8 @@ export class VerificationsService {
    * 3. find or create the customer (an existing one is left as it is) and make the verification
    *    PENDING, confirmable until 180 s after the request, and the customer's earlier PENDING numbers
    *    expire (only the newest is good); if that fails, it is marked FAILED too.
+   * The gateway's id of the message, when it gave one, is kept with the verification either way
+   * (support look-ups).
    * What only the customer's confirmation makes true (their gender, their consents) waits for it.
    */
   async request(planner: UserPrincipal, input: RequestVerificationDto): Promise<VerificationDto> {
@@ -102,22 +106,27 @@ export class VerificationsService {
       });
       return { now, expiresAt };
     });
+    let smsMessageId: string;
     try {
-      await this.sms.send({ to: input.phone, text: verificationText(code), reference: `verification-${id}` });
+      ({ messageId: smsMessageId } = await this.sms.send({
+        to: input.phone,
+        text: verificationText(this.serviceName, code),
+        reference: `verification-${id}`,
+      }));
     } catch (error) {
-      await this.verifications.markFailed(id);
+      await this.verifications.markFailed(id, error instanceof SmsDeliveryError ? error.messageId : undefined);
       if (error instanceof SmsDeliveryError) throw VerificationErrors.smsDeliveryFailed();
       throw error;
     }
     const customerId = await this.verifications
       .transaction(async (tx) => {
         const customerId = await this.customers.findOrCreate(tx, planner, input);
-        await this.verifications.markSent(tx, id, customerId);
+        await this.verifications.markSent(tx, id, customerId, smsMessageId);
         return customerId;
       })
       .catch(async (error: unknown) => {
         // The number went out but cannot be confirmed: FAILED, so it does not hold a new request off.
-        await this.verifications.markFailed(id).catch(() => undefined);
+        await this.verifications.markFailed(id, smsMessageId).catch(() => undefined);
         throw error;
       });
     return {

@@ -21,6 +21,7 @@ import { ClaimsAndDeliveryOutbox1795435262119 } from './1795435262119-ClaimsAndD
 import { ClaimDelivery1795436822071 } from './1795436822071-ClaimDelivery.js';
 import { ClaimsBelongToCustomers1795758361663 } from './1795758361663-ClaimsBelongToCustomers.js';
 import { FaxRequestsAtTheGateway1795776442483 } from './1795776442483-FaxRequestsAtTheGateway.js';
+import { VerificationSmsMessageId1795776467205 } from './1795776467205-VerificationSmsMessageId.js';
 
 /** Every migration of the service, in order. `npm run migration:generate` writes new ones; list them here. */
 export const MIGRATIONS = [
@@ -47,4 +48,5 @@ export const MIGRATIONS = [
   ClaimDelivery1795436822071,
   ClaimsBelongToCustomers1795758361663,
   FaxRequestsAtTheGateway1795776442483,
+  VerificationSmsMessageId1795776467205,
 ];

@@ -5,6 +5,7 @@ import { SandboxSelectedGuard } from './sandbox/sandbox-selected.guard.js';
 import { SandboxSmsRepository } from './sandbox/sandbox-sms.repository.js';
 import { SandboxSmsSender } from './sandbox/sandbox-sms.sender.js';
 import { SMS_SENDER, type SmsSender } from './sms.port.js';
+import { SolapiSmsSender } from './solapi/solapi-sms.sender.js';
 
 /** The SMS port (SMS_SENDER) with the adapter SMS_ADAPTER names. */
 @Module({
@@ -24,6 +25,6 @@ function smsSender(config: CoverageClaimsConfig, sandbox: SandboxSmsSender): Sms
     case 'sandbox':
       return sandbox;
     case 'solapi':
-      throw new Error('SMS_ADAPTER=solapi: the SOLAPI adapter is not wired yet');
+      return new SolapiSmsSender(config);
   }
 }

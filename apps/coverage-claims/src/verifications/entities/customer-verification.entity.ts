@@ -90,4 +90,11 @@ export class CustomerVerification {
 
   @Column({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
+
+  /**
+   * The SMS gateway's id of the message that carried the number (SOLAPI's message id), for support
+   * look-ups: set once the gateway answered, also on a refusal when it gave one. Not personal data.
+   */
+  @Column({ name: 'sms_message_id', type: 'varchar', length: 64, nullable: true })
+  smsMessageId!: string | null;
 }
