@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CoverageClaimsConfig } from '../../config/coverage-claims.config.js';
 import { FAX_SENDER, type FaxSender } from './fax.port.js';
+import { PopbillFaxSender } from './popbill/popbill-fax.sender.js';
 import { SandboxFaxRepository } from './sandbox/sandbox-fax.repository.js';
 import { SandboxFaxSender } from './sandbox/sandbox-fax.sender.js';
 
@@ -20,6 +21,6 @@ function faxSender(config: CoverageClaimsConfig, sandbox: SandboxFaxSender): Fax
     case 'sandbox':
       return sandbox;
     case 'popbill':
-      throw new Error('FAX_ADAPTER=popbill: the Popbill adapter is not wired yet');
+      return PopbillFaxSender.fromConfig(config);
   }
 }
