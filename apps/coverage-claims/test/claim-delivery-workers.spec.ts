@@ -120,6 +120,26 @@ describe('claim delivery across replicas: leases, shutdown, no fax sent twice', 
     await stopWorker(next);
   });
 
+  it('gives a handed-over fax with no final result up after CLAIM_DELIVERY_RESULT_MAX_WAIT_HOURS: FAILED (RESULT_UNKNOWN), not sent again', async () => {
+    // The line takes a minute a page: the result stays pending.
+    const worker = await startWorker({ FAX_SANDBOX_MS_PER_PAGE: '60000', CLAIM_DELIVERY_RESULT_POLL_MS: '60000' });
+    const claimId = await fileClaim(filing, planner, claimBody(RECEIVES.insurer));
+    await waitForTransmission(claimId);
+    const { requestId } = await handOver(claimId);
+    // A day passes while the gateway says nothing final.
+    await filing.dataSource.query(
+      `UPDATE claim_deliveries SET submitted_at = now() - interval '25 hours', next_attempt_at = now() WHERE claim_id = $1`,
+      [claimId],
+    );
+    const state = await waitForDelivery(worker, claimId);
+    expect(state).toMatchObject({ status: 'FAILED', attempts: null, faxJobId: null });
+    expect(state.statusReason).toBe(
+      `RESULT_UNKNOWN: The gateway took the fax (request ${requestId}) but gave no final result in 24 h; not sent again, since it may have arrived`,
+    );
+    expect(await transmissionsOf(filing, claimId)).toHaveLength(1);
+    await stopWorker(worker);
+  });
+
   it('cuts a render off at shutdown after CLAIM_DELIVERY_SHUTDOWN_WAIT_MS and releases the attempt uncounted, due at once', async () => {
     const slow = await startWorker({ CLAIM_DELIVERY_SHUTDOWN_WAIT_MS: '100' });
     // The render goes on until it is cut off (the render thread's own stop is claim-renderer.spec.ts's).

@@ -159,7 +159,7 @@ export class ClaimDeliveryService {
         { claimId: taken.claimId, attempt: taken.attempt, faxRequestId: requestId },
         'Claim fax result check got no answer; asking again later',
       );
-      return this.awaitResult(taken, null);
+      return this.awaitResultOrGiveUp(taken, requestId);
     }
     const context = { claimId: taken.claimId, attempt: taken.attempt, faxRequestId: requestId };
     switch (result.state) {
@@ -170,14 +170,7 @@ export class ClaimDeliveryService {
       case 'FAILED':
         return this.recordFailure(taken, result.kind, result.message, RETRYABLE_FAX_FAILURES.has(result.kind));
       case 'PENDING':
-        if (this.waitedTooLong(taken)) {
-          const hours = this.config.CLAIM_DELIVERY_RESULT_MAX_WAIT_HOURS;
-          const reason = `RESULT_UNKNOWN: The gateway accepted the fax (request ${requestId}) but gave no final result in ${hours} h; not sent again, since it may have arrived`;
-          if (await this.deliveries.markFailed(taken, reason)) this.logger.warn({ ...context, kind: 'RESULT_UNKNOWN' }, 'Claim fax FAILED');
-          else this.lostLease(taken);
-          return;
-        }
-        return this.awaitResult(taken, null);
+        return this.awaitResultOrGiveUp(taken, requestId);
       case 'UNKNOWN':
         // The gateway never got it (the hand-over was cut off, or this process stopped before it):
         // hand it over again under the same id, which the gateway takes at most once.
@@ -189,9 +182,21 @@ export class ClaimDeliveryService {
     }
   }
 
-  private waitedTooLong(taken: TakenDelivery): boolean {
-    const limitMs = this.config.CLAIM_DELIVERY_RESULT_MAX_WAIT_HOURS * 3_600_000;
-    return taken.submittedAt !== null && Date.now() - new Date(taken.submittedAt).getTime() > limitMs;
+  /**
+   * Due again for a result check, unless CLAIM_DELIVERY_RESULT_MAX_WAIT_HOURS have passed since the
+   * hand-over: then FAILED (RESULT_UNKNOWN), and not sent again, since it may have arrived.
+   */
+  private async awaitResultOrGiveUp(taken: TakenDelivery, requestId: string): Promise<number | void> {
+    const hours = this.config.CLAIM_DELIVERY_RESULT_MAX_WAIT_HOURS;
+    if (taken.submittedAt === null || Date.now() - new Date(taken.submittedAt).getTime() <= hours * 3_600_000)
+      return this.awaitResult(taken, null);
+    const reason = `RESULT_UNKNOWN: The gateway took the fax (request ${requestId}) but gave no final result in ${hours} h; not sent again, since it may have arrived`;
+    if (await this.deliveries.markFailed(taken, reason))
+      this.logger.warn(
+        { claimId: taken.claimId, attempt: taken.attempt, faxRequestId: requestId, kind: 'RESULT_UNKNOWN' },
+        'Claim fax FAILED',
+      );
+    else this.lostLease(taken);
   }
 
   /** Frees the worker's slot: the row is due for a result check after CLAIM_DELIVERY_RESULT_POLL_MS. */

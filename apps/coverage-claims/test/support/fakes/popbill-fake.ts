@@ -240,7 +240,7 @@ export class PopbillFake {
       request.socket.destroy();
       return;
     }
-    if (this.slow.ms > 0 && (!this.slow.only || this.slow.only === route.kind)) await sleep(this.slow.ms);
+    if (this.slow.ms > 0 && (!this.slow.only || this.slow.only === route.kind)) await sleep(this.slow.ms, undefined, { ref: false }); // A slow answer never keeps the test process alive.
     answer(response, result.status, result.body);
   }
 

@@ -1,0 +1,159 @@
+import 'reflect-metadata';
+import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ConsoleLogger } from '@nestjs/common';
+import { loadConfig } from '#platform';
+import { CoverageClaimsConfig } from '../apps/coverage-claims/src/config/coverage-claims.config.js';
+import { PopbillFaxSender } from '../apps/coverage-claims/src/integrations/fax/popbill/popbill-fax.sender.js';
+import type { FaxResult } from '../apps/coverage-claims/src/integrations/fax/fax.port.js';
+import { SolapiSmsSender } from '../apps/coverage-claims/src/integrations/sms/solapi/solapi-sms.sender.js';
+import { A4Document } from '../apps/coverage-claims/src/pdf/pdf-document.js';
+import { loadPdfFonts } from '../apps/coverage-claims/src/pdf/pdf-fonts.js';
+import { FONT } from '../apps/coverage-claims/src/pdf/pdf-layout.js';
+
+const USAGE = `npm run smoke:integrations — a live check of coverage-claims' real SMS and fax adapters (never run in CI).
+
+Sends one SMS through SOLAPI and one one-page fax through Popbill, each only when its credentials and
+its recipient are in the environment, and prints what it did and what it skipped:
+  SMS  SOLAPI_API_KEY, SOLAPI_API_SECRET, SOLAPI_SENDER (a registered sender number) and SMOKE_SMS_TO
+  fax  POPBILL_LINK_ID, POPBILL_SECRET_KEY, POPBILL_CORP_NUM, POPBILL_SENDER_NUM and SMOKE_FAX_TO
+       (Popbill's test bed unless POPBILL_IS_TEST=false; the fax's result is awaited up to
+       SMOKE_FAX_WAIT_SECONDS, 180 by default)
+The other variables are read as the service reads them (SOLAPI_BASE_URL, POPBILL_BASE_URL, timeouts, ...).
+Exit status: 0 when every check that ran passed (a skipped check is not a failure), 1 otherwise.`;
+
+type Outcome = 'passed' | 'failed' | 'skipped';
+
+async function main(): Promise<number> {
+  if (process.argv.includes('--help')) {
+    console.log(USAGE);
+    return 0;
+  }
+  const sms = missing(SMS_VARIABLES);
+  const fax = missing(FAX_VARIABLES);
+  // The service's own validation, with the real adapters selected for the checks that run, so that
+  // their variables are checked as the service checks them.
+  const config = loadConfig(CoverageClaimsConfig, {
+    ...process.env,
+    NODE_ENV: 'development',
+    SMS_ADAPTER: sms.length === 0 ? 'solapi' : 'sandbox',
+    FAX_ADAPTER: fax.length === 0 ? 'popbill' : 'sandbox',
+  });
+  const logger = new ConsoleLogger('smoke', { json: true });
+  const outcomes: Outcome[] = [];
+  if (sms.length > 0) {
+    console.log(`SMS: skipped (set ${sms.join(', ')})`);
+    outcomes.push('skipped');
+  } else outcomes.push(await smokeSms(config, logger));
+  if (fax.length > 0) {
+    console.log(`fax: skipped (set ${fax.join(', ')})`);
+    outcomes.push('skipped');
+  } else outcomes.push(await smokeFax(config));
+  return outcomes.includes('failed') ? 1 : 0;
+}
+
+const SMS_VARIABLES = ['SOLAPI_API_KEY', 'SOLAPI_API_SECRET', 'SOLAPI_SENDER', 'SMOKE_SMS_TO'];
+const FAX_VARIABLES = ['POPBILL_LINK_ID', 'POPBILL_SECRET_KEY', 'POPBILL_CORP_NUM', 'POPBILL_SENDER_NUM', 'SMOKE_FAX_TO'];
+
+function missing(names: readonly string[]): string[] {
+  return names.filter((name) => !process.env[name]);
+}
+
+async function smokeSms(config: CoverageClaimsConfig, logger: ConsoleLogger): Promise<Outcome> {
+  const to = process.env.SMOKE_SMS_TO!.replace(/\D/g, '');
+  const sender = new SolapiSmsSender(config, logger);
+  const text = `[${config.SMS_SERVICE_NAME}] 연동 점검 문자입니다. 회신하지 마세요.`;
+  try {
+    const { messageId } = await sender.send({ to, text, reference: `smoke-${Date.now()}` });
+    console.log(`SMS: sent through SOLAPI (${config.SOLAPI_BASE_URL}) to ${masked(to)}: message ${messageId}`);
+    return 'passed';
+  } catch (error) {
+    console.log(
+      `SMS: FAILED through SOLAPI (${config.SOLAPI_BASE_URL}) to ${masked(to)}: ${error instanceof Error ? error.message : String(error)}`,
+    );
+    return 'failed';
+  }
+}
+
+async function smokeFax(config: CoverageClaimsConfig): Promise<Outcome> {
+  const to = process.env.SMOKE_FAX_TO!.replace(/\D/g, '');
+  const bed = config.POPBILL_IS_TEST ? "Popbill's test bed" : 'Popbill PRODUCTION';
+  const fax = PopbillFaxSender.fromConfig(config);
+  // What the gateway answers for a request number it never saw (the adapter's UNKNOWN rests on its code).
+  try {
+    const unseen = await fax.resultOf(`smoke-unseen-${randomBytes(6).toString('hex')}`, AbortSignal.timeout(config.POPBILL_TIMEOUT_MS));
+    console.log(
+      `fax: a request number ${bed} never saw is ${unseen.state}${unseen.state === 'UNKNOWN' ? ' (as the adapter expects)' : ': check REQUEST_NUM_NOT_FOUND in popbill-codes.ts'}`,
+    );
+  } catch (error) {
+    console.log(
+      `fax: a request number ${bed} never saw got no clear answer (${error instanceof Error ? error.message : String(error)}): check REQUEST_NUM_NOT_FOUND in popbill-codes.ts`,
+    );
+  }
+  const requestId = `smoke-${Date.now()}-${randomBytes(4).toString('hex')}`;
+  const pdf = await onePagePdf(requestId);
+  const signal = AbortSignal.timeout(config.POPBILL_TIMEOUT_MS);
+  const submitted = await fax.submit({ to, pdf, pages: 1, reference: requestId, title: '연동 점검' }, requestId, signal);
+  if (submitted.outcome !== 'ACCEPTED') {
+    console.log(`fax: FAILED, ${bed} did not accept it (${submitted.outcome}: ${submitted.message}); request ${requestId}`);
+    return 'failed';
+  }
+  console.log(`fax: handed to ${bed} for ${to}: request ${requestId}, receipt ${submitted.receiptId}; waiting for its result`);
+  const waitSeconds = Number(process.env.SMOKE_FAX_WAIT_SECONDS ?? 180);
+  const until = Date.now() + waitSeconds * 1000;
+  let result: FaxResult = { state: 'PENDING' };
+  while (Date.now() < until) {
+    await sleep(5_000);
+    try {
+      result = await fax.resultOf(requestId, AbortSignal.timeout(config.POPBILL_TIMEOUT_MS));
+    } catch (error) {
+      console.log(`fax: result check got no answer (${error instanceof Error ? error.message : String(error)}); asking again`);
+      continue;
+    }
+    if (result.state === 'SENT' || result.state === 'FAILED') break;
+  }
+  switch (result.state) {
+    case 'SENT':
+      console.log(`fax: SENT by ${bed} (job ${result.jobId})`);
+      return 'passed';
+    case 'FAILED':
+      console.log(`fax: FAILED at ${bed}: ${result.kind}: ${result.message}`);
+      return 'failed';
+    default:
+      console.log(`fax: no final result after ${waitSeconds} s (${result.state}); look up request ${requestId} in Popbill`);
+      return 'failed';
+  }
+}
+
+/** A one-page A4 PDF saying what it is, in the service's own font. */
+async function onePagePdf(requestId: string): Promise<Buffer> {
+  const document = new A4Document(
+    { title: '연동 점검', subject: 'coverage-claims smoke:integrations', createdAt: new Date() },
+    await loadPdfFonts(),
+  );
+  document.doc.font(FONT.regular).fontSize(14).text('coverage-claims 팩스 연동 점검입니다. 이 문서는 버려 주세요.');
+  document.doc.fontSize(10).text(`요청 번호 ${requestId}, ${new Date().toISOString()}`);
+  return document.finish({
+    title: '연동 점검',
+    caption: 'smoke:integrations',
+    footer: 'coverage-claims',
+    style: {
+      titleSize: 16,
+      titleColor: '#000000',
+      captionTop: 4,
+      captionColor: '#000000',
+      ruleColor: '#000000',
+      footerRuleColor: '#000000',
+      footerColor: '#000000',
+    },
+  });
+}
+
+function masked(phone: string): string {
+  return `${phone.slice(0, 3)}-****-${phone.slice(-4)}`;
+}
+
+process.exitCode = await main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  return 1;
+});
