@@ -102,15 +102,14 @@ async function smokeFax(config: CoverageClaimsConfig): Promise<Outcome> {
   const waitSeconds = Number(process.env.SMOKE_FAX_WAIT_SECONDS ?? 180);
   const until = Date.now() + waitSeconds * 1000;
   let result: FaxResult = { state: 'PENDING' };
-  while (Date.now() < until) {
-    await sleep(5_000);
+  for (;;) {
     try {
       result = await fax.resultOf(requestId, AbortSignal.timeout(config.POPBILL_TIMEOUT_MS));
     } catch (error) {
       console.log(`fax: result check got no answer (${error instanceof Error ? error.message : String(error)}); asking again`);
-      continue;
     }
-    if (result.state === 'SENT' || result.state === 'FAILED') break;
+    if (result.state === 'SENT' || result.state === 'FAILED' || Date.now() > until) break;
+    await sleep(5_000);
   }
   switch (result.state) {
     case 'SENT':
