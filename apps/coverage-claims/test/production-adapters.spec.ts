@@ -2,10 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import request from 'supertest';
 import { acquirePostgresServer, ConfigError, loadConfig, type PostgresServer } from '#platform';
 import { CoverageClaimsConfig } from '../src/config/coverage-claims.config.js';
 import { freePort, spawnService, waitUntilReady } from '../../../test/support/service-process.js';
 import { templateName } from '../../../test/support/template-name.js';
+import { OPERATOR_KEY, startCoverageClaims, type CoverageClaimsTestApp } from './support/coverage-claims.js';
 
 /** Everything production requires of coverage-claims but the adapters: its secrets and its storage. */
 function productionEnv(): Record<string, string> {
@@ -155,5 +157,44 @@ describe('no sandbox adapter in production', () => {
       }
       expect(await service.exited).toBe(0);
     });
+  });
+});
+
+describe('the sandbox messages route with a real SMS adapter', () => {
+  let app: CoverageClaimsTestApp;
+  const MESSAGES = '/api/v1/admin/sandbox/messages';
+  const UNKNOWN = '/api/v1/admin/sandbox/unknown';
+
+  beforeAll(async () => {
+    app = await startCoverageClaims({ env: REAL_SMS });
+  });
+  afterAll(() => app?.close());
+
+  /** Status, body (the path in `detail` left out) and header names of an answer: what a caller could tell apart. */
+  async function seen(target: string, key?: string) {
+    const call = request(app.url).get(target);
+    const response = await (key === undefined ? call : call.set('X-API-Key', key));
+    return {
+      status: response.status,
+      body: { ...response.body, requestId: 'id', detail: (response.body.detail as string).replace(target, '<path>') },
+      headers: Object.keys(response.headers)
+        .filter((name) => !['date', 'x-request-id', 'content-length'].includes(name))
+        .sort(),
+    };
+  }
+
+  it('does not exist: it answers as a path nothing serves, to an operator and to a caller without a key', async () => {
+    for (const key of [OPERATOR_KEY, undefined]) {
+      const messages = await seen(MESSAGES, key);
+      expect(messages.status).toBe(404);
+      expect(messages).toEqual(await seen(UNKNOWN, key));
+    }
+    await request(app.url).get(MESSAGES).query({ phone: '010-1234-5678' }).set('X-API-Key', OPERATOR_KEY).expect(404);
+  });
+
+  it('is not in the OpenAPI document the service serves', async () => {
+    const document = (await request(app.url).get('/docs/openapi.json').expect(200)).body as { paths: Record<string, unknown> };
+    expect(Object.keys(document.paths)).not.toContain(MESSAGES);
+    expect(Object.keys(document.paths)).toContain('/api/v1/admin/organisations');
   });
 });
