@@ -70,6 +70,8 @@ export function startCoverageClaimsService(
     JWT_SECRET: keys.jwt,
     SMS_ADAPTER: 'sandbox',
     INSURANCE_DATA_ADAPTER: 'sandbox',
+    // Production refuses the sandboxes unless allowed; a benchmark must reach no one.
+    ALLOW_SANDBOX_ADAPTERS: 'true',
     FILE_UPLOAD_SECRET: 'bench-file-upload-secret-0123456789abcdef',
     CDN_BASE_URL: 'https://cdn.example.com',
     PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,

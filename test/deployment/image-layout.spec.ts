@@ -80,6 +80,8 @@ afterAll(async () => {
 describe.each(SERVICES)('$name started from its image layout', (service) => {
   const database = `layout_${service.name.replace('-', '_')}_${process.pid}`;
   const secrets = Object.fromEntries(Object.entries(SAMPLE_SECRET_VALUES).map(([key, sample]) => [key, sample()]));
+  // No provider is reached from here: coverage-claims runs on its sandboxes, which production refuses unless allowed.
+  const adapters: Record<string, string> = service.name === 'coverage-claims' ? { ALLOW_SANDBOX_ADAPTERS: 'true' } : {};
   let dir: string;
   let dataDir: string;
   let bundle: AppBundle;
@@ -169,6 +171,7 @@ describe.each(SERVICES)('$name started from its image layout', (service) => {
         PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
         METRICS_PORT: String(metricsPort),
         ...secrets,
+        ...adapters,
         DATABASE_URL: databaseUrl,
       },
       { cwd: dir, ...asImageUser },
@@ -210,6 +213,7 @@ describe.each(SERVICES)('$name started from its image layout', (service) => {
         CDN_BASE_URL: 'https://cdn.example.com/',
         PUBLIC_BASE_URL: 'https://lead-api.example.com',
         ...secrets,
+        ...adapters,
         DATABASE_URL: '',
       },
     });

@@ -181,6 +181,13 @@ describe('the local full stack (docker/compose.yaml)', () => {
     }
   });
 
+  it('runs coverage-claims on its sandboxes, allowed should NODE_ENV be production (as the image’s default is)', () => {
+    const environment = compose.services['coverage-claims'].environment;
+    expect(environment.ALLOW_SANDBOX_ADAPTERS).toBe('true');
+    for (const variable of ['SMS_ADAPTER', 'FAX_ADAPTER', 'INSURANCE_DATA_ADAPTER', 'NHIS_ADAPTER'])
+      expect(environment[variable]).toBeUndefined();
+  });
+
   it('gives each service a database of its own', () => {
     const database = (name: string) => new URL(compose.services[name].environment.DATABASE_URL.replace(/\$\{[^}]+\}/g, 'x')).pathname;
     expect(database('coverage-claims')).toBe('/coverage_claims');

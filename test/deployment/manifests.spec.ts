@@ -1,10 +1,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { loadConfig } from '#platform';
+import { ConfigError, loadConfig } from '#platform';
 import { parseObjects } from '../../scripts/check-k8s.js';
+import type { CoverageClaimsConfig } from '../../apps/coverage-claims/src/config/coverage-claims.config.js';
 import {
   K8S,
+  PLACEHOLDER,
   REPO,
+  SAMPLE_PLACEHOLDER_VALUES,
   SAMPLE_SECRET_VALUES,
   SERVICES,
   healthPaths,
@@ -45,13 +48,33 @@ function secretTemplate(service: ServiceUnderTest): Json {
   return parseObjects(readFileSync(path.join(K8S, service.name, 'secret.template.yaml'), 'utf8'))[0];
 }
 
-/** The configuration the container starts with: its ConfigMap, and a sample for each key of the Secret template. */
-function startingConfig(service: ServiceUnderTest, objects: K8sObject[], container: Json) {
+/** The environment the container starts with: its ConfigMap, and a sample for each key of the Secret template. */
+function startingEnv(service: ServiceUnderTest, objects: K8sObject[], container: Json): Record<string, string> {
   const secret = Object.keys(secretTemplate(service).stringData).map((key) => {
     if (!SAMPLE_SECRET_VALUES[key]) throw new Error(`add a sample value of ${key} to SAMPLE_SECRET_VALUES`);
     return [key, SAMPLE_SECRET_VALUES[key]()];
   });
-  return loadConfig(service.configClass, { ...configMapOf(objects, container), ...Object.fromEntries(secret) });
+  return { ...configMapOf(objects, container), ...Object.fromEntries(secret) };
+}
+
+/** The configuration the container starts with, once the Secret has its keys and the placeholders are filled in. */
+function startingConfig(service: ServiceUnderTest, objects: K8sObject[], container: Json) {
+  const env = Object.entries(startingEnv(service, objects, container)).map(([key, value]) => {
+    if (!PLACEHOLDER.test(value)) return [key, value];
+    if (!SAMPLE_PLACEHOLDER_VALUES[key]) throw new Error(`add a sample value of ${key} to SAMPLE_PLACEHOLDER_VALUES`);
+    return [key, SAMPLE_PLACEHOLDER_VALUES[key]];
+  });
+  return loadConfig(service.configClass, Object.fromEntries(env));
+}
+
+function problemsOf(run: () => unknown): string[] {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
 }
 
 function matches(selector: Record<string, string>, labels: Record<string, string>): boolean {
@@ -483,6 +506,80 @@ describe('the Kubernetes overlays', () => {
         'coverage-claims GET /api/v1/files/download (no route)',
         'lead-distribution GET /api/v1/files/upload (no route)',
       ]);
+    }
+  });
+});
+
+describe('coverage-claims’ outside systems in the overlays', () => {
+  const service = SERVICES.find((candidate) => candidate.name === 'coverage-claims')!;
+  const CREDENTIALS = ['SOLAPI_API_KEY', 'SOLAPI_API_SECRET', 'POPBILL_LINK_ID', 'POPBILL_SECRET_KEY'];
+  const inOverlay = (env: 'dev' | 'prod') => {
+    const objects = rendered.get(`overlays/${env}/coverage-claims`)!;
+    const container = named(objects, 'Deployment', service.name).spec.template.spec.containers[0];
+    return {
+      objects,
+      env: startingEnv(service, objects, container),
+      config: startingConfig(service, objects, container) as unknown as CoverageClaimsConfig,
+    };
+  };
+
+  it('prod sends one-time numbers through SOLAPI and claims through Popbill’s production service: no sandbox for either', () => {
+    const { config, env } = inOverlay('prod');
+    expect(config).toMatchObject({ NODE_ENV: 'production', SMS_ADAPTER: 'solapi', FAX_ADAPTER: 'popbill', POPBILL_IS_TEST: false });
+    // Allowed by name, only the sandboxes with no real adapter yet (contracts, check-ups: CODEF): never all of them.
+    expect(config.ALLOW_SANDBOX_ADAPTERS).toEqual(['INSURANCE_DATA_ADAPTER', 'NHIS_ADAPTER']);
+    // So the service itself refuses a sandbox SMS or fax there.
+    const filled = Object.fromEntries(Object.entries(env).map(([key, value]) => [key, SAMPLE_PLACEHOLDER_VALUES[key] ?? value]));
+    for (const variable of ['SMS_ADAPTER', 'FAX_ADAPTER'])
+      expect(problemsOf(() => loadConfig(service.configClass, { ...filled, [variable]: 'sandbox' }))).toEqual([
+        expect.stringMatching(
+          new RegExp(`^ALLOW_SANDBOX_ADAPTERS: NODE_ENV=production refuses sandbox adapters, which reach no one: ${variable}=sandbox`),
+        ),
+      ]);
+  });
+
+  it('prod leaves the sender numbers and the business number to fill in, and the service refuses them until they are', () => {
+    const { env } = inOverlay('prod');
+    const placeholders = Object.keys(env).filter((key) => PLACEHOLDER.test(env[key]));
+    expect(placeholders.sort()).toEqual(['POPBILL_CORP_NUM', 'POPBILL_SENDER_NUM', 'SOLAPI_SENDER']);
+    const refused = problemsOf(() => loadConfig(service.configClass, env)).map((problem) => problem.split(':')[0]);
+    expect(refused.sort()).toEqual(placeholders.sort());
+  });
+
+  it('reads the SOLAPI and Popbill credentials from the Secret, whose template names them', () => {
+    const template = secretTemplate(service);
+    expect(Object.keys(template.stringData)).toEqual(expect.arrayContaining(CREDENTIALS));
+    const { objects } = inOverlay('prod');
+    const container = named(objects, 'Deployment', service.name).spec.template.spec.containers[0];
+    expect(container.envFrom).toContainEqual({ secretRef: { name: template.metadata.name } });
+    // Never in the ConfigMap, whatever an overlay merges into it.
+    const configMap = configMapOf(objects, container);
+    for (const key of CREDENTIALS) expect(configMap[key]).toBeUndefined();
+  });
+
+  it('dev keeps every sandbox, which ALLOW_SANDBOX_ADAPTERS=true lets start in production mode', () => {
+    const { config } = inOverlay('dev');
+    expect(config).toMatchObject({
+      NODE_ENV: 'production',
+      SMS_ADAPTER: 'sandbox',
+      FAX_ADAPTER: 'sandbox',
+      INSURANCE_DATA_ADAPTER: 'sandbox',
+      NHIS_ADAPTER: 'sandbox',
+      ALLOW_SANDBOX_ADAPTERS: true,
+    });
+  });
+
+  it('lets the pods reach the providers (SOLAPI, Popbill, LinkHub): egress is open, or open on TCP 443 to the internet', () => {
+    const httpsToInternet = (rule: Json) =>
+      (rule.ports === undefined || rule.ports.some((port: Json) => port.port === 443 && (port.protocol ?? 'TCP') === 'TCP')) &&
+      (rule.to === undefined || rule.to.some((peer: Json) => peer.ipBlock?.cidr === '0.0.0.0/0'));
+    for (const env of ['dev', 'prod'] as const) {
+      const objects = rendered.get(`overlays/${env}`)!;
+      const labels = named(objects, 'Deployment', service.name).spec.template.metadata.labels;
+      const fencing = (ofKind(objects, 'NetworkPolicy') as Json[]).filter(
+        (policy) => matches(policy.spec.podSelector.matchLabels ?? {}, labels) && policy.spec.policyTypes.includes('Egress'),
+      );
+      if (fencing.length > 0) expect(fencing.flatMap((policy) => policy.spec.egress ?? []).some(httpsToInternet)).toBe(true);
     }
   });
 });

@@ -59,6 +59,20 @@ export const SAMPLE_SECRET_VALUES: Record<string, () => string> = {
   FILE_UPLOAD_SECRET: () => randomBytes(32).toString('base64url'),
   S3_ACCESS_KEY_ID: () => 'AKIASAMPLESAMPLE',
   S3_SECRET_ACCESS_KEY: () => randomBytes(30).toString('base64'),
+  SOLAPI_API_KEY: () => `NCS${randomBytes(8).toString('hex').toUpperCase()}`,
+  SOLAPI_API_SECRET: () => randomBytes(16).toString('hex').toUpperCase(),
+  POPBILL_LINK_ID: () => 'SAMPLE',
+  POPBILL_SECRET_KEY: base64Key,
+};
+
+/** A configuration value an operator fills in before the first deployment; the service refuses it as it is. */
+export const PLACEHOLDER = /^FILL-IN-/;
+
+/** A valid stand-in for each configuration value an overlay leaves as a PLACEHOLDER. */
+export const SAMPLE_PLACEHOLDER_VALUES: Record<string, string> = {
+  SOLAPI_SENDER: '0212345678',
+  POPBILL_CORP_NUM: '1234567890',
+  POPBILL_SENDER_NUM: '0212345679',
 };
 
 /** The overlays: `k8s/overlays/<env>` and each part of it. */

@@ -12,7 +12,7 @@ import { CheckupsModule } from './medical/checkups/checkups.module.js';
 import { NhisAuthModule } from './medical/nhis/nhis-auth.module.js';
 import { MedicalAnalysisModule } from './medical/analysis/medical-analysis.module.js';
 import { OrganisationsModule } from './organisations/organisations.module.js';
-import { SmsModule } from './integrations/sms/sms.module.js';
+import { smsModules } from './integrations/sms/sms.module.js';
 import { TermsModule } from './terms/terms.module.js';
 import { UsersModule } from './users/users.module.js';
 import { VerificationsModule } from './verifications/verifications.module.js';
@@ -30,7 +30,7 @@ export class AppModule {
         UsersModule,
         TermsModule,
         CustomersModule,
-        SmsModule,
+        ...smsModules(runtime.config),
         VerificationsModule,
         CoverageAnalysisModule,
         NhisAuthModule,

@@ -1,3 +1,4 @@
+import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsString, IsUrl, Matches, Max, Min, MinLength, ValidateBy, ValidateIf } from 'class-validator';
 import { EnvBool, EnvInt, FileStorageConfig, HTTP_URL } from '#platform';
 import { smsBytes } from '../integrations/sms/sms.port.js';
@@ -9,6 +10,77 @@ export const INSURANCE_DATA_ADAPTERS = ['sandbox'] as const;
 export const NHIS_ADAPTERS = ['sandbox'] as const;
 /** Adapters of the fax port (claims to insurers): the sandbox, and Popbill (integrations/fax/popbill). */
 export const FAX_ADAPTERS = ['sandbox', 'popbill'] as const;
+
+/** The variable naming each outside system's adapter, with the adapters it may name. */
+const ADAPTERS_BY_VARIABLE = {
+  SMS_ADAPTER: SMS_ADAPTERS,
+  FAX_ADAPTER: FAX_ADAPTERS,
+  INSURANCE_DATA_ADAPTER: INSURANCE_DATA_ADAPTERS,
+  NHIS_ADAPTER: NHIS_ADAPTERS,
+} as const;
+export type AdapterVariable = keyof typeof ADAPTERS_BY_VARIABLE;
+export const ADAPTER_VARIABLES = Object.keys(ADAPTERS_BY_VARIABLE) as AdapterVariable[];
+
+/** ALLOW_SANDBOX_ADAPTERS: every sandbox (true), none (false), or the adapter variables whose sandbox is allowed. */
+export type SandboxAllowance = boolean | AdapterVariable[];
+
+/** Reads ALLOW_SANDBOX_ADAPTERS: `true/false/1/0/yes/no`, else a comma-separated list (left for the validator to check). */
+const EnvSandboxAllowance = () =>
+  Transform(({ value }: { value: unknown }) => {
+    if (typeof value !== 'string') return value;
+    const normalized = value.trim().toLowerCase();
+    if (['true', '1', 'yes'].includes(normalized)) return true;
+    if (['false', '0', 'no'].includes(normalized)) return false;
+    return value
+      .split(',')
+      .map((item) => item.trim())
+      .filter((item) => item.length > 0);
+  });
+
+const isSandboxAllowance = (value: unknown): value is SandboxAllowance =>
+  typeof value === 'boolean' ||
+  (Array.isArray(value) && value.length > 0 && value.every((item) => (ADAPTER_VARIABLES as unknown[]).includes(item)));
+
+/** The adapter variables that name a sandbox production would refuse: none outside production or when allowed. */
+export function refusedSandboxes(config: Pick<CoverageClaimsConfig, 'NODE_ENV' | AdapterVariable>, allowance: unknown): AdapterVariable[] {
+  // A malformed allowance is reported on its own.
+  if (config.NODE_ENV !== 'production' || !isSandboxAllowance(allowance) || allowance === true) return [];
+  const allowed = allowance === false ? [] : allowance;
+  return ADAPTER_VARIABLES.filter((variable) => config[variable] === 'sandbox' && !allowed.includes(variable));
+}
+
+const SandboxAllowanceForm = () =>
+  ValidateBy({
+    name: 'sandboxAllowance',
+    validator: {
+      validate: isSandboxAllowance,
+      defaultMessage: () =>
+        `must be true, false, or a comma-separated list of the adapter variables whose sandbox is allowed (${ADAPTER_VARIABLES.join(', ')})`,
+    },
+  });
+
+/** `SMS_ADAPTER=sandbox (real: solapi)`, `NHIS_ADAPTER=sandbox (no real adapter yet)`. */
+function describeSandbox(variable: AdapterVariable): string {
+  const real = ADAPTERS_BY_VARIABLE[variable].filter((adapter) => adapter !== 'sandbox');
+  return `${variable}=sandbox (${real.length > 0 ? `real: ${real.join(', ')}` : 'no real adapter yet'})`;
+}
+
+/** In production, no sandbox but those ALLOW_SANDBOX_ADAPTERS allows; the message names them and the way out. */
+const NoSandboxInProduction = () =>
+  ValidateBy({
+    name: 'noSandboxInProduction',
+    validator: {
+      validate: (value: unknown, args) => refusedSandboxes(args!.object as CoverageClaimsConfig, value).length === 0,
+      defaultMessage: (args) => {
+        const refused = refusedSandboxes(args!.object as CoverageClaimsConfig, args!.value);
+        return (
+          `NODE_ENV=production refuses sandbox adapters, which reach no one: ${refused.map(describeSandbox).join(', ')}. ` +
+          `Select a real adapter, or, where a sandbox is meant, set ALLOW_SANDBOX_ADAPTERS=true ` +
+          `(every sandbox) or ALLOW_SANDBOX_ADAPTERS=${refused.join(',')} (these only)`
+        );
+      },
+    },
+  });
 
 const usesSolapi = (config: CoverageClaimsConfig) => config.SMS_ADAPTER === 'solapi';
 const usesPopbill = (config: CoverageClaimsConfig) => config.FAX_ADAPTER === 'popbill';
@@ -128,13 +200,15 @@ export class CoverageClaimsConfig extends FileStorageConfig {
   SMS_ADAPTER: SmsAdapterName = 'sandbox';
 
   /**
-   * With NODE_ENV=production a service refuses to start on a sandbox adapter (SMS, fax, insurance
-   * data, NHIS) unless this is true: a sandbox sends nothing to anyone. Set it only where that is meant
-   * (the local compose stack, the dev overlay).
+   * With NODE_ENV=production the service refuses to start on a sandbox adapter (SMS_ADAPTER, FAX_ADAPTER,
+   * INSURANCE_DATA_ADAPTER, NHIS_ADAPTER): a sandbox sends nothing to anyone and makes its data up.
+   * `true` allows every sandbox (the dev overlay, the local compose stack); a comma-separated list of
+   * those variables allows their sandboxes only (docs/operations/integrations.md, "No sandbox in production").
    */
-  @EnvBool()
-  @IsBoolean()
-  ALLOW_SANDBOX_ADAPTERS = false;
+  @EnvSandboxAllowance()
+  @SandboxAllowanceForm()
+  @NoSandboxInProduction()
+  ALLOW_SANDBOX_ADAPTERS: SandboxAllowance = false;
 
   /** SOLAPI's API key (SMS_ADAPTER=solapi; from the Secret). */
   @ValidateIf(usesSolapi)

@@ -1,7 +1,6 @@
-import { Module } from '@nestjs/common';
+import { Module, type Type } from '@nestjs/common';
 import { CoverageClaimsConfig } from '../../config/coverage-claims.config.js';
 import { SandboxMessagesAdminController } from './sandbox/sandbox-messages-admin.controller.js';
-import { SandboxSelectedGuard } from './sandbox/sandbox-selected.guard.js';
 import { SandboxSmsRepository } from './sandbox/sandbox-sms.repository.js';
 import { SandboxSmsSender } from './sandbox/sandbox-sms.sender.js';
 import { SMS_SENDER, type SmsSender } from './sms.port.js';
@@ -9,14 +8,13 @@ import { SolapiSmsSender } from './solapi/solapi-sms.sender.js';
 
 /** The SMS port (SMS_SENDER) with the adapter SMS_ADAPTER names. */
 @Module({
-  controllers: [SandboxMessagesAdminController],
   providers: [
     SandboxSmsRepository,
     SandboxSmsSender,
-    SandboxSelectedGuard,
     { provide: SMS_SENDER, useFactory: smsSender, inject: [CoverageClaimsConfig, SandboxSmsSender] },
   ],
-  exports: [SMS_SENDER],
+  // The sandbox for its operator routes (SandboxSmsAdminModule); features inject SMS_SENDER only.
+  exports: [SMS_SENDER, SandboxSmsSender],
 })
 export class SmsModule {}
 
@@ -27,4 +25,18 @@ function smsSender(config: CoverageClaimsConfig, sandbox: SandboxSmsSender): Sms
     case 'solapi':
       return new SolapiSmsSender(config);
   }
+}
+
+/** The sandbox's operator routes (`GET /api/v1/admin/sandbox/messages`). */
+@Module({ imports: [SmsModule], controllers: [SandboxMessagesAdminController] })
+class SandboxSmsAdminModule {}
+
+/**
+ * The SMS modules the application mounts: the port, and the sandbox's operator routes only while
+ * SMS_ADAPTER=sandbox. Otherwise those routes are never registered: a request answers as for a path
+ * nothing serves (404 with or without a key, never a 401 that would tell them apart), and the served
+ * OpenAPI document does not list them.
+ */
+export function smsModules(config: Pick<CoverageClaimsConfig, 'SMS_ADAPTER'>): Type[] {
+  return config.SMS_ADAPTER === 'sandbox' ? [SmsModule, SandboxSmsAdminModule] : [SmsModule];
 }

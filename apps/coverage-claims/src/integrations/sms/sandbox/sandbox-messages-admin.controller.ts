@@ -1,14 +1,12 @@
-import { Controller, Get, Query, UseGuards } from '@nestjs/common';
+import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { SandboxMessageListDto, SandboxMessagesQueryDto } from '#contracts';
 import { ApiProblems, NoStore } from '#platform';
 import { OperatorOnly } from '../../../auth/auth.decorators.js';
-import { SandboxSelectedGuard } from './sandbox-selected.guard.js';
 import { SandboxSmsSender } from './sandbox-sms.sender.js';
 
 @ApiTags('admin: sandbox')
 @OperatorOnly()
-@UseGuards(SandboxSelectedGuard)
 @Controller('api/v1/admin/sandbox/messages')
 export class SandboxMessagesAdminController {
   constructor(private readonly sandbox: SandboxSmsSender) {}

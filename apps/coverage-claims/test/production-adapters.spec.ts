@@ -1,0 +1,200 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import request from 'supertest';
+import { acquirePostgresServer, ConfigError, loadConfig, type PostgresServer } from '#platform';
+import { CoverageClaimsConfig } from '../src/config/coverage-claims.config.js';
+import { freePort, spawnService, waitUntilReady } from '../../../test/support/service-process.js';
+import { templateName } from '../../../test/support/template-name.js';
+import { OPERATOR_KEY, startCoverageClaims, type CoverageClaimsTestApp } from './support/coverage-claims.js';
+
+/** Everything production requires of coverage-claims but the adapters: its secrets and its storage. */
+function productionEnv(): Record<string, string> {
+  return {
+    NODE_ENV: 'production',
+    JWT_SECRET: randomBytes(32).toString('base64url'),
+    DATA_ENCRYPTION_KEYS: `k1:${randomBytes(32).toString('base64')}`,
+    LOOKUP_HASH_KEY: randomBytes(32).toString('base64'),
+    STORAGE_DRIVER: 's3',
+    S3_BUCKET: 'claim-evidence',
+    S3_REGION: 'ap-northeast-2',
+  };
+}
+
+/** The real SMS adapter with its credentials and sender; nothing reaches it here (port 9: discard). */
+const REAL_SMS = {
+  SMS_ADAPTER: 'solapi',
+  SOLAPI_API_KEY: 'NCSTESTKEY0000000',
+  SOLAPI_API_SECRET: 'TESTSECRET00000000000000000000000',
+  SOLAPI_SENDER: '0212345678',
+  SOLAPI_BASE_URL: 'http://127.0.0.1:9',
+};
+
+/** The real SMS and fax adapters, as the prod overlay selects them. */
+const REAL_SMS_AND_FAX = {
+  ...REAL_SMS,
+  FAX_ADAPTER: 'popbill',
+  POPBILL_LINK_ID: 'TESTER',
+  POPBILL_SECRET_KEY: randomBytes(32).toString('base64'),
+  POPBILL_CORP_NUM: '1234567890',
+  POPBILL_SENDER_NUM: '0212345679',
+  POPBILL_BASE_URL: 'http://127.0.0.1:9',
+  POPBILL_AUTH_URL: 'http://127.0.0.1:9',
+};
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(CoverageClaimsConfig, env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('no sandbox adapter in production', () => {
+  it('refuses a sandbox with NODE_ENV=production, naming each variable on a sandbox and the variable that allows it', () => {
+    expect(problemsOf(productionEnv())).toEqual([
+      'ALLOW_SANDBOX_ADAPTERS: NODE_ENV=production refuses sandbox adapters, which reach no one: ' +
+        'SMS_ADAPTER=sandbox (real: solapi), FAX_ADAPTER=sandbox (real: popbill), ' +
+        'INSURANCE_DATA_ADAPTER=sandbox (no real adapter yet), NHIS_ADAPTER=sandbox (no real adapter yet). ' +
+        'Select a real adapter, or, where a sandbox is meant, set ALLOW_SANDBOX_ADAPTERS=true (every sandbox) ' +
+        'or ALLOW_SANDBOX_ADAPTERS=SMS_ADAPTER,FAX_ADAPTER,INSURANCE_DATA_ADAPTER,NHIS_ADAPTER (these only)',
+    ]);
+    expect(problemsOf({ ...productionEnv(), ...REAL_SMS_AND_FAX, FAX_ADAPTER: 'sandbox' })).toEqual([
+      expect.stringMatching(
+        /^ALLOW_SANDBOX_ADAPTERS: NODE_ENV=production refuses sandbox adapters, which reach no one: FAX_ADAPTER=sandbox \(real: popbill\), INSURANCE_DATA_ADAPTER=sandbox .* ALLOW_SANDBOX_ADAPTERS=FAX_ADAPTER,INSURANCE_DATA_ADAPTER,NHIS_ADAPTER \(these only\)$/,
+      ),
+    ]);
+  });
+
+  it('starts on every sandbox with ALLOW_SANDBOX_ADAPTERS=true (the dev overlay, the compose stack)', () => {
+    const config = loadConfig(CoverageClaimsConfig, { ...productionEnv(), ALLOW_SANDBOX_ADAPTERS: 'true' });
+    expect(config).toMatchObject({ SMS_ADAPTER: 'sandbox', FAX_ADAPTER: 'sandbox', ALLOW_SANDBOX_ADAPTERS: true });
+  });
+
+  it('allows only the sandboxes a list names (the prod overlay: contracts and check-ups, until they have a real adapter)', () => {
+    const allowance = { ALLOW_SANDBOX_ADAPTERS: 'INSURANCE_DATA_ADAPTER, NHIS_ADAPTER' };
+    const config = loadConfig(CoverageClaimsConfig, { ...productionEnv(), ...REAL_SMS_AND_FAX, ...allowance });
+    expect(config).toMatchObject({
+      SMS_ADAPTER: 'solapi',
+      FAX_ADAPTER: 'popbill',
+      INSURANCE_DATA_ADAPTER: 'sandbox',
+      ALLOW_SANDBOX_ADAPTERS: ['INSURANCE_DATA_ADAPTER', 'NHIS_ADAPTER'],
+    });
+    expect(problemsOf({ ...productionEnv(), ...REAL_SMS_AND_FAX, ...allowance, SMS_ADAPTER: 'sandbox' })).toEqual([
+      expect.stringMatching(
+        /^ALLOW_SANDBOX_ADAPTERS: .*: SMS_ADAPTER=sandbox \(real: solapi\)\. .* ALLOW_SANDBOX_ADAPTERS=SMS_ADAPTER \(these only\)$/,
+      ),
+    ]);
+  });
+
+  it('refuses an allowance that is neither a boolean nor a list of adapter variables, in any environment', () => {
+    const form =
+      'ALLOW_SANDBOX_ADAPTERS: must be true, false, or a comma-separated list of the adapter variables whose sandbox is allowed (SMS_ADAPTER, FAX_ADAPTER, INSURANCE_DATA_ADAPTER, NHIS_ADAPTER)';
+    expect(problemsOf({ ALLOW_SANDBOX_ADAPTERS: 'SMS' })).toEqual([form]);
+    expect(problemsOf({ ALLOW_SANDBOX_ADAPTERS: ',' })).toEqual([form]);
+    expect(problemsOf({ ...productionEnv(), ALLOW_SANDBOX_ADAPTERS: 'maybe' })).toEqual([form]);
+  });
+
+  it('lets every sandbox run outside production with nothing set (npm start, the tests)', () => {
+    expect(problemsOf({})).toEqual([]);
+    expect(problemsOf({ NODE_ENV: 'test' })).toEqual([]);
+  });
+
+  describe('the built service', () => {
+    let server: PostgresServer;
+    let database: string;
+    let dataDir: string;
+
+    beforeAll(async () => {
+      server = await acquirePostgresServer(process.env.TEST_PG_SERVER_URL);
+      database = `t_${process.env.TEST_RUN_ID}_production_adapters_${randomBytes(3).toString('hex')}`;
+      await server.createDatabase(database, templateName(process.env.TEST_RUN_ID!, 'coverage_claims'));
+      dataDir = await mkdtemp(path.join(tmpdir(), 'production-adapters-'));
+    });
+    afterAll(async () => {
+      await server.dropDatabase(database);
+      await rm(dataDir, { recursive: true, force: true });
+    });
+
+    /** The built service as production runs it (node dist/apps/coverage-claims/src/main.js), on its own database. */
+    async function start(env: Record<string, string>) {
+      const port = await freePort();
+      const service = spawnService('coverage-claims', {
+        ...productionEnv(),
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        DATABASE_URL: server.urlFor(database),
+        MIGRATIONS_RUN: 'false',
+        LOG_LEVEL: 'warn',
+        SHUTDOWN_DRAIN_MS: '0',
+        ...env,
+      });
+      return { service, base: `http://127.0.0.1:${port}` };
+    }
+
+    it('exits 1 on a sandbox adapter, with the refusal as its only configuration problem', async () => {
+      const { service } = await start({ SMS_ADAPTER: 'sandbox' });
+      expect(await service.exited).toBe(1);
+      const lines = service.output().trimEnd().split('\n');
+      expect(lines).toEqual([
+        'coverage-claims: Invalid configuration:',
+        expect.stringMatching(
+          /^ {2}- ALLOW_SANDBOX_ADAPTERS: NODE_ENV=production refuses sandbox adapters, which reach no one: SMS_ADAPTER=sandbox/,
+        ),
+      ]);
+    });
+
+    it('starts and serves with ALLOW_SANDBOX_ADAPTERS=true, and drains on SIGTERM', async () => {
+      const { service, base } = await start({ SMS_ADAPTER: 'sandbox', ALLOW_SANDBOX_ADAPTERS: 'true' });
+      try {
+        await waitUntilReady(`${base}/health/ready`, service);
+      } finally {
+        service.child.kill('SIGTERM');
+      }
+      expect(await service.exited).toBe(0);
+    });
+  });
+});
+
+describe('the sandbox messages route with a real SMS adapter', () => {
+  let app: CoverageClaimsTestApp;
+  const MESSAGES = '/api/v1/admin/sandbox/messages';
+  const UNKNOWN = '/api/v1/admin/sandbox/unknown';
+
+  beforeAll(async () => {
+    app = await startCoverageClaims({ env: REAL_SMS });
+  });
+  afterAll(() => app?.close());
+
+  /** Status, body (the path in `detail` left out) and header names of an answer: what a caller could tell apart. */
+  async function seen(target: string, key?: string) {
+    const call = request(app.url).get(target);
+    const response = await (key === undefined ? call : call.set('X-API-Key', key));
+    return {
+      status: response.status,
+      body: { ...response.body, requestId: 'id', detail: (response.body.detail as string).replace(target, '<path>') },
+      headers: Object.keys(response.headers)
+        .filter((name) => !['date', 'x-request-id', 'content-length'].includes(name))
+        .sort(),
+    };
+  }
+
+  it('does not exist: it answers as a path nothing serves, to an operator and to a caller without a key', async () => {
+    for (const key of [OPERATOR_KEY, undefined]) {
+      const messages = await seen(MESSAGES, key);
+      expect(messages.status).toBe(404);
+      expect(messages).toEqual(await seen(UNKNOWN, key));
+    }
+    await request(app.url).get(MESSAGES).query({ phone: '010-1234-5678' }).set('X-API-Key', OPERATOR_KEY).expect(404);
+  });
+
+  it('is not in the OpenAPI document the service serves', async () => {
+    const document = (await request(app.url).get('/docs/openapi.json').expect(200)).body as { paths: Record<string, unknown> };
+    expect(Object.keys(document.paths)).not.toContain(MESSAGES);
+    expect(Object.keys(document.paths)).toContain('/api/v1/admin/organisations');
+  });
+});
