@@ -2,7 +2,7 @@ import { LIMITS_OUT_OF_THE_WAY } from '../../../test/support/rate-limits.js';
 import { freePort, spawnService, waitUntilReady, type ServiceProcess } from '../../../test/support/service-process.js';
 import { startCoverageClaims, type CoverageClaimsTestApp } from './support/coverage-claims.js';
 import { deliveryState, fileClaim, waitForDelivery } from './support/claim-delivery.js';
-import { POPBILL_FAKE_DEFAULTS, PopbillFake } from './support/fakes/popbill-fake.js';
+import { PopbillFake, popbillFakeEnv } from './support/fakes/popbill-fake.js';
 import { given } from './support/given.js';
 import { claimBody } from './support/claim-body.js';
 
@@ -22,15 +22,7 @@ describe('claim delivery through Popbill: a worker killed between the hand-over 
 
   beforeAll(async () => {
     const url = await fake.start();
-    popbillEnv = {
-      FAX_ADAPTER: 'popbill',
-      POPBILL_LINK_ID: POPBILL_FAKE_DEFAULTS.linkId,
-      POPBILL_SECRET_KEY: POPBILL_FAKE_DEFAULTS.secretKey,
-      POPBILL_CORP_NUM: POPBILL_FAKE_DEFAULTS.corpNum,
-      POPBILL_SENDER_NUM: POPBILL_FAKE_DEFAULTS.senderNum,
-      POPBILL_BASE_URL: url,
-      POPBILL_AUTH_URL: url,
-    };
+    popbillEnv = popbillFakeEnv(url);
     filing = await startCoverageClaims({ env: { CLAIM_DELIVERY_ENABLED: 'false' } });
     planner = await given(filing).planner({ organisation: '팝빌 에셋', name: '유설계' }).token();
     await given(filing).insurerFax(INSURER.code, INSURER.fax);

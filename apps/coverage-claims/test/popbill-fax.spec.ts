@@ -5,7 +5,7 @@ import { LinkhubTokenSource } from '../src/integrations/fax/popbill/linkhub-toke
 import { faxResultOf } from '../src/integrations/fax/popbill/popbill-codes.js';
 import { PopbillFaxSender, sendForm, type PopbillFaxOptions } from '../src/integrations/fax/popbill/popbill-fax.sender.js';
 import { describeFaxPortContract, newRequestId, onePagePdf, settledResult } from './support/fax-port-contract.js';
-import { POPBILL_FAKE_CODES, POPBILL_FAKE_DEFAULTS, PopbillFake } from './support/fakes/popbill-fake.js';
+import { POPBILL_FAKE_CODES, POPBILL_FAKE_DEFAULTS, PopbillFake, popbillFakeEnv } from './support/fakes/popbill-fake.js';
 
 /** Insurers' claims fax numbers, and what the fake's carrier does with them. */
 const FINE = '0505181234';
@@ -547,15 +547,7 @@ describe('popbill fax: resultOf', () => {
 
 describe('popbill fax: configuration', () => {
   it('builds the adapter from POPBILL_* (FAX_ADAPTER=popbill), and refuses to without its credentials', async () => {
-    const config = Object.assign(new CoverageClaimsConfig(), {
-      FAX_ADAPTER: 'popbill',
-      POPBILL_LINK_ID: POPBILL_FAKE_DEFAULTS.linkId,
-      POPBILL_SECRET_KEY: POPBILL_FAKE_DEFAULTS.secretKey,
-      POPBILL_CORP_NUM: POPBILL_FAKE_DEFAULTS.corpNum,
-      POPBILL_SENDER_NUM: POPBILL_FAKE_DEFAULTS.senderNum,
-      POPBILL_BASE_URL: url,
-      POPBILL_AUTH_URL: url,
-    });
+    const config = Object.assign(new CoverageClaimsConfig(), popbillFakeEnv(url));
     const requestId = newRequestId('config');
     const configured = PopbillFaxSender.fromConfig(config);
     expect(await configured.submit(document(FINE, requestId), requestId, signal())).toMatchObject({ outcome: 'ACCEPTED' });

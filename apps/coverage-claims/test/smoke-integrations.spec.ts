@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { POPBILL_FAKE_DEFAULTS, PopbillFake } from './support/fakes/popbill-fake.js';
+import { PopbillFake, popbillFakeEnv } from './support/fakes/popbill-fake.js';
 import { SolapiFake } from './support/fakes/solapi-fake.js';
 
 /** `npm run smoke:integrations` (scripts/smoke-integrations.ts), run as operators run it, against the providers' fakes. */
@@ -42,12 +42,7 @@ describe('npm run smoke:integrations', () => {
       SOLAPI_SENDER: solapi.account.senders[0]!,
       SOLAPI_BASE_URL: solapi.url,
       SMOKE_SMS_TO: '010-1234-5678',
-      POPBILL_LINK_ID: POPBILL_FAKE_DEFAULTS.linkId,
-      POPBILL_SECRET_KEY: POPBILL_FAKE_DEFAULTS.secretKey,
-      POPBILL_CORP_NUM: POPBILL_FAKE_DEFAULTS.corpNum,
-      POPBILL_SENDER_NUM: POPBILL_FAKE_DEFAULTS.senderNum,
-      POPBILL_BASE_URL: popbillUrl,
-      POPBILL_AUTH_URL: popbillUrl,
+      ...popbillFakeEnv(popbillUrl),
       SMOKE_FAX_TO: '0505181234',
     });
     expect(output).toMatch(/SMS: sent through SOLAPI \(http:\/\/127\.0\.0\.1:\d+\) to 010-\*\*\*\*-5678: message \S+/);

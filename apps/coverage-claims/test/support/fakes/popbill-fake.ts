@@ -65,6 +65,19 @@ export const POPBILL_FAKE_DEFAULTS = {
   senderNum: '0212345678',
 } as const;
 
+/** The service's variables that point FAX_ADAPTER=popbill at a fake listening on `url`, with its default member. */
+export function popbillFakeEnv(url: string) {
+  return {
+    FAX_ADAPTER: 'popbill',
+    POPBILL_LINK_ID: POPBILL_FAKE_DEFAULTS.linkId,
+    POPBILL_SECRET_KEY: POPBILL_FAKE_DEFAULTS.secretKey,
+    POPBILL_CORP_NUM: POPBILL_FAKE_DEFAULTS.corpNum,
+    POPBILL_SENDER_NUM: POPBILL_FAKE_DEFAULTS.senderNum,
+    POPBILL_BASE_URL: url,
+    POPBILL_AUTH_URL: url,
+  } as const;
+}
+
 export interface PopbillFakeSend {
   at: number;
   corpNum: string;
