@@ -175,8 +175,8 @@ export class ClaimDeliveryService {
         // The gateway never got it (the hand-over was cut off, or this process stopped before it):
         // hand it over again under the same id, which the gateway takes at most once.
         if (taken.receiptId !== null) {
-          // It gave a receipt, so it has the fax: its records are behind; ask again later.
-          return this.awaitResult(taken, null);
+          // It gave a receipt, so it has the fax: its records are behind; ask again later (within the wait).
+          return this.awaitResultOrGiveUp(taken, requestId);
         }
         return this.send(taken, requestId, signal, shutdown);
     }
