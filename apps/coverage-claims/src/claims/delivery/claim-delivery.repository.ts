@@ -38,7 +38,8 @@ export class ClaimDeliveryRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /**
-   * Takes up to `limit` due deliveries, oldest due first, leased for `leaseSeconds`; their claims
+   * Takes up to `limit` due deliveries, leased for `leaseSeconds`: due result checks first (a query
+   * to the gateway each, and the claim is SENT sooner), then the oldest due; their claims
    * become SENDING. A due delivery that has already used its `maxAttempts` and handed nothing to the
    * gateway is not taken: its last attempt was counted when taken and its lease ran out without an
    * outcome (its process died, e.g. killed for memory), so its claim ends FAILED (UNFINISHED) and its
@@ -48,7 +49,7 @@ export class ClaimDeliveryRepository {
     const rows = (await this.dataSource.query(
       `WITH due AS (
          SELECT claim_id, attempts, request_id FROM claim_deliveries WHERE next_attempt_at <= now()
-         ORDER BY next_attempt_at, claim_id LIMIT $1 FOR UPDATE SKIP LOCKED
+         ORDER BY request_id IS NULL, next_attempt_at, claim_id LIMIT $1 FOR UPDATE SKIP LOCKED
        ), taken AS (
          UPDATE claim_deliveries d SET attempts = d.attempts + (due.request_id IS NULL)::int, lease_id = gen_random_uuid(),
            next_attempt_at = now() + make_interval(secs => $2)
