@@ -1,6 +1,7 @@
 import { ClaimDeliveryRepository, type TakenDelivery } from '../src/claims/delivery/claim-delivery.repository.js';
 import { ClaimDeliveryService } from '../src/claims/delivery/claim-delivery.service.js';
 import { ClaimRenderError, ClaimRenderer } from '../src/claims/delivery/claim-renderer.js';
+import { FAX_SENDER, type FaxSender } from '../src/integrations/fax/fax.port.js';
 import { startCoverageClaims, type CoverageClaimsTestApp } from './support/coverage-claims.js';
 import { deliveryState, fileClaim, fixture, startReplica, transmissionsOf, upload, waitForDelivery } from './support/claim-delivery.js';
 import { given } from './support/given.js';
@@ -140,13 +141,36 @@ describe('claim delivery across replicas: leases, shutdown, no fax sent twice', 
     await stopWorker(worker);
   });
 
+  it('hands a fax the gateway never confirms over again under the same request id, each time an attempt, then FAILED (UNCONFIRMED), never under a new id', async () => {
+    const worker = await startWorker({ CLAIM_DELIVERY_MAX_ATTEMPTS: '3' });
+    // A gateway that never answers a hand-over and never holds anything.
+    const fax = worker.app.get<FaxSender>(FAX_SENDER);
+    const handedOver: string[] = [];
+    fax.submit = (_document, requestId) => {
+      handedOver.push(requestId);
+      return Promise.resolve({ outcome: 'UNCONFIRMED', message: 'no answer' });
+    };
+    fax.resultOf = () => Promise.resolve({ state: 'UNKNOWN' });
+    const claimId = await fileClaim(filing, planner, claimBody(RECEIVES.insurer));
+    const state = await waitForDelivery(worker, claimId);
+    expect(handedOver).toHaveLength(3);
+    expect(new Set(handedOver).size).toBe(1);
+    expect(state).toMatchObject({ status: 'FAILED', attempts: null });
+    expect(state.statusReason).toBe(
+      `UNCONFIRMED: The gateway never confirmed holding the fax (request ${handedOver[0]}) after 3 hand-overs; not sent again, since one may yet arrive`,
+    );
+    await stopWorker(worker);
+  });
+
   it('cuts a render off at shutdown after CLAIM_DELIVERY_SHUTDOWN_WAIT_MS and releases the attempt uncounted, due at once', async () => {
     const slow = await startWorker({ CLAIM_DELIVERY_SHUTDOWN_WAIT_MS: '100' });
     // The render goes on until it is cut off (the render thread's own stop is claim-renderer.spec.ts's).
     slow.app.get(ClaimRenderer).render = (_claimId, _content, _attachments, signal) =>
-      new Promise((_resolve, reject) =>
-        signal.addEventListener('abort', () => reject(new ClaimRenderError('aborted', 'cut off')), { once: true }),
-      );
+      new Promise((_resolve, reject) => {
+        const cutOff = () => reject(new ClaimRenderError('aborted', 'cut off'));
+        if (signal.aborted) cutOff();
+        else signal.addEventListener('abort', cutOff, { once: true });
+      });
     const claimId = await fileClaim(filing, planner, claimBody(RECEIVES.insurer));
     await waitForDelivery(slow, claimId, (state) => state.status === 'SENDING');
     await new Promise((resolve) => setTimeout(resolve, 300));

@@ -254,7 +254,7 @@ describe('popbill fax: submit', () => {
   it('answers UNCONFIRMED past POPBILL_TIMEOUT_MS (the fax may have gone through), and UNCONFIRMED soon after the caller aborts', async () => {
     const quick = popbill({ timeoutMs: 300 });
     await quick.resultOf(newRequestId('warm'), signal());
-    fake.answerSlowly(1_000, 'send');
+    fake.answerSlowly(5_000, 'send');
     try {
       const requestId = newRequestId('slow');
       const started = Date.now();
@@ -262,7 +262,8 @@ describe('popbill fax: submit', () => {
         outcome: 'UNCONFIRMED',
         message: expect.stringContaining('no answer within 300 ms'),
       });
-      expect(Date.now() - started).toBeLessThan(900);
+      // Well before the fake's answer (5 s), with room for a loaded machine.
+      expect(Date.now() - started).toBeLessThan(3_000);
       // The slow answer came after Popbill had taken it: the result finds it.
       expect(await settledResult(quick, requestId)).toMatchObject({ state: 'SENT' });
 
@@ -314,6 +315,21 @@ describe('popbill fax: submit', () => {
       message: expect.stringContaining('Popbill refused the fax'),
     });
     expect(fake.transmissionsOf(requestId)).toBe(0);
+  });
+
+  it('answers UNCONFIRMED, not REFUSED, when a refusal leaves a doubt: "in use" while Popbill lists nothing yet, or a look-up that fails', async () => {
+    // A REFUSED fax is sent again under a new number: only a plain refusal may say so.
+    const inUse = newRequestId('inuse');
+    fake.refuseNextSends(1, { code: POPBILL_FAKE_CODES.requestNumInUse, message: '이미 사용 중인 전송요청번호입니다.' });
+    expect(await sender.submit(document(FINE, inUse), inUse, signal())).toEqual({
+      outcome: 'UNCONFIRMED',
+      message: expect.stringContaining(String(POPBILL_FAKE_CODES.requestNumInUse)),
+    });
+    const lookUpFails = newRequestId('lookup');
+    fake.refuseNextSends(1, { code: -16099998, message: '?' });
+    fake.failNext(1, { only: 'result', json: { code: -10000000, message: 'server error' } });
+    expect(await sender.submit(document(FINE, lookUpFails), lookUpFails, signal())).toMatchObject({ outcome: 'UNCONFIRMED' });
+    expect(fake.transmissionsOf(inUse) + fake.transmissionsOf(lookUpFails)).toBe(0);
   });
 
   it('maps a receiving number Popbill refuses to INVALID_NUMBER', async () => {
@@ -513,7 +529,8 @@ describe('popbill fax: resultOf', () => {
       { state: 3, result: '504' },
       { state: 'FAILED', kind: FaxFailureKind.InvalidNumber },
     ],
-    [{ state: 3 }, { state: 'FAILED', kind: FaxFailureKind.Unavailable }],
+    // Finished, but no result to read: asked again (a failure would be sent again).
+    [{ state: 3 }, { state: 'PENDING' }],
     [{ state: 4 }, { state: 'FAILED', kind: FaxFailureKind.Unavailable }],
     [{ sendState: 0 }, { state: 'PENDING' }],
     [{ sendState: 1 }, { state: 'PENDING' }],

@@ -31,10 +31,11 @@ const REAL_SMS = {
   SOLAPI_BASE_URL: 'http://127.0.0.1:9',
 };
 
-/** The real SMS and fax adapters, as the prod overlay selects them. */
+/** The real SMS and fax adapters, as the prod overlay selects them (Popbill's production service). */
 const REAL_SMS_AND_FAX = {
   ...REAL_SMS,
   FAX_ADAPTER: 'popbill',
+  POPBILL_IS_TEST: 'false',
   POPBILL_LINK_ID: 'TESTER',
   POPBILL_SECRET_KEY: randomBytes(32).toString('base64'),
   POPBILL_CORP_NUM: '1234567890',
@@ -67,6 +68,20 @@ describe('no sandbox adapter in production', () => {
         /^ALLOW_SANDBOX_ADAPTERS: NODE_ENV=production refuses sandbox adapters, which reach no one: FAX_ADAPTER=sandbox \(real: popbill\), INSURANCE_DATA_ADAPTER=sandbox .* ALLOW_SANDBOX_ADAPTERS=FAX_ADAPTER,INSURANCE_DATA_ADAPTER,NHIS_ADAPTER \(these only\)$/,
       ),
     ]);
+  });
+
+  it("refuses Popbill's test bed in production as it refuses the fax sandbox: it faxes nothing", () => {
+    const allowance = { ALLOW_SANDBOX_ADAPTERS: 'INSURANCE_DATA_ADAPTER,NHIS_ADAPTER' };
+    expect(problemsOf({ ...productionEnv(), ...REAL_SMS_AND_FAX, ...allowance, POPBILL_IS_TEST: 'true' })).toEqual([
+      'ALLOW_SANDBOX_ADAPTERS: NODE_ENV=production refuses sandbox adapters, which reach no one: ' +
+        'FAX_ADAPTER=popbill with POPBILL_IS_TEST=true (Popbill’s test bed, which faxes nothing: set POPBILL_IS_TEST=false). ' +
+        'Select a real adapter, or, where a sandbox is meant, set ALLOW_SANDBOX_ADAPTERS=true (every sandbox) ' +
+        'or ALLOW_SANDBOX_ADAPTERS=FAX_ADAPTER (these only)',
+    ]);
+    // POPBILL_IS_TEST defaults to the test bed: production must say false.
+    const { POPBILL_IS_TEST: _production, ...unset } = REAL_SMS_AND_FAX;
+    expect(problemsOf({ ...productionEnv(), ...unset, ...allowance })).toHaveLength(1);
+    expect(problemsOf({ ...productionEnv(), ...REAL_SMS_AND_FAX, ...allowance })).toEqual([]);
   });
 
   it('starts on every sandbox with ALLOW_SANDBOX_ADAPTERS=true (the dev overlay, the compose stack)', () => {

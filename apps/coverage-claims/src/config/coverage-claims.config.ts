@@ -41,12 +41,19 @@ const isSandboxAllowance = (value: unknown): value is SandboxAllowance =>
   typeof value === 'boolean' ||
   (Array.isArray(value) && value.length > 0 && value.every((item) => (ADAPTER_VARIABLES as unknown[]).includes(item)));
 
+type AdapterSettings = Pick<CoverageClaimsConfig, 'NODE_ENV' | AdapterVariable | 'POPBILL_IS_TEST'>;
+
+/** Whether the adapter `variable` names reaches no one: a sandbox, or Popbill's test bed (it faxes nothing). */
+function reachesNoOne(config: AdapterSettings, variable: AdapterVariable): boolean {
+  return config[variable] === 'sandbox' || (variable === 'FAX_ADAPTER' && config.FAX_ADAPTER === 'popbill' && config.POPBILL_IS_TEST);
+}
+
 /** The adapter variables that name a sandbox production would refuse: none outside production or when allowed. */
-export function refusedSandboxes(config: Pick<CoverageClaimsConfig, 'NODE_ENV' | AdapterVariable>, allowance: unknown): AdapterVariable[] {
+export function refusedSandboxes(config: AdapterSettings, allowance: unknown): AdapterVariable[] {
   // A malformed allowance is reported on its own.
   if (config.NODE_ENV !== 'production' || !isSandboxAllowance(allowance) || allowance === true) return [];
   const allowed = allowance === false ? [] : allowance;
-  return ADAPTER_VARIABLES.filter((variable) => config[variable] === 'sandbox' && !allowed.includes(variable));
+  return ADAPTER_VARIABLES.filter((variable) => reachesNoOne(config, variable) && !allowed.includes(variable));
 }
 
 const SandboxAllowanceForm = () =>
@@ -60,7 +67,9 @@ const SandboxAllowanceForm = () =>
   });
 
 /** `SMS_ADAPTER=sandbox (real: solapi)`, `NHIS_ADAPTER=sandbox (no real adapter yet)`. */
-function describeSandbox(variable: AdapterVariable): string {
+function describeSandbox(config: AdapterSettings, variable: AdapterVariable): string {
+  if (variable === 'FAX_ADAPTER' && config.FAX_ADAPTER === 'popbill')
+    return 'FAX_ADAPTER=popbill with POPBILL_IS_TEST=true (Popbill’s test bed, which faxes nothing: set POPBILL_IS_TEST=false)';
   const real = ADAPTERS_BY_VARIABLE[variable].filter((adapter) => adapter !== 'sandbox');
   return `${variable}=sandbox (${real.length > 0 ? `real: ${real.join(', ')}` : 'no real adapter yet'})`;
 }
@@ -72,9 +81,10 @@ const NoSandboxInProduction = () =>
     validator: {
       validate: (value: unknown, args) => refusedSandboxes(args!.object as CoverageClaimsConfig, value).length === 0,
       defaultMessage: (args) => {
-        const refused = refusedSandboxes(args!.object as CoverageClaimsConfig, args!.value);
+        const config = args!.object as CoverageClaimsConfig;
+        const refused = refusedSandboxes(config, args!.value);
         return (
-          `NODE_ENV=production refuses sandbox adapters, which reach no one: ${refused.map(describeSandbox).join(', ')}. ` +
+          `NODE_ENV=production refuses sandbox adapters, which reach no one: ${refused.map((variable) => describeSandbox(config, variable)).join(', ')}. ` +
           `Select a real adapter, or, where a sandbox is meant, set ALLOW_SANDBOX_ADAPTERS=true ` +
           `(every sandbox) or ALLOW_SANDBOX_ADAPTERS=${refused.join(',')} (these only)`
         );
@@ -403,9 +413,11 @@ export class CoverageClaimsConfig extends FileStorageConfig {
   CLAIM_DELIVERY_RETRY_BASE_MS = 60_000;
 
   /**
-   * How long one attempt (reading the files, rendering, faxing) may take, in seconds (1 … 3,600);
-   * then the transmission is aborted and the attempt counts as failed (retryable). A worker holds its
-   * claim by a lease a minute longer, so a crashed worker's claim is taken up again after it.
+   * How long one take may work on a claim (reading the files, rendering, handing the fax to the
+   * gateway), in seconds (1 … 3,600). Past it, work not yet handed over is aborted and the attempt
+   * counts as failed (retryable); a hand-over cut off is unconfirmed, and its result is checked. A
+   * worker holds its claim by a lease a minute longer, so a crashed worker's claim is taken up again
+   * after it.
    */
   @EnvInt()
   @IsInt()
@@ -433,9 +445,10 @@ export class CoverageClaimsConfig extends FileStorageConfig {
   CLAIM_DELIVERY_RENDER_TIMEOUT_SECONDS = 60;
 
   /**
-   * How long a stopping process lets claim faxes in flight finish, in ms (0 … 60,000), before it cuts
-   * them off (they are sent again by another replica, uncounted). Keep it within SHUTDOWN_TIMEOUT_MS
-   * less the drain.
+   * How long a stopping process lets claim deliveries in flight finish, in ms (0 … 60,000), before it
+   * cuts them off: an attempt not yet handed to the gateway is released uncounted for another replica;
+   * a fax handed over goes on at the gateway, and the next take checks its result. Keep it within
+   * SHUTDOWN_TIMEOUT_MS less the drain.
    */
   @EnvInt()
   @IsInt()

@@ -145,10 +145,26 @@ export class ClaimDeliveryRepository {
   /**
    * Writes the attempt's request id before its fax is handed to the gateway, so that whoever takes
    * the row next (this worker's next check, or another replica after a crash) asks the gateway about
-   * that id instead of sending the claim again. False when the take is no longer this worker's.
+   * that id instead of sending the claim again; and renews the lease for the hand-over. False when
+   * the take is no longer this worker's or its lease has run out (another worker may take the row).
+   * Writing the id the row already holds (a hand-over again) keeps its first time.
    */
-  recordRequest(taken: TakenDelivery, requestId: string): Promise<boolean> {
-    return this.update(taken, 'request_id = $3, receipt_id = NULL, submitted_at = now()', [requestId]);
+  recordRequest(taken: TakenDelivery, requestId: string, leaseSeconds: number): Promise<boolean> {
+    return this.update(
+      taken,
+      `submitted_at = CASE WHEN request_id = $3 THEN submitted_at ELSE now() END, request_id = $3, receipt_id = NULL,
+       next_attempt_at = now() + make_interval(secs => $4)`,
+      [requestId, leaseSeconds],
+      'AND next_attempt_at > now()',
+    );
+  }
+
+  /**
+   * The attempt's request id is to be handed over again (the gateway holds nothing under it): counted
+   * as an attempt of its own. The take as it now stands, or null when it is no longer this worker's.
+   */
+  async countHandOverAgain(taken: TakenDelivery): Promise<TakenDelivery | null> {
+    return (await this.update(taken, 'attempts = attempts + 1', [])) ? { ...taken, attempt: taken.attempt + 1 } : null;
   }
 
   /**
@@ -200,9 +216,9 @@ export class ClaimDeliveryRepository {
     return this.update(taken, 'attempts = attempts - (request_id IS NULL)::int, lease_id = NULL, next_attempt_at = now()', []);
   }
 
-  private async update(taken: TakenDelivery, set: string, values: unknown[]): Promise<boolean> {
+  private async update(taken: TakenDelivery, set: string, values: unknown[], condition = ''): Promise<boolean> {
     const [{ changed }] = (await this.dataSource.query(
-      `WITH changed AS (UPDATE claim_deliveries SET ${set} WHERE claim_id = $1 AND lease_id = $2 RETURNING claim_id)
+      `WITH changed AS (UPDATE claim_deliveries SET ${set} WHERE claim_id = $1 AND lease_id = $2 ${condition} RETURNING claim_id)
        SELECT count(*)::int AS changed FROM changed`,
       [taken.claimId, taken.leaseId, ...values],
     )) as [{ changed: number }];

@@ -10,6 +10,7 @@ import {
   RETRYABLE_FAX_FAILURES,
   type FaxResult,
   type FaxSender,
+  type FaxSubmission,
 } from '../../integrations/fax/fax.port.js';
 import { FilesService } from '../../files/files.service.js';
 import { ClaimCipher } from '../claim-cipher.js';
@@ -19,6 +20,14 @@ import { ClaimDeliveryRepository, type TakenDelivery } from './claim-delivery.re
 import { ClaimRenderError, ClaimRenderer } from './claim-renderer.js';
 
 const ATTEMPT_OUT_OF_TIME = 'The attempt ran out of time before the fax was sent';
+
+/** A worker holds its claim this much longer than an attempt may take. */
+const LEASE_MARGIN_SECONDS = 60;
+
+/** How long a take holds its claim (the lease): an attempt's time and a minute. */
+export function leaseSecondsOf(config: Pick<CoverageClaimsConfig, 'CLAIM_DELIVERY_TIMEOUT_SECONDS'>): number {
+  return config.CLAIM_DELIVERY_TIMEOUT_SECONDS + LEASE_MARGIN_SECONDS;
+}
 
 /** The longest wait between two attempts. */
 const MAX_RETRY_DELAY_MS = 3_600_000;
@@ -111,13 +120,23 @@ export class ClaimDeliveryService {
         return;
       }
       if (signal.aborted) throw new AttemptFailure(FaxFailureKind.Aborted, ATTEMPT_OUT_OF_TIME, true);
-      if (requestId !== taken.requestId && !(await this.deliveries.recordRequest(taken, requestId))) return this.lostLease(taken);
+      // The request id is written, and the lease renewed, before the hand-over: a worker whose lease ran
+      // out meanwhile hands nothing over (another may be about to).
+      if (!(await this.deliveries.recordRequest(taken, requestId, this.leaseSeconds))) return this.lostLease(taken);
       pages = document.pages;
-      submitted = await this.fax.submit(
-        { to: document.to, pdf: document.pdf, pages, reference: `claim-${taken.claimId}`, title: `보험금 청구서 ${taken.claimId}` },
-        requestId,
-        signal,
-      );
+      const document_ = {
+        to: document.to,
+        pdf: document.pdf,
+        pages,
+        reference: `claim-${taken.claimId}`,
+        title: `보험금 청구서 ${taken.claimId}`,
+      };
+      // From here the request id is the attempt's: whatever the hand-over does, even throw, leaves the
+      // gateway possibly holding the fax, so it is never an attempt failure (a new id) but a doubt.
+      submitted = await this.fax.submit(document_, requestId, signal).catch((error: unknown): FaxSubmission => ({
+        outcome: 'UNCONFIRMED',
+        message: `The hand-over failed (${error instanceof Error ? error.name : 'unknown'}; a bug of the adapter, logged)`,
+      }));
     } catch (error) {
       if (error instanceof AttemptFailure) {
         if (error.kind === FaxFailureKind.Aborted && shutdown.aborted) await this.release(taken);
@@ -171,14 +190,26 @@ export class ClaimDeliveryService {
         return this.recordFailure(taken, result.kind, result.message, RETRYABLE_FAX_FAILURES.has(result.kind));
       case 'PENDING':
         return this.awaitResultOrGiveUp(taken, requestId);
-      case 'UNKNOWN':
+      case 'UNKNOWN': {
         // The gateway never got it (the hand-over was cut off, or this process stopped before it):
         // hand it over again under the same id, which the gateway takes at most once.
         if (taken.receiptId !== null) {
           // It gave a receipt, so it has the fax: its records are behind; ask again later (within the wait).
           return this.awaitResultOrGiveUp(taken, requestId);
         }
-        return this.send(taken, requestId, signal, shutdown);
+        // Each hand-over again counts as an attempt, so one that never gets through ends, FAILED and
+        // not sent under another id (one of them may yet have arrived).
+        const maxAttempts = this.config.CLAIM_DELIVERY_MAX_ATTEMPTS;
+        if (taken.attempt >= maxAttempts) {
+          const reason = `UNCONFIRMED: The gateway never confirmed holding the fax (request ${requestId}) after ${taken.attempt} hand-overs; not sent again, since one may yet arrive`;
+          if (await this.deliveries.markFailed(taken, reason)) this.logger.warn({ ...context, kind: 'UNCONFIRMED' }, 'Claim fax FAILED');
+          else this.lostLease(taken);
+          return;
+        }
+        const again = await this.deliveries.countHandOverAgain(taken);
+        if (!again) return this.lostLease(taken);
+        return this.send(again, requestId, signal, shutdown);
+      }
     }
   }
 
@@ -197,6 +228,10 @@ export class ClaimDeliveryService {
         'Claim fax FAILED',
       );
     else this.lostLease(taken);
+  }
+
+  private get leaseSeconds(): number {
+    return leaseSecondsOf(this.config);
   }
 
   /** Frees the worker's slot: the row is due for a result check after CLAIM_DELIVERY_RESULT_POLL_MS. */

@@ -3,10 +3,7 @@ import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy }
 import { ShutdownState } from '#platform';
 import { CoverageClaimsConfig } from '../../config/coverage-claims.config.js';
 import { ClaimDeliveryRepository, type TakenDelivery } from './claim-delivery.repository.js';
-import { ClaimDeliveryService } from './claim-delivery.service.js';
-
-/** A worker holds its claim this much longer than an attempt may take. */
-const LEASE_MARGIN_SECONDS = 60;
+import { ClaimDeliveryService, leaseSecondsOf } from './claim-delivery.service.js';
 
 /**
  * The outbox worker: keeps up to CLAIM_DELIVERY_WORKERS takes in flight in this process, taking due
@@ -96,7 +93,7 @@ export class ClaimDeliveryWorker implements OnApplicationBootstrap, OnModuleDest
 
   /** Fills the free slots with due claims, for as long as there are some. */
   private async takeDue(): Promise<void> {
-    const leaseSeconds = this.config.CLAIM_DELIVERY_TIMEOUT_SECONDS + LEASE_MARGIN_SECONDS;
+    const leaseSeconds = leaseSecondsOf(this.config);
     try {
       while (!this.stopped && this.shutdownState.phase === 'serving') {
         const free = this.config.CLAIM_DELIVERY_WORKERS - this.inFlight.size;

@@ -43,7 +43,8 @@ export const RETRYABLE_FAX_FAILURES: ReadonlySet<FaxFailureKind> = new Set([
 /**
  * What `submit` learned:
  * - ACCEPTED: the gateway holds the transmission under the request id (its receipt number given);
- * - REFUSED: the gateway answered that it did not take it, and why;
+ * - REFUSED: the gateway answered that it did not take it, and holds nothing under the request id
+ *   (the caller may send the document again under a new one); an adapter in any doubt says UNCONFIRMED;
  * - UNCONFIRMED: no answer came (a timeout, a connection lost after the request went out): the
  *   gateway may or may not hold it. Ask `resultOf` before doing anything else.
  */

@@ -32,13 +32,16 @@ export function isTokenError(error: PopbillError): boolean {
  */
 export const REQUEST_NUM_NOT_FOUND = -16000003;
 
+/** The refusal of `POST /FAX` for a request number Popbill already holds (ASSUMED like the one above). */
+export const REQUEST_NUM_IN_USE = -16000004;
+
 /**
  * Fax codes of `POST /FAX` refusals. ASSUMED like the one above (the scope prefix is inferred, the rest is
  * not published where we could read it): a code not listed is UNAVAILABLE, retried with the backoff.
  * Duplicates need no code: any refusal is checked by looking the request number up (popbill-fax.sender.ts).
  */
 const FAX_SEND_CODES: ReadonlyMap<number, FaxFailureKind> = new Map([
-  [-16000004, FaxFailureKind.Unavailable], // the request number is in use (settled by the look-up)
+  [REQUEST_NUM_IN_USE, FaxFailureKind.Unavailable], // the request number is in use (settled by the look-up)
   [-16001001, FaxFailureKind.AccountRefused], // the sender number is not registered with Popbill
   [-16001002, FaxFailureKind.InvalidNumber], // the receiving number is not a number
   [-16001003, FaxFailureKind.Rejected], // no file, more than 20, or not as many as fCnt
@@ -114,6 +117,9 @@ export function faxResultOf(record: PopbillFaxRecord, requestId: string): FaxRes
   const result = integer(record.result) ?? integer(record.sendResult);
   const state = integer(record.state);
   if (state !== undefined) {
+    // Finished with no result we can read: not called a failure (it may have gone through, and a failure
+    // is sent again); the worker asks again and, without an answer, gives up within its wait.
+    if (state === 3 && result === undefined) return { state: 'PENDING' };
     if (state === 3) return result === RESULT_SENT ? { state: 'SENT', jobId } : failure(result, FaxFailureKind.Unavailable);
     if (state === 4)
       return { state: 'FAILED', kind: FaxFailureKind.Unavailable, message: 'Popbill state 4: the transmission was cancelled' };

@@ -14,6 +14,7 @@ import { describeFailure, LinkhubTokenSource, parseJson, popbillError, type Toke
 import {
   faxResultOf,
   isTokenError,
+  REQUEST_NUM_IN_USE,
   REQUEST_NUM_NOT_FOUND,
   refusalKind,
   type PopbillError,
@@ -149,7 +150,10 @@ export class PopbillFaxSender implements FaxSender {
   /**
    * Popbill refused the send. If it already holds a transmission under this request number (an earlier
    * submit that went through, whatever code the refusal carries), that is the answer: ACCEPTED with its
-   * receipt. Otherwise the refusal stands; without an answer to the look-up, nobody knows (UNCONFIRMED).
+   * receipt. The refusal stands only when the look-up says plainly that Popbill holds nothing under the
+   * number and the refusal is not the "in use" one: a REFUSED fax is sent again under a new number, so
+   * whatever leaves a doubt (no answer, an error, "in use" while the records show nothing yet) is
+   * UNCONFIRMED, and the worker asks again later.
    */
   private async settleRefusal(requestId: string, refusal: PopbillError, signal: AbortSignal): Promise<FaxSubmission> {
     const held = await this.lookUp(requestId, signal);
@@ -160,10 +164,15 @@ export class PopbillFaxSender implements FaxSender {
         return { outcome: 'ACCEPTED', receiptId: receiptNum };
       }
     }
-    if (held.kind === 'none')
+    const holdsNothing =
+      (held.kind === 'records' && held.list.length === 0) || (held.kind === 'error' && held.error.code === REQUEST_NUM_NOT_FOUND);
+    // A refused token: Popbill did nothing with this request (an earlier one is the worker's to know).
+    if (!(holdsNothing || isTokenError(refusal)) || refusal.code === REQUEST_NUM_IN_USE)
       return this.unconfirmed(
         requestId,
-        `Popbill refused the fax (${explain(refusal)}), and checking its request number got no answer: ${held.reason}`,
+        `Popbill refused the fax (${explain(refusal)}), and whether it holds the request number is not plain: ${
+          held.kind === 'none' ? held.reason : held.kind === 'error' ? explain(held.error) : 'in use, yet not listed'
+        }`,
       );
     const kind = refusalKind(refusal);
     this.logger.warn({ requestId, status: refusal.status, code: refusal.code, kind }, 'Popbill refused a fax');
