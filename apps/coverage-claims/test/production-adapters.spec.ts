@@ -22,13 +22,13 @@ function productionEnv(): Record<string, string> {
   };
 }
 
-/** The real SMS adapter with its credentials and sender; nothing reaches it here (port 9: discard). */
+/** The real SMS adapter with its credentials and sender; nothing reaches it here (port 9: discard; https, as production requires). */
 const REAL_SMS = {
   SMS_ADAPTER: 'solapi',
   SOLAPI_API_KEY: 'NCSTESTKEY0000000',
   SOLAPI_API_SECRET: 'TESTSECRET00000000000000000000000',
   SOLAPI_SENDER: '0212345678',
-  SOLAPI_BASE_URL: 'http://127.0.0.1:9',
+  SOLAPI_BASE_URL: 'https://127.0.0.1:9',
 };
 
 /** The real SMS and fax adapters, as the prod overlay selects them (Popbill's production service). */
@@ -40,8 +40,8 @@ const REAL_SMS_AND_FAX = {
   POPBILL_SECRET_KEY: randomBytes(32).toString('base64'),
   POPBILL_CORP_NUM: '1234567890',
   POPBILL_SENDER_NUM: '0212345679',
-  POPBILL_BASE_URL: 'http://127.0.0.1:9',
-  POPBILL_AUTH_URL: 'http://127.0.0.1:9',
+  POPBILL_BASE_URL: 'https://127.0.0.1:9',
+  POPBILL_AUTH_URL: 'https://127.0.0.1:9',
 };
 
 function problemsOf(env: Record<string, string>): string[] {
@@ -68,6 +68,21 @@ describe('no sandbox adapter in production', () => {
         /^ALLOW_SANDBOX_ADAPTERS: NODE_ENV=production refuses sandbox adapters, which reach no one: FAX_ADAPTER=sandbox \(real: popbill\), INSURANCE_DATA_ADAPTER=sandbox .* ALLOW_SANDBOX_ADAPTERS=FAX_ADAPTER,INSURANCE_DATA_ADAPTER,NHIS_ADAPTER \(these only\)$/,
       ),
     ]);
+  });
+
+  it('refuses a provider URL that is not https in production, naming it', () => {
+    const allowance = { ALLOW_SANDBOX_ADAPTERS: 'INSURANCE_DATA_ADAPTER,NHIS_ADAPTER' };
+    const clear = {
+      SOLAPI_BASE_URL: 'http://api.solapi.com',
+      POPBILL_BASE_URL: 'http://popbill.linkhub.co.kr',
+      POPBILL_AUTH_URL: 'http://auth.linkhub.co.kr',
+    };
+    expect(problemsOf({ ...productionEnv(), ...REAL_SMS_AND_FAX, ...allowance, ...clear })).toEqual([
+      'SOLAPI_BASE_URL: must be an https URL in production',
+      'POPBILL_BASE_URL: must be an https URL in production',
+      'POPBILL_AUTH_URL: must be an https URL in production',
+    ]);
+    expect(problemsOf({ ...REAL_SMS_AND_FAX, ...clear })).toEqual([]);
   });
 
   it("refuses Popbill's test bed in production as it refuses the fax sandbox: it faxes nothing", () => {

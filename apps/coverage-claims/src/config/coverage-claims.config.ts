@@ -92,6 +92,20 @@ const NoSandboxInProduction = () =>
     },
   });
 
+/**
+ * A provider's URL is https in production: what goes there (phones, one-time numbers, tokens, claims)
+ * never crosses a network in clear. Elsewhere http too (the tests' local fakes).
+ */
+const HttpsInProduction = () =>
+  ValidateBy({
+    name: 'httpsInProduction',
+    validator: {
+      validate: (value: unknown, args) =>
+        (args!.object as CoverageClaimsConfig).NODE_ENV !== 'production' || typeof value !== 'string' || value.startsWith('https://'),
+      defaultMessage: () => 'must be an https URL in production',
+    },
+  });
+
 const usesSolapi = (config: CoverageClaimsConfig) => config.SMS_ADAPTER === 'solapi';
 const usesPopbill = (config: CoverageClaimsConfig) => config.FAX_ADAPTER === 'popbill';
 
@@ -237,8 +251,9 @@ export class CoverageClaimsConfig extends FileStorageConfig {
   @Matches(/^\d{8,12}$/, { message: 'must be the digits of a sender number registered with SOLAPI (required with SMS_ADAPTER=solapi)' })
   SOLAPI_SENDER?: string;
 
-  /** SOLAPI's API base URL (tests point it at a local fake). */
+  /** SOLAPI's API base URL (tests point it at a local fake); https in production. */
   @IsUrl(HTTP_URL, { message: 'must be an http(s) URL' })
+  @HttpsInProduction()
   SOLAPI_BASE_URL = 'https://api.solapi.com';
 
   /** How long a send waits for SOLAPI, in ms (1,000 … 30,000); past it the request is 502 SMS_DELIVERY_FAILED, not retried. */
@@ -336,13 +351,15 @@ export class CoverageClaimsConfig extends FileStorageConfig {
   @IsBoolean()
   POPBILL_IS_TEST = true;
 
-  /** Popbill's API base URL; unset: the test bed's or production's, after POPBILL_IS_TEST (tests point it at a local fake). */
+  /** Popbill's API base URL; unset: the test bed's or production's, after POPBILL_IS_TEST (tests point it at a local fake); https in production. */
   @ValidateIf((config: CoverageClaimsConfig) => config.POPBILL_BASE_URL !== undefined)
   @IsUrl(HTTP_URL, { message: 'must be an http(s) URL' })
+  @HttpsInProduction()
   POPBILL_BASE_URL?: string;
 
-  /** LinkHub's token service, which Popbill's tokens come from (tests point it at a local fake). */
+  /** LinkHub's token service, which Popbill's tokens come from (tests point it at a local fake); https in production. */
   @IsUrl(HTTP_URL, { message: 'must be an http(s) URL' })
+  @HttpsInProduction()
   POPBILL_AUTH_URL = 'https://auth.linkhub.co.kr';
 
   /** How long one call to Popbill may take, in ms (1,000 … 180,000). */

@@ -1,5 +1,6 @@
 import { createHash, createHmac } from 'node:crypto';
 import type { PopbillError } from './popbill-codes.js';
+import { responseText } from '../../response-text.js';
 
 /** What asking for a session token came to. */
 export type TokenAnswer =
@@ -75,7 +76,7 @@ export class LinkhubTokenSource {
         body,
         signal: timeout,
       });
-      text = await response.text();
+      text = await responseText(response);
     } catch (error) {
       return { kind: 'none', reason: describeFailure(error, timeout, this.options.timeoutMs) };
     }

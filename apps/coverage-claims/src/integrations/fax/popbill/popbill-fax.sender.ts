@@ -20,6 +20,7 @@ import {
   type PopbillError,
   type PopbillFaxRecord,
 } from './popbill-codes.js';
+import { responseText } from '../../response-text.js';
 
 export interface PopbillFaxOptions {
   /** The LinkID Popbill issued to this service. */
@@ -229,7 +230,7 @@ export class PopbillFaxSender implements FaxSender {
         signal: AbortSignal.any([signal, timeout]),
       });
       status = response.status;
-      text = await response.text();
+      text = await responseText(response);
     } catch (error) {
       return { kind: 'none', stage: 'api', reason: describeFailure(error, timeout, this.options.timeoutMs, signal) };
     }

@@ -2,6 +2,7 @@ import { Logger, type LoggerService } from '@nestjs/common';
 import type { CoverageClaimsConfig } from '../../../config/coverage-claims.config.js';
 import { SmsDeliveryError, type SmsMessage, type SmsReceipt, type SmsSender } from '../sms.port.js';
 import { solapiAuthorization } from './solapi-signature.js';
+import { responseText } from '../../response-text.js';
 
 /** What the adapter reads of the configuration (validated there: set whenever SMS_ADAPTER=solapi). */
 export type SolapiSettings = Pick<
@@ -77,7 +78,7 @@ export class SolapiSmsSender implements SmsSender {
         redirect: 'error',
         signal: AbortSignal.timeout(this.timeoutMs),
       });
-      text = await response.text();
+      text = await responseText(response);
     } catch (error) {
       throw this.unanswered(context, error);
     }
