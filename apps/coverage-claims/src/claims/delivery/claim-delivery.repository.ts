@@ -133,15 +133,6 @@ export class ClaimDeliveryRepository {
     return { ...row, files: row.files.map((file) => ({ ...file, uploadExpiresAt: new Date(file.uploadExpiresAt) })) };
   }
 
-  /** Whether the take is still the claim's current one (the claim exists, its outbox row holds this lease). */
-  async isCurrent(taken: TakenDelivery): Promise<boolean> {
-    const rows = await this.dataSource.query<unknown[]>('SELECT 1 FROM claim_deliveries WHERE claim_id = $1 AND lease_id = $2', [
-      taken.claimId,
-      taken.leaseId,
-    ]);
-    return rows.length > 0;
-  }
-
   /**
    * Writes the attempt's request id before its fax is handed to the gateway, so that whoever takes
    * the row next (this worker's next check, or another replica after a crash) asks the gateway about

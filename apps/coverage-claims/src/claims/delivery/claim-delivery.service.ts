@@ -110,19 +110,17 @@ export class ClaimDeliveryService {
     try {
       const document = await this.render(taken, signal);
       if (document === null) return; // The claim is gone (its customer deleted): nothing to send.
-      // Rendering takes a while: a claim deleted with its customer meanwhile, or taken by another
-      // worker once this one's lease ran out, is not sent from here.
-      if (!(await this.deliveries.isCurrent(taken))) {
+      if (signal.aborted) throw new AttemptFailure(FaxFailureKind.Aborted, ATTEMPT_OUT_OF_TIME, true);
+      // The request id is written, and the lease renewed, before the hand-over. Rendering takes a
+      // while: a claim deleted with its customer meanwhile, or whose lease ran out (another worker may
+      // be taking it), is not sent from here.
+      if (!(await this.deliveries.recordRequest(taken, requestId, this.leaseSeconds))) {
         this.logger.warn(
           { claimId: taken.claimId, attempt: taken.attempt },
-          'Claim fax not sent: the claim is gone or no longer this attempt’s',
+          'Claim fax not sent: the claim is gone or no longer this take’s',
         );
         return;
       }
-      if (signal.aborted) throw new AttemptFailure(FaxFailureKind.Aborted, ATTEMPT_OUT_OF_TIME, true);
-      // The request id is written, and the lease renewed, before the hand-over: a worker whose lease ran
-      // out meanwhile hands nothing over (another may be about to).
-      if (!(await this.deliveries.recordRequest(taken, requestId, this.leaseSeconds))) return this.lostLease(taken);
       pages = document.pages;
       const document_ = {
         to: document.to,
