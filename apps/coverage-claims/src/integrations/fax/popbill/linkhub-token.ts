@@ -1,6 +1,6 @@
 import { createHash, createHmac } from 'node:crypto';
 import type { PopbillError } from './popbill-codes.js';
-import { responseText } from '../../response-text.js';
+import { parseJson, responseText } from '../../provider-answer.js';
 
 /** What asking for a session token came to. */
 export type TokenAnswer =
@@ -111,14 +111,6 @@ export function popbillError(status: number, body: unknown): PopbillError | unde
   const error = body as { code?: unknown; message?: unknown } | undefined;
   if (typeof error?.code !== 'number' || !Number.isInteger(error.code)) return undefined;
   return { status, code: error.code, message: typeof error.message === 'string' ? error.message.slice(0, 300) : '' };
-}
-
-export function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
 }
 
 /**

@@ -10,7 +10,7 @@ import {
   type FaxSender,
   type FaxSubmission,
 } from '../fax.port.js';
-import { describeFailure, LinkhubTokenSource, parseJson, popbillError, type TokenAnswer } from './linkhub-token.js';
+import { describeFailure, LinkhubTokenSource, popbillError, type TokenAnswer } from './linkhub-token.js';
 import {
   faxResultOf,
   isTokenError,
@@ -20,7 +20,7 @@ import {
   type PopbillError,
   type PopbillFaxRecord,
 } from './popbill-codes.js';
-import { responseText } from '../../response-text.js';
+import { parseJson, responseText } from '../../provider-answer.js';
 
 export interface PopbillFaxOptions {
   /** The LinkID Popbill issued to this service. */

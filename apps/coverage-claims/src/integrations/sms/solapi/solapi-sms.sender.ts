@@ -2,7 +2,7 @@ import { Logger, type LoggerService } from '@nestjs/common';
 import type { CoverageClaimsConfig } from '../../../config/coverage-claims.config.js';
 import { SmsDeliveryError, type SmsMessage, type SmsReceipt, type SmsSender } from '../sms.port.js';
 import { solapiAuthorization } from './solapi-signature.js';
-import { responseText } from '../../response-text.js';
+import { parseJson, responseText } from '../../provider-answer.js';
 
 /** What the adapter reads of the configuration (validated there: set whenever SMS_ADAPTER=solapi). */
 export type SolapiSettings = Pick<
@@ -139,14 +139,6 @@ export class SolapiSmsSender implements SmsSender {
     const cause = isRecord(error) && isRecord(error.cause) && typeof error.cause.code === 'string' ? error.cause.code : undefined;
     this.logger.warn({ ...context, cause }, 'SOLAPI could not be reached');
     return new SmsDeliveryError(`SOLAPI could not be reached${cause === undefined ? '' : ` (${cause})`}`);
-  }
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
   }
 }
 

@@ -1,4 +1,4 @@
-import { ProviderAnswerTooLargeError, responseText } from '../../src/integrations/response-text.js';
+import { ProviderAnswerTooLargeError, parseJson, responseText } from '../../src/integrations/provider-answer.js';
 
 /** A response whose body comes in `chunks` chunks of `size` bytes, counting how many were pulled. */
 function streamed(chunks: number, size: number) {
@@ -23,5 +23,13 @@ describe('responseText: a provider’s answer, read up to a cap', () => {
     const { response, pulled } = streamed(1_000, 1024);
     await expect(responseText(response, 4 * 1024)).rejects.toThrow(ProviderAnswerTooLargeError);
     expect(pulled()).toBeLessThan(10);
+  });
+});
+
+describe('parseJson: a provider’s answer as JSON', () => {
+  it('parses JSON, and gives undefined for what is not (an HTML error page, a cut body)', () => {
+    expect(parseJson('{"errorCode":"InvalidAPIKey"}')).toEqual({ errorCode: 'InvalidAPIKey' });
+    expect(parseJson('<html><body>502 Bad Gateway</body></html>')).toBeUndefined();
+    expect(parseJson('{"code":-1')).toBeUndefined();
   });
 });

@@ -1,3 +1,12 @@
+/** A provider's answer as JSON, or undefined when it is not JSON (an HTML error page, a truncated body). */
+export function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The most a provider's answer may weigh: their JSON answers are a few KiB; anything larger is not one. */
 export const MAX_PROVIDER_ANSWER_BYTES = 256 * 1024;
 
