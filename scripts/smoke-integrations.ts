@@ -2,12 +2,12 @@ import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ConsoleLogger } from '@nestjs/common';
-import { loadConfig } from '#platform';
+import { loadConfig, maskPhoneDigits } from '#platform';
 import { CoverageClaimsConfig } from '../apps/coverage-claims/src/config/coverage-claims.config.js';
 import { PopbillFaxSender } from '../apps/coverage-claims/src/integrations/fax/popbill/popbill-fax.sender.js';
 import type { FaxResult } from '../apps/coverage-claims/src/integrations/fax/fax.port.js';
 import { SolapiSmsSender } from '../apps/coverage-claims/src/integrations/sms/solapi/solapi-sms.sender.js';
-import { A4Document } from '../apps/coverage-claims/src/pdf/pdf-document.js';
+import { A4Document, FAX_FRAME } from '../apps/coverage-claims/src/pdf/pdf-document.js';
 import { loadPdfFonts } from '../apps/coverage-claims/src/pdf/pdf-fonts.js';
 import { FONT } from '../apps/coverage-claims/src/pdf/pdf-layout.js';
 
@@ -65,11 +65,11 @@ async function smokeSms(config: CoverageClaimsConfig, logger: ConsoleLogger): Pr
   const text = `[${config.SMS_SERVICE_NAME}] 연동 점검 문자입니다. 회신하지 마세요.`;
   try {
     const { messageId } = await sender.send({ to, text, reference: `smoke-${Date.now()}` });
-    console.log(`SMS: sent through SOLAPI (${config.SOLAPI_BASE_URL}) to ${masked(to)}: message ${messageId}`);
+    console.log(`SMS: sent through SOLAPI (${config.SOLAPI_BASE_URL}) to ${maskPhoneDigits(to)}: message ${messageId}`);
     return 'passed';
   } catch (error) {
     console.log(
-      `SMS: FAILED through SOLAPI (${config.SOLAPI_BASE_URL}) to ${masked(to)}: ${error instanceof Error ? error.message : String(error)}`,
+      `SMS: FAILED through SOLAPI (${config.SOLAPI_BASE_URL}) to ${maskPhoneDigits(to)}: ${error instanceof Error ? error.message : String(error)}`,
     );
     return 'failed';
   }
@@ -136,20 +136,8 @@ async function onePagePdf(requestId: string): Promise<Buffer> {
     title: '연동 점검',
     caption: 'smoke:integrations',
     footer: 'coverage-claims',
-    style: {
-      titleSize: 16,
-      titleColor: '#000000',
-      captionTop: 4,
-      captionColor: '#000000',
-      ruleColor: '#000000',
-      footerRuleColor: '#000000',
-      footerColor: '#000000',
-    },
+    style: FAX_FRAME,
   });
-}
-
-function masked(phone: string): string {
-  return `${phone.slice(0, 3)}-****-${phone.slice(-4)}`;
 }
 
 process.exitCode = await main().catch((error: unknown) => {

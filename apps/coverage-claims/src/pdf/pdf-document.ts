@@ -1,7 +1,7 @@
 import PDFDocument from 'pdfkit';
 import type { PdfFonts } from './pdf-fonts.js';
 import { wrapLines } from './pdf-format.js';
-import { A4, BODY_BOTTOM, BODY_TOP, FONT, LEFT, MARGIN, PageLayout, WIDTH, withoutMargins } from './pdf-layout.js';
+import { A4, BODY_BOTTOM, BODY_TOP, COLOR, FONT, LEFT, MARGIN, PageLayout, WIDTH, withoutMargins } from './pdf-layout.js';
 
 // The A4 portrait document every PDF of the service is: the fonts registered (embedded as subsets of
 // the glyphs used), pages laid out by hand (PageLayout) and kept in memory until the end, when the
@@ -27,6 +27,17 @@ export interface FrameStyle {
   footerRuleColor: string;
   footerColor: string;
 }
+
+/** The page frame of a fax (a claim's, the live check's): black, and dark grey rules. */
+export const FAX_FRAME: FrameStyle = {
+  titleSize: 12,
+  titleColor: '#000000',
+  captionTop: 4,
+  captionColor: '#000000',
+  ruleColor: '#000000',
+  footerRuleColor: '#4B5563',
+  footerColor: COLOR.ink,
+};
 
 /** What every page carries: a title with a caption right of it above the body, a line of text and the page number below it. */
 export interface PageFrame {

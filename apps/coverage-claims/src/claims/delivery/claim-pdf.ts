@@ -1,8 +1,8 @@
 import { PDFDocument as PdfLibDocument, degrees, rgb, type PDFPage } from '@cantoo/pdf-lib';
-import { A4Document, type FrameStyle, type PdfSection } from '../../pdf/pdf-document.js';
+import { A4Document, FAX_FRAME, type PdfSection } from '../../pdf/pdf-document.js';
 import type { PdfFonts } from '../../pdf/pdf-fonts.js';
 import { formatDate, formatKoreaTime, formatPhone } from '../../pdf/pdf-format.js';
-import { A4, BODY_BOTTOM, BODY_TOP, COLOR, FONT, LEFT, WIDTH, type PageLayout } from '../../pdf/pdf-layout.js';
+import { A4, BODY_BOTTOM, BODY_TOP, FONT, LEFT, WIDTH, type PageLayout } from '../../pdf/pdf-layout.js';
 import { checkImageHeader, isFaxable } from '../claim-attachments.js';
 
 // A claim as the insurer receives it by fax (docs/decisions/claims.md, "Delivery"): one A4 portrait PDF of the
@@ -95,17 +95,6 @@ const FRAME_HEIGHT = FRAME.bottom - FRAME.top;
 const INK = '#000000';
 const RULE = '#4B5563';
 const LABEL_FILL = '#EEEEEE';
-
-/** The page frame of a fax: black, and dark grey rules. */
-const FAX_FRAME: FrameStyle = {
-  titleSize: 12,
-  titleColor: INK,
-  captionTop: 4,
-  captionColor: INK,
-  ruleColor: INK,
-  footerRuleColor: RULE,
-  footerColor: COLOR.ink,
-};
 
 /** An image pdfkit has parsed (`openImage`), which `image()` takes in place of bytes; its types know neither yet. */
 interface OpenedImage {
