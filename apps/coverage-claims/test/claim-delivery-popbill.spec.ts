@@ -33,14 +33,6 @@ describe('claim delivery through Popbill: a worker killed between the hand-over 
     await filing.close();
   });
 
-  const outboxRow = async (claimId: number) =>
-    (
-      (await filing.dataSource.query(
-        'SELECT attempts, request_id AS "requestId", receipt_id AS "receiptId" FROM claim_deliveries WHERE claim_id = $1',
-        [claimId],
-      )) as Array<{ attempts: number; requestId: string | null; receiptId: string | null }>
-    )[0];
-
   /**
    * A worker process of its own on the filing replica's database and files, faxing through the fake
    * and checking a handed-over fax's result after `resultPollMs`. (Processes, not test apps: the
@@ -83,13 +75,12 @@ describe('claim delivery through Popbill: a worker killed between the hand-over 
   it('killed after Popbill gave its receipt: the next replica finds the result, SENT with that receipt, one transmission', async () => {
     const doomed = await startWorkerProcess(60_000);
     const claimId = await fileClaim(filing, planner, claimBody(INSURER.code));
-    await until('Popbill’s receipt is recorded', async () => (await outboxRow(claimId))?.receiptId != null);
+    await waitForDelivery(filing, claimId, (state) => state.receiptId !== null, 60_000);
     await stop(doomed, 'SIGKILL');
 
-    const { requestId, receiptId, attempts } = (await outboxRow(claimId))!;
-    expect(attempts).toBe(1);
+    const { requestId, receiptId, attempts, status } = await deliveryState(filing, claimId);
+    expect({ attempts, status }).toEqual({ attempts: 1, status: 'SENDING' });
     expect(fake.transmissionsOf(requestId!)).toBe(1);
-    expect(await deliveryState(filing, claimId)).toMatchObject({ status: 'SENDING' });
 
     // Popbill finishes the fax; another replica takes the claim (its result check due now).
     fake.stepMs = 0;
@@ -109,7 +100,7 @@ describe('claim delivery through Popbill: a worker killed between the hand-over 
     const doomed = await startWorkerProcess(60_000);
     const claimId = await fileClaim(filing, planner, claimBody(INSURER.code));
     await until('Popbill holds the fax', () => fake.sends.length > sendsBefore);
-    const { requestId, receiptId } = (await outboxRow(claimId))!;
+    const { requestId, receiptId } = await deliveryState(filing, claimId);
     expect(requestId).toMatch(new RegExp(`^c${claimId}-1-[0-9a-f]{12}$`));
     expect(receiptId).toBeNull();
     await stop(doomed, 'SIGKILL');

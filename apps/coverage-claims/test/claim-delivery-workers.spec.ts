@@ -33,20 +33,8 @@ describe('claim delivery across replicas: leases, shutdown, no fax sent twice', 
     workers.splice(workers.indexOf(worker), 1);
     await worker.close();
   };
-  const handOver = async (claimId: number) =>
-    (
-      (await filing.dataSource.query(
-        'SELECT attempts, request_id AS "requestId", receipt_id AS "receiptId" FROM claim_deliveries WHERE claim_id = $1',
-        [claimId],
-      )) as Array<{ attempts: number; requestId: string | null; receiptId: string | null }>
-    )[0]!;
-  const waitForTransmission = async (claimId: number) => {
-    const until = Date.now() + 30_000;
-    while ((await handOver(claimId)).receiptId === null) {
-      if (Date.now() > until) throw new Error(`claim ${claimId} was not handed to the fax gateway`);
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-  };
+  /** Until the gateway has given its receipt for the claim's fax. */
+  const waitForTransmission = (claimId: number) => waitForDelivery(filing, claimId, (state) => state.receiptId !== null, 30_000);
   const outboxRow = async (claimId: number) =>
     (
       (await filing.dataSource.query('SELECT attempts, next_attempt_at <= now() AS due FROM claim_deliveries WHERE claim_id = $1', [
@@ -108,10 +96,13 @@ describe('claim delivery across replicas: leases, shutdown, no fax sent twice', 
     const started = Date.now();
     await stopWorker(slow);
     expect(Date.now() - started).toBeLessThan(5_000);
-    const row = await handOver(claimId);
-    expect(row).toMatchObject({ attempts: 1, requestId: expect.stringMatching(new RegExp(`^c${claimId}-1-[0-9a-f]{12}$`)) });
+    const row = await deliveryState(filing, claimId);
+    expect(row).toMatchObject({
+      status: 'SENDING',
+      attempts: 1,
+      requestId: expect.stringMatching(new RegExp(`^c${claimId}-1-[0-9a-f]{12}$`)),
+    });
     expect(row.receiptId).toBe((await transmissionsOf(filing, claimId))[0]!.id);
-    expect(await deliveryState(filing, claimId)).toMatchObject({ status: 'SENDING' });
 
     // Another replica takes the row when it is due and finds the transmission's result.
     const next = await startWorker();
@@ -126,7 +117,7 @@ describe('claim delivery across replicas: leases, shutdown, no fax sent twice', 
     const worker = await startWorker({ FAX_SANDBOX_MS_PER_PAGE: '60000', CLAIM_DELIVERY_RESULT_POLL_MS: '60000' });
     const claimId = await fileClaim(filing, planner, claimBody(RECEIVES.insurer));
     await waitForTransmission(claimId);
-    const { requestId } = await handOver(claimId);
+    const { requestId } = await deliveryState(filing, claimId);
     // A day passes while the gateway says nothing final.
     await filing.dataSource.query(
       `UPDATE claim_deliveries SET submitted_at = now() - interval '25 hours', next_attempt_at = now() WHERE claim_id = $1`,

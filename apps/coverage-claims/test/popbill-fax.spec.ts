@@ -3,7 +3,7 @@ import { CoverageClaimsConfig } from '../src/config/coverage-claims.config.js';
 import { FaxFailureKind, FaxUnavailableError, type FaxDocument } from '../src/integrations/fax/fax.port.js';
 import { LinkhubTokenSource } from '../src/integrations/fax/popbill/linkhub-token.js';
 import { faxResultOf } from '../src/integrations/fax/popbill/popbill-codes.js';
-import { PopbillFaxSender, sendForm, type PopbillFaxOptions } from '../src/integrations/fax/popbill/popbill-fax.sender.js';
+import { FAX_SCOPES, PopbillFaxSender, sendForm, type PopbillFaxOptions } from '../src/integrations/fax/popbill/popbill-fax.sender.js';
 import { describeFaxPortContract, newRequestId, onePagePdf, settledResult } from './support/fax-port-contract.js';
 import { POPBILL_FAKE_CODES, POPBILL_FAKE_DEFAULTS, PopbillFake, popbillFakeEnv } from './support/fakes/popbill-fake.js';
 
@@ -42,6 +42,22 @@ function popbill(options: Partial<PopbillFaxOptions> = {}, at = url): PopbillFax
     timeoutMs: 2_000,
     ...options,
   });
+}
+
+/** LinkHub's token source as the adapter builds it for the fake's default member, on the test bed (`now`: its clock). */
+function tokenSource(now?: () => number): LinkhubTokenSource {
+  return new LinkhubTokenSource(
+    {
+      linkId: POPBILL_FAKE_DEFAULTS.linkId,
+      secretKey: POPBILL_FAKE_DEFAULTS.secretKey,
+      corpNum: POPBILL_FAKE_DEFAULTS.corpNum,
+      serviceId: 'POPBILL_TEST',
+      scopes: FAX_SCOPES,
+      authUrl: url,
+      timeoutMs: 2_000,
+    },
+    now,
+  );
 }
 
 const document = (to = FINE, requestId = 'x', body = pdf): FaxDocument => ({
@@ -167,18 +183,7 @@ describe('popbill fax: the LinkHub token', () => {
   });
 
   it('asked with a date ten minutes off is refused by the fake (the signature covers the date)', async () => {
-    const skewed = new LinkhubTokenSource(
-      {
-        linkId: POPBILL_FAKE_DEFAULTS.linkId,
-        secretKey: POPBILL_FAKE_DEFAULTS.secretKey,
-        corpNum: POPBILL_FAKE_DEFAULTS.corpNum,
-        serviceId: 'POPBILL_TEST',
-        scopes: ['member', '160', '161'],
-        authUrl: url,
-        timeoutMs: 2_000,
-      },
-      () => Date.now() - 10 * 60_000,
-    );
+    const skewed = tokenSource(() => Date.now() - 10 * 60_000);
     expect(await skewed.get(signal())).toEqual({
       kind: 'refused',
       error: { status: 401, code: POPBILL_FAKE_CODES.tokenRefused, message: expect.stringContaining('x-lh-date') },
@@ -352,16 +357,7 @@ describe('popbill fax: submit', () => {
 });
 
 describe('popbill fax: the fake checks the form as Popbill does', () => {
-  const tokens = () =>
-    new LinkhubTokenSource({
-      linkId: POPBILL_FAKE_DEFAULTS.linkId,
-      secretKey: POPBILL_FAKE_DEFAULTS.secretKey,
-      corpNum: POPBILL_FAKE_DEFAULTS.corpNum,
-      serviceId: 'POPBILL_TEST',
-      scopes: ['member', '160', '161'],
-      authUrl: url,
-      timeoutMs: 2_000,
-    });
+  const tokens = () => tokenSource();
   const post = async (contentType: string, body: Buffer, bearer?: string) => {
     const headers: Record<string, string> = { 'Content-Type': contentType };
     if (bearer !== '') {

@@ -37,10 +37,7 @@ describe('npm run smoke:integrations', () => {
 
   it('sends one SMS and one fax when they are, prints what it did, and exits 0', async () => {
     const { code, output } = await smoke({
-      SOLAPI_API_KEY: solapi.account.apiKey,
-      SOLAPI_API_SECRET: solapi.account.apiSecret,
-      SOLAPI_SENDER: solapi.account.senders[0]!,
-      SOLAPI_BASE_URL: solapi.url,
+      ...solapi.env,
       SMOKE_SMS_TO: '010-1234-5678',
       ...popbillFakeEnv(popbillUrl),
       SMOKE_FAX_TO: '0505181234',
@@ -58,10 +55,7 @@ describe('npm run smoke:integrations', () => {
   it('exits 1 when a check that ran failed (SOLAPI refuses the number)', async () => {
     solapi.refuse('01099990000');
     const { code, output } = await smoke({
-      SOLAPI_API_KEY: solapi.account.apiKey,
-      SOLAPI_API_SECRET: solapi.account.apiSecret,
-      SOLAPI_SENDER: solapi.account.senders[0]!,
-      SOLAPI_BASE_URL: solapi.url,
+      ...solapi.env,
       SMOKE_SMS_TO: '01099990000',
     });
     expect(output).toMatch(/SMS: FAILED through SOLAPI .* to 010-\*\*\*\*-0000: SOLAPI refused the message/);

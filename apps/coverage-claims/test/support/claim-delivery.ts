@@ -54,11 +54,15 @@ export interface ClaimDeliveryState {
   sentAt: Date | null;
   /** The outbox row's attempts, null once it is gone. */
   attempts: number | null;
+  /** The outbox row's request id at the fax gateway (written before the hand-over), and the gateway's receipt. */
+  requestId: string | null;
+  receiptId: string | null;
 }
 
 export async function deliveryState(app: CoverageClaimsTestApp, claimId: number): Promise<ClaimDeliveryState> {
   const [row] = (await app.dataSource.query(
-    `SELECT c.status, c.status_reason AS "statusReason", c.fax_job_id AS "faxJobId", c.sent_at AS "sentAt", d.attempts
+    `SELECT c.status, c.status_reason AS "statusReason", c.fax_job_id AS "faxJobId", c.sent_at AS "sentAt", d.attempts,
+       d.request_id AS "requestId", d.receipt_id AS "receiptId"
      FROM claims c LEFT JOIN claim_deliveries d ON d.claim_id = c.id WHERE c.id = $1`,
     [claimId],
   )) as ClaimDeliveryState[];

@@ -44,7 +44,7 @@ export interface PopbillFaxOptions {
 }
 
 /** FaxService.js's scopes: `member` (BaseService) and the fax service's `160` and `161`. */
-const FAX_SCOPES = ['member', '160', '161'] as const;
+export const FAX_SCOPES = ['member', '160', '161'] as const;
 const PDF_SIGNATURE = Buffer.from('%PDF-');
 
 /** One call's answer, told apart the way the port needs them. */
