@@ -7,13 +7,17 @@ import { given } from './support/given.js';
 import { claimBody } from './support/claim-body.js';
 
 const INSURER = { code: 'N03', fax: '05051811234' };
+/** Insurers whose numbers the fake's carrier fails: not a number in service, and a line always busy. */
+const WRONG_NUMBER = { code: 'N04', fax: '05051810003' };
+const BUSY_LINE = { code: 'N01', fax: '05051810001' };
 
 /**
- * Claims faxed through Popbill (its faithful fake) by the real outbox worker, and a worker process
- * killed (SIGKILL: no shutdown, nothing recorded after) between the hand-over and the result. Whoever
- * takes the claim next asks Popbill about the attempt's request number and never sends it again.
+ * Claims faxed through Popbill (its faithful fake) by the real outbox worker in processes of its own:
+ * a worker killed (SIGKILL: no shutdown, nothing recorded after) between the hand-over and the result,
+ * whose claim the next one finds by request number and never sends again; and the failures Popbill
+ * reports, ending the claims as the sandbox's do.
  */
-describe('claim delivery through Popbill: a worker killed between the hand-over and the result sends the claim exactly once', () => {
+describe('claim delivery through Popbill: exactly once across a killed worker, and the failures it reports', () => {
   const fake = new PopbillFake({ stepMs: 60_000 });
   let popbillEnv: Record<string, string>;
   let filing: CoverageClaimsTestApp;
@@ -25,7 +29,9 @@ describe('claim delivery through Popbill: a worker killed between the hand-over 
     popbillEnv = popbillFakeEnv(url);
     filing = await startCoverageClaims({ env: { CLAIM_DELIVERY_ENABLED: 'false' } });
     planner = await given(filing).planner({ organisation: '팝빌 에셋', name: '유설계' }).token();
-    await given(filing).insurerFax(INSURER.code, INSURER.fax);
+    for (const { code, fax } of [INSURER, WRONG_NUMBER, BUSY_LINE]) await given(filing).insurerFax(code, fax);
+    fake.setOutcome(WRONG_NUMBER.fax, 'invalid');
+    fake.setOutcome(BUSY_LINE.fax, 'busy');
   });
   afterAll(async () => {
     for (const worker of workers) worker.child.kill('SIGKILL');
@@ -38,7 +44,7 @@ describe('claim delivery through Popbill: a worker killed between the hand-over 
    * and checking a handed-over fax's result after `resultPollMs`. (Processes, not test apps: the
    * filing app must stay the last started in this process, whose Bearer strategy is the last one's.)
    */
-  const startWorkerProcess = async (resultPollMs: number): Promise<ServiceProcess> => {
+  const startWorkerProcess = async (resultPollMs: number, env: Record<string, string> = {}): Promise<ServiceProcess> => {
     const port = await freePort();
     const worker = spawnService('coverage-claims', {
       ...LIMITS_OUT_OF_THE_WAY,
@@ -51,6 +57,7 @@ describe('claim delivery through Popbill: a worker killed between the hand-over 
       MIGRATIONS_RUN: 'false',
       CLAIM_DELIVERY_POLL_MS: '50',
       CLAIM_DELIVERY_RESULT_POLL_MS: String(resultPollMs),
+      ...env,
     });
     workers.push(worker);
     await waitUntilReady(`http://127.0.0.1:${port}/health/ready`, worker);
@@ -114,5 +121,27 @@ describe('claim delivery through Popbill: a worker killed between the hand-over 
     expect(fake.transmissionsOf(requestId!)).toBe(1);
     expect(fake.sends.filter((send) => send.requestNum === requestId)).toHaveLength(1);
     await stop(next, 'SIGTERM');
+  });
+
+  it('ends a claim Popbill cannot deliver FAILED with the reason: a wrong number at once, a busy line after its attempts, each under a new request number', async () => {
+    fake.stepMs = 0;
+    const worker = await startWorkerProcess(50, { CLAIM_DELIVERY_MAX_ATTEMPTS: '2', CLAIM_DELIVERY_RETRY_BASE_MS: '50' });
+    const wrong = await fileClaim(filing, planner, claimBody(WRONG_NUMBER.code));
+    const busy = await fileClaim(filing, planner, claimBody(BUSY_LINE.code));
+
+    const wrongState = await waitForDelivery(filing, wrong, undefined, 60_000);
+    expect(wrongState).toMatchObject({ status: 'FAILED', attempts: null, faxJobId: null, sentAt: null });
+    expect(wrongState.statusReason).toMatch(/^INVALID_NUMBER: /);
+    expect(fake.transmissionsTo(WRONG_NUMBER.fax)).toBe(1);
+
+    const busyState = await waitForDelivery(filing, busy, undefined, 60_000);
+    expect(busyState).toMatchObject({ status: 'FAILED', attempts: null, faxJobId: null });
+    expect(busyState.statusReason).toMatch(/^BUSY: .*\(gave up after 2 attempts\)$/);
+    const busySends = fake.sends.filter((send) => send.receivers.includes(BUSY_LINE.fax));
+    expect(busySends).toHaveLength(2);
+    expect(new Set(busySends.map((send) => send.requestNum))).toEqual(
+      new Set([expect.stringMatching(new RegExp(`^c${busy}-1-`)), expect.stringMatching(new RegExp(`^c${busy}-2-`))]),
+    );
+    await stop(worker, 'SIGTERM');
   });
 });
