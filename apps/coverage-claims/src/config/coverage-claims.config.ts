@@ -19,7 +19,7 @@ const ADAPTERS_BY_VARIABLE = {
   NHIS_ADAPTER: NHIS_ADAPTERS,
 } as const;
 export type AdapterVariable = keyof typeof ADAPTERS_BY_VARIABLE;
-export const ADAPTER_VARIABLES = Object.keys(ADAPTERS_BY_VARIABLE) as AdapterVariable[];
+const ADAPTER_VARIABLES = Object.keys(ADAPTERS_BY_VARIABLE) as AdapterVariable[];
 
 /** ALLOW_SANDBOX_ADAPTERS: every sandbox (true), none (false), or the adapter variables whose sandbox is allowed. */
 export type SandboxAllowance = boolean | AdapterVariable[];
@@ -49,7 +49,7 @@ function reachesNoOne(config: AdapterSettings, variable: AdapterVariable): boole
 }
 
 /** The adapter variables that name a sandbox production would refuse: none outside production or when allowed. */
-export function refusedSandboxes(config: AdapterSettings, allowance: unknown): AdapterVariable[] {
+function refusedSandboxes(config: AdapterSettings, allowance: unknown): AdapterVariable[] {
   // A malformed allowance is reported on its own.
   if (config.NODE_ENV !== 'production' || !isSandboxAllowance(allowance) || allowance === true) return [];
   const allowed = allowance === false ? [] : allowance;

@@ -8,7 +8,7 @@ export function parseJson(text: string): unknown {
 }
 
 /** The most a provider's answer may weigh: their JSON answers are a few KiB; anything larger is not one. */
-export const MAX_PROVIDER_ANSWER_BYTES = 256 * 1024;
+const MAX_PROVIDER_ANSWER_BYTES = 256 * 1024;
 
 /** A provider's answer larger than MAX_PROVIDER_ANSWER_BYTES: read no further. */
 export class ProviderAnswerTooLargeError extends Error {

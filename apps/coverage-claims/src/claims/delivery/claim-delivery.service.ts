@@ -38,7 +38,7 @@ const MAX_RETRY_DELAY_MS = 3_600_000;
  * again and claim ids again in another database that may share the gateway account. At most 36
  * characters of `[A-Za-z0-9_-]` (Popbill's RequestNum).
  */
-export function faxRequestId(claimId: number, attempt: number): string {
+function faxRequestId(claimId: number, attempt: number): string {
   return `c${claimId}-${attempt}-${randomBytes(6).toString('hex')}`;
 }
 
