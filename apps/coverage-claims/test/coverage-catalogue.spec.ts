@@ -48,7 +48,9 @@ describe('coverage catalogue in the database', () => {
   it('gives the sandbox insurance-data adapter under INSURANCE_DATA (INSURANCE_DATA_ADAPTER=sandbox)', async () => {
     const port = app.app.get<InsuranceDataPort>(INSURANCE_DATA);
     expect(port).toBeInstanceOf(SandboxInsuranceDataAdapter);
-    const contracts = await port.contractsOf({ name: '박지훈', birthDate: '19790923', gender: 'M', phone: '01077770002' });
+    const { contracts } = (await port.contractsOf({ name: '박지훈', birthDate: '19790923', gender: 'M', phone: '01077770002' })) as {
+      contracts: unknown[];
+    };
     expect(contracts.length).toBeGreaterThanOrEqual(1);
   });
 });

@@ -161,7 +161,10 @@ export class AnalysesService {
       }, timeoutMs);
     });
     try {
-      return await Promise.race([this.insuranceData.contractsOf(customer, { signal: controller.signal }), timedOut]);
+      const lookup = await Promise.race([this.insuranceData.contractsOf(customer, { signal: controller.signal }), timedOut]);
+      // TODO(issue 26): answer 202 with the second step.
+      if (!('contracts' in lookup)) throw new Error('A second step is not supported yet');
+      return lookup.contracts;
     } catch (error) {
       if (controller.signal.aborted) throw CoverageAnalysisErrors.insuranceDataTimeout(timeoutMs);
       if (error instanceof InsuranceDataUnavailableError) throw CoverageAnalysisErrors.insuranceDataUnavailable();

@@ -27,7 +27,7 @@ describe('sandbox insurance data', () => {
     const first = await sandbox.contractsOf(customer);
     expect(await sandbox.contractsOf({ ...customer })).toEqual(first);
     expect(await sandbox.contractsOf({ ...customer, ci: 'any-ci' })).toEqual(first);
-    expect(first).toEqual(sandboxPortfolio(customer));
+    expect(first).toEqual({ contracts: sandboxPortfolio(customer) });
   });
 
   it('gives another customer (any identity field changed) another portfolio', () => {
@@ -88,7 +88,7 @@ describe('sandbox insurance data', () => {
 
   describe('magic inputs (the last four digits of the phone)', () => {
     it('0001: the source knows no contract', async () => {
-      expect(await sandbox.contractsOf({ ...customer, phone: '01098760001' })).toEqual([]);
+      expect(await sandbox.contractsOf({ ...customer, phone: '01098760001' })).toEqual({ contracts: [] });
     });
 
     it('0003: the lookup fails with InsuranceDataUnavailableError', async () => {
@@ -98,9 +98,9 @@ describe('sandbox insurance data', () => {
     it('0002: the answer comes after SANDBOX_INSURANCE_DELAY_MS, and the lookup can be aborted meanwhile', async () => {
       const slow = new SandboxInsuranceDataAdapter({ delayMs: 200 });
       const started = performance.now();
-      const contracts = await slow.contractsOf({ ...customer, phone: '01098760002' });
+      const lookup = await slow.contractsOf({ ...customer, phone: '01098760002' });
       expect(performance.now() - started).toBeGreaterThanOrEqual(190);
-      expect(contracts).toEqual(sandboxPortfolio({ ...customer, phone: '01098760002' }));
+      expect(lookup).toEqual({ contracts: sandboxPortfolio({ ...customer, phone: '01098760002' }) });
 
       const controller = new AbortController();
       const aborted = slow.contractsOf({ ...customer, phone: '01098760002' }, { signal: controller.signal });

@@ -70,17 +70,75 @@ export interface InsuranceContract {
   coverages: InsuranceCoverage[];
 }
 
+/**
+ * The customer's sign-in with the source, when it needs one (내보험다보여, credit4u.or.kr, for CODEF).
+ * Sent only to the source, encrypted for it; never stored or logged. A follow-up call of a two-step
+ * sign-in passes it again (the source wants the identical request repeated).
+ */
+export interface InsuranceSignIn {
+  id: string;
+  password: string;
+}
+
 export interface InsuranceDataOptions {
   /** Aborts the lookup (a request timeout, a client gone); the port then rejects with the signal's reason. */
   signal?: AbortSignal;
+  /** The customer's sign-in with the source; a source that needs one and gets none rejects with InsuranceSignInError. */
+  signIn?: InsuranceSignIn;
+}
+
+/** How the customer proves it is them in the source's second step. */
+export enum SecondStepMethod {
+  /** A code the source sent to the customer's phone by SMS: the answer is that code. */
+  SmsCode = 'SMS_CODE',
+  /** A code the source sent by e-mail: the answer is that code. */
+  EmailCode = 'EMAIL_CODE',
+  /** The digits of an image the source shows (보안문자): the answer is those digits. */
+  SecureNumber = 'SECURE_NUMBER',
+  /** An approval in the customer's authentication app: no answer, the follow-up call says "approved". */
+  AppApproval = 'APP_APPROVAL',
+}
+
+/**
+ * The source wants a second step before it answers. `reference` is opaque (the source's two-step
+ * state and what the follow-up must repeat, never the sign-in): the service stores it sealed and
+ * hands it back to continueLookup, on any replica.
+ */
+export interface SecondStep {
+  method: SecondStepMethod;
+  /** SECURE_NUMBER: the image to read, as a `data:` URL. */
+  image?: string;
+  reference: string;
+}
+
+export type ContractsLookup = { contracts: InsuranceContract[] } | { secondStep: SecondStep };
+
+export interface SecondStepAnswer {
+  /** The code or digits (SMS_CODE, EMAIL_CODE, SECURE_NUMBER); absent for APP_APPROVAL. */
+  code?: string;
 }
 
 export interface InsuranceDataPort {
   /**
-   * Every contract of the customer the source knows (active or not); an empty list when it knows
-   * none. Rejects with InsuranceDataUnavailableError when the source fails or does not answer.
+   * Every contract of the customer the source knows (active or not; an empty list when it knows
+   * none), or the second step the source asks for first. Rejects with InsuranceDataUnavailableError
+   * when the source fails or does not answer, InsuranceSignInError when the sign-in is missing or
+   * wrong, InsuranceDataMisconfiguredError when our account with the source is set up wrong.
    */
-  contractsOf(customer: InsuranceDataCustomer, options?: InsuranceDataOptions): Promise<InsuranceContract[]>;
+  contractsOf(customer: InsuranceDataCustomer, options?: InsuranceDataOptions): Promise<ContractsLookup>;
+
+  /**
+   * The follow-up of a second step: the same customer and sign-in as the first call, the step's
+   * reference and the customer's answer. Answers the contracts, or another step (a source may ask for
+   * several). Rejects as contractsOf does, and with SecondStepError when the answer is wrong, the
+   * customer has not approved yet, cancelled, or the step has expired.
+   */
+  continueLookup(
+    customer: InsuranceDataCustomer,
+    reference: string,
+    answer: SecondStepAnswer,
+    options?: InsuranceDataOptions,
+  ): Promise<ContractsLookup>;
 }
 
 /**
@@ -92,6 +150,51 @@ export class InsuranceDataUnavailableError extends Error {
 
   constructor(message: string, options?: ErrorOptions) {
     super(message, options);
+  }
+}
+
+/**
+ * Our account with the source is set up wrong (keys of another environment, a wrong public key, a
+ * product not subscribed): no customer input can fix it. Answered as 503 and logged at error level
+ * for operators; never a customer error.
+ */
+export class InsuranceDataMisconfiguredError extends Error {
+  override readonly name = 'InsuranceDataMisconfiguredError';
+}
+
+/** Why the source refused the customer's sign-in (400 naming the field). */
+export type SignInRefusal = 'MISSING' | 'WRONG' | 'LOCKED';
+
+export class InsuranceSignInError extends Error {
+  override readonly name = 'InsuranceSignInError';
+
+  constructor(
+    readonly refusal: SignInRefusal,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Why a second step did not give the contracts. */
+export type SecondStepFailure =
+  /** The customer has not approved in their app yet: the same follow-up may be sent again. */
+  | 'PENDING'
+  /** The code or digits are wrong: the same step may be answered again. */
+  | 'WRONG_ANSWER'
+  /** The customer cancelled in their app: start over. */
+  | 'CANCELLED'
+  /** The step's time ran out, or too many tries: start over. */
+  | 'EXPIRED';
+
+export class SecondStepError extends Error {
+  override readonly name = 'SecondStepError';
+
+  constructor(
+    readonly failure: SecondStepFailure,
+    message: string,
+  ) {
+    super(message);
   }
 }
 

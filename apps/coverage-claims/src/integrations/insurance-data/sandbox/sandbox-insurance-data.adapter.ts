@@ -1,6 +1,7 @@
 import {
   InsuranceDataUnavailableError,
-  type InsuranceContract,
+  SecondStepError,
+  type ContractsLookup,
   type InsuranceDataCustomer,
   type InsuranceDataOptions,
   type InsuranceDataPort,
@@ -26,15 +27,19 @@ export interface SandboxInsuranceDataOptions {
 export class SandboxInsuranceDataAdapter implements InsuranceDataPort {
   constructor(private readonly options: SandboxInsuranceDataOptions) {}
 
-  async contractsOf(customer: InsuranceDataCustomer, options: InsuranceDataOptions = {}): Promise<InsuranceContract[]> {
+  async contractsOf(customer: InsuranceDataCustomer, options: InsuranceDataOptions = {}): Promise<ContractsLookup> {
     options.signal?.throwIfAborted();
     const ending = customer.phone.slice(-4);
-    if (ending === SANDBOX_MAGIC_PHONE_ENDINGS.noContracts) return [];
+    if (ending === SANDBOX_MAGIC_PHONE_ENDINGS.noContracts) return { contracts: [] };
     if (ending === SANDBOX_MAGIC_PHONE_ENDINGS.failure) {
       throw new InsuranceDataUnavailableError('The sandbox insurance-data source failed on request (magic phone ending)');
     }
     if (ending === SANDBOX_MAGIC_PHONE_ENDINGS.slow) await delay(this.options.delayMs, options.signal);
-    return sandboxPortfolio(customer);
+    return { contracts: sandboxPortfolio(customer) };
+  }
+
+  async continueLookup(): Promise<ContractsLookup> {
+    throw new SecondStepError('EXPIRED', 'The sandbox knows no second step yet');
   }
 }
 
