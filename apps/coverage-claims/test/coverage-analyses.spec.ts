@@ -341,7 +341,7 @@ describe('coverage analyses', () => {
     };
     // 429: every operation is rate limited (docs/operations/rate-limits.md).
     expect(Object.keys(document.paths['/api/v1/coverage/analyses']!.post!.responses).sort()).toEqual(
-      ['201', '400', '401', '403', '413', '415', '429', '500', '502', '503', '504'].sort(),
+      ['201', '202', '400', '401', '403', '413', '415', '423', '429', '500', '502', '503', '504'].sort(),
     );
     expect(Object.keys(document.paths['/api/v1/coverage/analyses/{seq}']!.get!.responses).sort()).toEqual(
       ['200', '400', '401', '403', '404', '429', '500', '503'].sort(),

@@ -81,12 +81,20 @@ describe('deleting a customer leaves nothing of them behind (DELETE /api/v1/cust
   /**
    * Everything the service keeps of a person, made through its operations (each creating one with an
    * Idempotency-Key where it takes one): a confirmed verification and its consents, a coverage
-   * analysis and its medical set-analysis, an NHIS authentication with its check-ups, and two claims
+   * analysis and its medical set-analysis, an analysis waiting for its second step, an NHIS authentication with its check-ups, and two claims
    * (one with a JPEG and a PDF) faxed through the sandbox. Returns the customer's id, their claims and files.
    */
   async function everythingOf(user: SignedIn, body: VerificationBody) {
-    const { verification, seq, analysis } = await given(app).as(user).verifiedCustomer(body, { idempotencyKey: key() }).analysis();
+    const { verification, seq, analysis, verificationToken } = await given(app)
+      .as(user)
+      .verifiedCustomer(body, { idempotencyKey: key() })
+      .analysis();
     await as(user).post('/api/v1/medical-bojang/set-analysis').send({ seq, analysis }).expect(200);
+    // An analysis waiting for its second step (the sandbox's app approval): a continuation.
+    await as(user)
+      .post('/api/v1/coverage/analyses')
+      .send({ verificationToken, credit4u: { id: 'sandbox-app', password: 'erasure-pw' } })
+      .expect(202);
     const auth = (
       await as(user)
         .post('/api/v1/medical-bojang/nhis-auth')
@@ -151,6 +159,7 @@ describe('deleting a customer leaves nothing of them behind (DELETE /api/v1/cust
         'customer_consents',
         'customer_verifications',
         'coverage_analyses',
+        'analysis_continuations',
         'medical_set_analyses',
         'nhis_auth_sessions',
         'customer_checkups',

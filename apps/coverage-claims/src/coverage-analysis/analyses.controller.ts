@@ -1,5 +1,6 @@
 import { Body, Controller, Get, Headers, HttpCode, Param, Post, Res } from '@nestjs/common';
 import {
+  ApiAcceptedResponse,
   ApiCreatedResponse,
   ApiExtraModels,
   ApiOkResponse,
@@ -10,12 +11,13 @@ import {
   getSchemaPath,
 } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { CoverageAnalysisResultDto, CoverageReportDto, CreateCoverageAnalysisDto } from '#contracts';
-import { ApiProblems, NoStore, uuidParam } from '#platform';
+import { CoverageAnalysisResultDto, CoverageAnalysisSecondStepDto, CoverageReportDto, CreateCoverageAnalysisDto } from '#contracts';
+import { ApiProblem, ApiProblems, NoStore, uuidParam } from '#platform';
 import { BearerAuth, CurrentUser } from '../auth/auth.decorators.js';
 import type { UserPrincipal } from '../auth/principal.js';
 import { sendReport } from '../pdf/rendered-report.js';
 import { AnalysesService } from './analyses.service.js';
+import { answer, MISCONFIGURED_503, SECOND_STEP, SIGN_IN, SIGN_IN_400 } from './analyses.openapi.js';
 import { CoverageAnalysisErrors } from './coverage-analysis.errors.js';
 import { CoverageReportService } from './report/coverage-report.service.js';
 import { reportContentOf } from './report/report-content.js';
@@ -38,13 +40,23 @@ export class AnalysesController {
   @HttpCode(201)
   @ApiOperation({
     summary: 'Coverage analysis result',
-    description:
-      'Fetches the contracts of the customer the `verificationToken` was given for from the insurance data source, sets what they hold against the recommended amounts for their age and gender, stores the analysis and answers the spec’s `{ seq, analysis }` (201: a new analysis is stored on every call; `seq` reads it again). A missing, unknown or expired token, or one of another planner or organisation: 400 VERIFICATION_TOKEN_INVALID naming verificationToken. The source failing: 502 INSURANCE_DATA_UNAVAILABLE; not answering within INSURANCE_DATA_TIMEOUT_MS (10 s by default): 504 INSURANCE_DATA_TIMEOUT. Either can be retried with the same token while it is valid. Not idempotent (no `Idempotency-Key`): the answer holds personal data that an idempotency record would keep in plain.',
+    description: `Fetches the contracts of the customer the \`verificationToken\` was given for from the insurance data source, sets what they hold against the recommended amounts for their age and gender, stores the analysis and answers the spec’s \`{ seq, analysis }\` (201: a new analysis is stored on every call; \`seq\` reads it again). A missing, unknown or expired token, or one of another planner or organisation: 400 VERIFICATION_TOKEN_INVALID naming verificationToken. The source failing: 502 INSURANCE_DATA_UNAVAILABLE; not answering within INSURANCE_DATA_TIMEOUT_MS (10 s by default): 504 INSURANCE_DATA_TIMEOUT. Either can be retried with the same token while it is valid. Not idempotent (no \`Idempotency-Key\`): the answer holds personal data that an idempotency record would keep in plain. ${SIGN_IN}`,
   })
   @ApiCreatedResponse({ type: CoverageAnalysisResultDto, description: 'The analysis, stored under `seq`' })
+  @ApiAcceptedResponse({ type: CoverageAnalysisSecondStepDto, description: SECOND_STEP })
+  @ApiProblem(400, SIGN_IN_400)
+  @ApiProblem(
+    423,
+    'INSURANCE_SIGN_IN_LOCKED (naming credit4u.id): the customer’s 내보험다보여 account is locked; they unlock it at credit4u.or.kr',
+  )
   @ApiProblems(502, 504)
-  create(@CurrentUser() user: UserPrincipal, @Body() body: CreateCoverageAnalysisDto): Promise<CoverageAnalysisResultDto> {
-    return this.analyses.create(user, body);
+  @ApiProblem(503, MISCONFIGURED_503)
+  async create(
+    @CurrentUser() user: UserPrincipal,
+    @Body() body: CreateCoverageAnalysisDto,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<CoverageAnalysisResultDto | CoverageAnalysisSecondStepDto> {
+    return answer(await this.analyses.create(user, body), reply);
   }
 
   @Get(':seq')

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import type { Visibility } from '../auth/principal.js';
 import { CoverageAnalysis } from './entities/coverage-analysis.entity.js';
 
@@ -17,10 +17,10 @@ export class AnalysesRepository {
   /**
    * Stores the analysis if its customer still exists; false when the customer was deleted meanwhile.
    * The customer row is locked (KEY SHARE) for the insert, so a concurrent deletion waits for it or
-   * is waited for, and never turns into a foreign-key error.
+   * is waited for, and never turns into a foreign-key error. Within `tx` when given.
    */
-  async insert(analysis: NewCoverageAnalysis): Promise<boolean> {
-    const rows = await this.dataSource.query<Array<{ id: string }>>(
+  async insert(analysis: NewCoverageAnalysis, tx: EntityManager = this.dataSource.manager): Promise<boolean> {
+    const rows = await tx.query<Array<{ id: string }>>(
       `INSERT INTO coverage_analyses (id, organisation_id, planner_id, customer_id, verification_id, catalogue_version,
                                       inquiry_date, key_id, payload_ciphertext)
        SELECT $1, $2, $3, customer.id, $5, $6, $7, $8, $9 FROM customers customer WHERE customer.id = $4 FOR KEY SHARE

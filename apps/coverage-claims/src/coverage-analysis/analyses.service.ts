@@ -1,22 +1,42 @@
-import { Inject, Injectable } from '@nestjs/common';
-import type { CoverageAnalysisDto, CoverageAnalysisResultDto, CreateCoverageAnalysisDto, Gender } from '#contracts';
-import { fieldCipherOf, maskPhoneDigits, type FieldCipher, uuidv7 } from '#platform';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import {
+  AnalysisSecondStepMethod,
+  type ContinueCoverageAnalysisDto,
+  type CoverageAnalysisDto,
+  type CoverageAnalysisResultDto,
+  type CoverageAnalysisSecondStepDto,
+  type CreateCoverageAnalysisDto,
+  type Credit4uSignInDto,
+  type Gender,
+} from '#contracts';
+import { fieldCipherOf, maskPhoneDigits, ProblemException, type FieldCipher, uuidv7 } from '#platform';
 import { visibilityOf, type UserPrincipal } from '../auth/principal.js';
 import { CoverageClaimsConfig } from '../config/coverage-claims.config.js';
 import { CustomersService } from '../customers/customers.service.js';
 import { VerificationErrors } from '../verifications/verifications.errors.js';
-import { VerificationsService } from '../verifications/verifications.service.js';
+import { VerificationsService, type VerifiedCustomer } from '../verifications/verifications.service.js';
 import { AnalysesRepository } from './analyses.repository.js';
+import { CONTINUATION_TTL_SECONDS, HOLD_MARGIN_SECONDS, MAX_WRONG_ANSWERS } from './continuation-rules.js';
+import { ContinuationsRepository } from './continuations.repository.js';
+import type { AnalysisContinuation } from './entities/analysis-continuation.entity.js';
 import { koreaDate } from '../common/calendar.js';
 import { buildCoverageAnalysis } from './analysis/coverage-analysis.js';
 import { CoverageAnalysisErrors } from './coverage-analysis.errors.js';
 import { CoverageCatalogueService } from './coverage-catalogue.service.js';
 import {
   INSURANCE_DATA,
+  InsuranceDataMisconfiguredError,
   InsuranceDataUnavailableError,
+  InsuranceSignInError,
+  SecondStepError,
+  type ContractsLookup,
   type InsuranceContract,
   type InsuranceDataCustomer,
   type InsuranceDataPort,
+  type InsuranceSignIn,
+  SecondStepMethod,
+  type SecondStep,
 } from '../integrations/insurance-data/insurance-data.port.js';
 
 /** Who an analysis is about, as a report shows them: the customer's current data, the phone masked. */
@@ -45,12 +65,17 @@ export interface VisibleAnalysis {
   customer: AnalysisCustomerSummary;
 }
 
+/** What an analysis request ends in: the stored analysis (201), or the second step the source asks for first (202). */
+export type AnalysisOutcome = { analysis: CoverageAnalysisResultDto } | { secondStep: CoverageAnalysisSecondStepDto };
+
 @Injectable()
 export class AnalysesService {
   private readonly cipher: FieldCipher;
+  private readonly logger = new Logger('AnalysesService');
 
   constructor(
     private readonly analyses: AnalysesRepository,
+    private readonly continuations: ContinuationsRepository,
     private readonly verifications: VerificationsService,
     private readonly customers: CustomersService,
     private readonly catalogue: CoverageCatalogueService,
@@ -63,45 +88,66 @@ export class AnalysesService {
   /**
    * Analyses the customer a verification token was given for: their contracts from the insurance-data
    * port (bounded by INSURANCE_DATA_TIMEOUT_MS), set against the current catalogue, stored sealed,
-   * and answered as the spec's `{ seq, analysis }`. Each call is a new analysis.
+   * and answered as the spec's `{ seq, analysis }`. Each call is a new analysis. When the source asks
+   * for a second step first, a continuation is stored (the port's reference sealed, never the sign-in)
+   * and the step is answered instead; `continue` completes it.
    */
-  async create(user: UserPrincipal, input: CreateCoverageAnalysisDto): Promise<CoverageAnalysisResultDto> {
+  async create(user: UserPrincipal, input: CreateCoverageAnalysisDto): Promise<AnalysisOutcome> {
     const verified = await this.verifications.requireVerifiedCustomer(user, input.verificationToken);
-    const customer: InsuranceDataCustomer = {
-      name: verified.name,
-      birthDate: verified.birthDate,
-      gender: verified.gender,
-      phone: verified.phone,
-      ...(verified.ci !== null && { ci: verified.ci }),
-    };
-    const contracts = await this.contractsOf(customer);
-    const retrievedAt = new Date();
-    const catalogue = await this.catalogue.current();
-    const analysis = buildCoverageAnalysis({
-      customer,
-      customerId: verified.customerNumber,
-      contracts,
-      catalogue,
-      inquiryDate: koreaDate(retrievedAt),
-      retrievedAt,
-    });
+    const customer = insuranceCustomerOf(verified);
+    const signIn = signInOf(input.credit4u);
+    const lookup = await this.bounded((signal) => this.insuranceData.contractsOf(customer, { signal, ...(signIn && { signIn }) }));
+    if ('secondStep' in lookup) return { secondStep: await this.startContinuation(user, verified, lookup.secondStep) };
+    return { analysis: await this.store(user, verified, lookup.contracts) };
+  }
 
-    const seq = uuidv7();
-    const sealed = this.cipher.seal(JSON.stringify(analysis));
-    const stored = await this.analyses.insert({
-      id: seq,
-      organisationId: user.organisationId,
-      plannerId: user.userId,
-      customerId: verified.customerId,
-      verificationId: verified.verificationId,
-      catalogueVersion: catalogue.version,
-      inquiryDate: analysis.inquiry_time,
-      keyId: sealed.keyId,
-      payloadCiphertext: sealed.ciphertext,
-    });
-    // The customer was deleted while the contracts were fetched: their token is gone with them.
-    if (!stored) throw VerificationErrors.tokenInvalid();
-    return { seq, analysis };
+  /**
+   * The follow-up of a second step: holds the continuation (so no other follow-up reaches the source
+   * meanwhile), sends the answer with the sign-in again, and stores the analysis (the continuation
+   * deleted in the same transaction), or answers the source's next step. A wrong code keeps it (up to
+   * MAX_WRONG_ANSWERS), as does a pending approval; a cancellation or an expiry deletes it (410).
+   */
+  async continue(user: UserPrincipal, id: string, input: ContinueCoverageAnalysisDto): Promise<AnalysisOutcome> {
+    const holdSeconds = Math.ceil(this.config.INSURANCE_DATA_TIMEOUT_MS / 1000) + HOLD_MARGIN_SECONDS;
+    const held = await this.continuations.hold(visibilityOf(user), id, holdSeconds);
+    if (held === 'NOT_FOUND') throw CoverageAnalysisErrors.continuationNotFound(id);
+    if (held === 'EXPIRED') throw CoverageAnalysisErrors.continuationExpired('EXPIRED');
+    if (held === 'BUSY') throw CoverageAnalysisErrors.continuationBusy();
+    // Let go of it on any way out but those that delete it or store a new step.
+    let settled = false;
+    try {
+      if (held.method !== AnalysisSecondStepMethod.AppApproval && input.code === undefined) throw CoverageAnalysisErrors.stepCodeRequired();
+      const verified = await this.verifiedOf(held);
+      const customer = insuranceCustomerOf(verified);
+      const reference = this.cipher.open({ keyId: held.keyId, ciphertext: held.referenceCiphertext });
+      const signIn = signInOf(input.credit4u)!;
+      const answer = input.code === undefined ? {} : { code: input.code };
+      let lookup: ContractsLookup;
+      try {
+        lookup = await this.bounded((signal) => this.insuranceData.continueLookup(customer, reference, answer, { signal, signIn }));
+      } catch (error) {
+        if (!(error instanceof SecondStepError)) throw error;
+        settled = true;
+        throw await this.stepFailed(held, error);
+      }
+      if ('secondStep' in lookup) {
+        const sealed = this.cipher.seal(lookup.secondStep.reference);
+        const method = METHODS[lookup.secondStep.method];
+        await this.continuations.release(id, { method, keyId: sealed.keyId, referenceCiphertext: sealed.ciphertext });
+        settled = true;
+        return { secondStep: stepResponse(id, lookup.secondStep, held.expiresAt) };
+      }
+      const { contracts } = lookup;
+      const analysis = await this.continuations.transaction(async (tx) => {
+        // Deleted with its customer or verification meanwhile: start over (the token went with them).
+        if (!(await this.continuations.delete(id, tx))) throw CoverageAnalysisErrors.continuationExpired('EXPIRED');
+        return this.store(user, verified, contracts, tx);
+      });
+      settled = true;
+      return { analysis };
+    } finally {
+      if (!settled) await this.continuations.release(id);
+    }
   }
 
   /** `{ seq, analysis }` as answered when it was made, for its planner or an ORG_ADMIN of the organisation; 404 otherwise. */
@@ -146,10 +192,115 @@ export class AnalysesService {
   }
 
   /**
-   * The port's answer within INSURANCE_DATA_TIMEOUT_MS. Past it the lookup's signal is aborted and the
-   * answer is 504 at once, even from an adapter that ignores the signal; a failed source is 502.
+   * Builds the analysis of `contracts` for the verified customer and stores it (within `tx` when
+   * given): what both the one-call analysis and a completed second step answer.
    */
-  private async contractsOf(customer: InsuranceDataCustomer): Promise<InsuranceContract[]> {
+  private async store(
+    user: UserPrincipal,
+    verified: VerifiedCustomer,
+    contracts: InsuranceContract[],
+    tx?: EntityManager,
+  ): Promise<CoverageAnalysisResultDto> {
+    const retrievedAt = new Date();
+    const catalogue = await this.catalogue.current();
+    const analysis = buildCoverageAnalysis({
+      customer: insuranceCustomerOf(verified),
+      customerId: verified.customerNumber,
+      contracts,
+      catalogue,
+      inquiryDate: koreaDate(retrievedAt),
+      retrievedAt,
+    });
+
+    const seq = uuidv7();
+    const sealed = this.cipher.seal(JSON.stringify(analysis));
+    const stored = await this.analyses.insert(
+      {
+        id: seq,
+        organisationId: user.organisationId,
+        plannerId: user.userId,
+        customerId: verified.customerId,
+        verificationId: verified.verificationId,
+        catalogueVersion: catalogue.version,
+        inquiryDate: analysis.inquiry_time,
+        keyId: sealed.keyId,
+        payloadCiphertext: sealed.ciphertext,
+      },
+      tx,
+    );
+    // The customer was deleted while the contracts were fetched: their token is gone with them.
+    if (!stored) throw VerificationErrors.tokenInvalid();
+    return { seq, analysis };
+  }
+
+  /** Stores the step's continuation (its reference sealed) and answers the 202 body. */
+  private async startContinuation(
+    user: UserPrincipal,
+    verified: VerifiedCustomer,
+    step: SecondStep,
+  ): Promise<CoverageAnalysisSecondStepDto> {
+    const id = uuidv7();
+    const sealed = this.cipher.seal(step.reference);
+    const expiresAt = await this.continuations.insert(
+      {
+        id,
+        organisationId: user.organisationId,
+        plannerId: user.userId,
+        customerId: verified.customerId,
+        verificationId: verified.verificationId,
+        method: METHODS[step.method],
+        keyId: sealed.keyId,
+        referenceCiphertext: sealed.ciphertext,
+      },
+      CONTINUATION_TTL_SECONDS,
+    );
+    // Deleted while the source was asked: the token went with the customer.
+    if (!expiresAt) throw VerificationErrors.tokenInvalid();
+    return stepResponse(id, step, expiresAt);
+  }
+
+  /** The customer a continuation is about, as the verification that started it confirmed them. */
+  private async verifiedOf(held: AnalysisContinuation): Promise<VerifiedCustomer> {
+    const opened = await this.customers.opened(held.customerId).catch((error: unknown) => {
+      // Deleted meanwhile (and the continuation with them).
+      throw error instanceof ProblemException && error.code === 'CUSTOMER_NOT_FOUND'
+        ? CoverageAnalysisErrors.continuationNotFound(held.id)
+        : error;
+    });
+    const { id: customerId, number: customerNumber, plannerId: _plannerId, gender, ...customer } = opened;
+    // A verified customer has a gender; a continuation is only made for one.
+    if (gender === null) throw CoverageAnalysisErrors.continuationExpired('EXPIRED');
+    return { verificationId: held.verificationId, customerId, customerNumber, gender, ...customer };
+  }
+
+  /** The problem a SecondStepError answers; the continuation kept (pending, a wrong code) or deleted. */
+  private async stepFailed(held: AnalysisContinuation, error: SecondStepError): Promise<ProblemException> {
+    switch (error.failure) {
+      case 'PENDING':
+        await this.continuations.release(held.id);
+        return CoverageAnalysisErrors.stepPending();
+      case 'WRONG_ANSWER': {
+        const wrong = await this.continuations.releaseAfterWrongAnswer(held.id);
+        if (wrong === null) return CoverageAnalysisErrors.continuationExpired('EXPIRED');
+        if (wrong >= MAX_WRONG_ANSWERS) {
+          await this.continuations.delete(held.id);
+          return CoverageAnalysisErrors.continuationExpired('TOO_MANY_TRIES');
+        }
+        return CoverageAnalysisErrors.stepCodeInvalid(MAX_WRONG_ANSWERS - wrong);
+      }
+      case 'CANCELLED':
+      case 'EXPIRED':
+        await this.continuations.delete(held.id);
+        return CoverageAnalysisErrors.continuationExpired(error.failure);
+    }
+  }
+
+  /**
+   * A port call within INSURANCE_DATA_TIMEOUT_MS. Past it the call's signal is aborted and the answer
+   * is 504 at once, even from an adapter that ignores the signal; a failed source is 502, a refused
+   * sign-in 400 or 423 naming the field, our account set up wrong 503 (logged at error level).
+   */
+  private async bounded<T>(call: (signal: AbortSignal) => Promise<T>): Promise<T> {
     const timeoutMs = this.config.INSURANCE_DATA_TIMEOUT_MS;
     const controller = new AbortController();
     let timer: NodeJS.Timeout | undefined;
@@ -161,16 +312,61 @@ export class AnalysesService {
       }, timeoutMs);
     });
     try {
-      const lookup = await Promise.race([this.insuranceData.contractsOf(customer, { signal: controller.signal }), timedOut]);
-      // TODO(issue 26): answer 202 with the second step.
-      if (!('contracts' in lookup)) throw new Error('A second step is not supported yet');
-      return lookup.contracts;
+      return await Promise.race([call(controller.signal), timedOut]);
     } catch (error) {
       if (controller.signal.aborted) throw CoverageAnalysisErrors.insuranceDataTimeout(timeoutMs);
       if (error instanceof InsuranceDataUnavailableError) throw CoverageAnalysisErrors.insuranceDataUnavailable();
+      if (error instanceof InsuranceSignInError) {
+        switch (error.refusal) {
+          case 'MISSING':
+            throw CoverageAnalysisErrors.signInRequired();
+          case 'WRONG':
+            throw CoverageAnalysisErrors.signInWrong();
+          case 'LOCKED':
+            throw CoverageAnalysisErrors.signInLocked();
+        }
+      }
+      if (error instanceof InsuranceDataMisconfiguredError) {
+        // The port's messages hold no personal data; operators need it to fix the account.
+        this.logger.error({ code: 'INSURANCE_DATA_MISCONFIGURED', error: error.message }, 'The insurance data source refuses our account');
+        throw CoverageAnalysisErrors.insuranceDataMisconfigured();
+      }
       throw error;
     } finally {
       clearTimeout(timer);
     }
   }
+}
+
+/** The port's second-step methods as the API names them (the same words; the contracts library does not import the port). */
+const METHODS: Readonly<Record<SecondStepMethod, AnalysisSecondStepMethod>> = {
+  [SecondStepMethod.SmsCode]: AnalysisSecondStepMethod.SmsCode,
+  [SecondStepMethod.EmailCode]: AnalysisSecondStepMethod.EmailCode,
+  [SecondStepMethod.SecureNumber]: AnalysisSecondStepMethod.SecureNumber,
+  [SecondStepMethod.AppApproval]: AnalysisSecondStepMethod.AppApproval,
+};
+
+/** The port's view of a verified customer. */
+function insuranceCustomerOf(verified: VerifiedCustomer): InsuranceDataCustomer {
+  return {
+    name: verified.name,
+    birthDate: verified.birthDate,
+    gender: verified.gender,
+    phone: verified.phone,
+    ...(verified.ci !== null && { ci: verified.ci }),
+  };
+}
+
+/** The sign-in as the port takes it (a fresh object: nothing of the request body travels further). */
+function signInOf(credit4u: Credit4uSignInDto | undefined): InsuranceSignIn | undefined {
+  return credit4u && { id: credit4u.id, password: credit4u.password };
+}
+
+function stepResponse(continuationId: string, step: SecondStep, expiresAt: Date): CoverageAnalysisSecondStepDto {
+  return {
+    continuationId,
+    method: METHODS[step.method],
+    ...(step.image !== undefined && { secureNumberImage: step.image }),
+    expiresAt: expiresAt.toISOString(),
+  };
 }

@@ -2,8 +2,10 @@ import { Module } from '@nestjs/common';
 import { CustomersModule } from '../customers/customers.module.js';
 import { VerificationsModule } from '../verifications/verifications.module.js';
 import { AnalysesController } from './analyses.controller.js';
+import { ContinuationsController } from './continuations.controller.js';
 import { AnalysesRepository } from './analyses.repository.js';
 import { AnalysesService } from './analyses.service.js';
+import { ContinuationsRepository } from './continuations.repository.js';
 import { CoverageCatalogueRepository } from './coverage-catalogue.repository.js';
 import { CoverageCatalogueService } from './coverage-catalogue.service.js';
 import { InsuranceDataModule } from '../integrations/insurance-data/insurance-data.module.js';
@@ -17,8 +19,8 @@ import { CoverageReportModule } from './report/coverage-report.module.js';
  */
 @Module({
   imports: [InsuranceDataModule, VerificationsModule, CustomersModule, CoverageReportModule],
-  controllers: [AnalysesController],
-  providers: [CoverageCatalogueRepository, CoverageCatalogueService, AnalysesRepository, AnalysesService],
+  controllers: [AnalysesController, ContinuationsController],
+  providers: [CoverageCatalogueRepository, CoverageCatalogueService, AnalysesRepository, ContinuationsRepository, AnalysesService],
   exports: [CoverageCatalogueService, InsuranceDataModule, AnalysesService, CoverageReportModule],
 })
 export class CoverageAnalysisModule {}

@@ -10,6 +10,7 @@ import { PostalCenter } from '../claim-reference/entities/postal-center.entity.j
 import { CustomerConsent } from '../customers/entities/customer-consent.entity.js';
 import { Customer } from '../customers/entities/customer.entity.js';
 import { CoverageAmount } from '../coverage-analysis/entities/coverage-amount.entity.js';
+import { AnalysisContinuation } from '../coverage-analysis/entities/analysis-continuation.entity.js';
 import { CoverageAnalysis } from '../coverage-analysis/entities/coverage-analysis.entity.js';
 import { CoverageCatalogueVersion } from '../coverage-analysis/entities/coverage-catalogue-version.entity.js';
 import { CoverageCategory } from '../coverage-analysis/entities/coverage-category.entity.js';
@@ -53,6 +54,7 @@ export const ENTITIES = [
   CoverageSynonym,
   CoverageCatalogueVersion,
   CoverageAnalysis,
+  AnalysisContinuation,
   NhisAuthSession,
   CheckupReferenceRange,
   CustomerCheckup,

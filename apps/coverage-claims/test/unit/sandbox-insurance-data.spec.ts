@@ -142,12 +142,6 @@ describe('sandbox insurance data', () => {
       expect(await sandbox.contractsOf({ ...customer, phone: '01098760001' }, signIn('someone'))).toEqual({ contracts: [] });
     });
 
-    it('phone ending 0004 needs the sign-in: MISSING without one, the portfolio with one', async () => {
-      const needy = { ...customer, phone: '01098760004' };
-      await expect(sandbox.contractsOf(needy)).rejects.toMatchObject({ name: 'InsuranceSignInError', refusal: 'MISSING' });
-      expect(await sandbox.contractsOf(needy, signIn('someone'))).toEqual({ contracts: sandboxPortfolio(needy) });
-    });
-
     it('refuses the password `wrong` (WRONG), the id sandbox-locked (LOCKED), and plays a misconfigured account for sandbox-misconfigured', async () => {
       await expect(sandbox.contractsOf(customer, signIn('anyone', 'wrong'))).rejects.toMatchObject({ refusal: 'WRONG' });
       await expect(sandbox.contractsOf(customer, signIn('sandbox-sms', 'wrong'))).rejects.toBeInstanceOf(InsuranceSignInError);

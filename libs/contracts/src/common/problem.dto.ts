@@ -31,7 +31,8 @@ export class ProblemDto {
 
   @ApiPropertyOptional({
     type: 'integer',
-    description: 'Extension member of VERIFICATION_CODE_INVALID: wrong numbers still accepted before the verification locks',
+    description:
+      'Extension member of VERIFICATION_CODE_INVALID and ANALYSIS_STEP_CODE_INVALID: wrong numbers or codes still accepted before the verification locks or the continuation ends',
     example: 4,
   })
   attemptsLeft?: number;

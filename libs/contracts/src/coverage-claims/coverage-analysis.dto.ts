@@ -377,6 +377,24 @@ export class CoverageAnalysisDto {
   contracts!: AnalysisContractDto[];
 }
 
+/**
+ * The customer's sign-in with 내보험다보여 (credit4u.or.kr), which a contract source may need (CODEF).
+ * Sent only to the source, encrypted for it; never stored, logged or kept in an idempotency record.
+ */
+export class Credit4uSignInDto {
+  @ApiProperty({ description: 'The customer’s 내보험다보여 id', example: 'hong1234', maxLength: 64 })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(64)
+  id!: string;
+
+  @ApiProperty({ description: 'The customer’s 내보험다보여 password', example: 'p@ssw0rd!', maxLength: 128, format: 'password' })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(128)
+  password!: string;
+}
+
 /** `POST /api/v1/coverage/analyses`: the customer is the one a verification token was given for. */
 export class CreateCoverageAnalysisDto {
   @ApiProperty({
@@ -389,6 +407,17 @@ export class CreateCoverageAnalysisDto {
   @IsNotEmpty()
   @MaxLength(128)
   verificationToken!: string;
+
+  @ApiPropertyOptional({
+    type: Credit4uSignInDto,
+    description:
+      'The customer’s 내보험다보여 sign-in, for a source that needs it (INSURANCE_DATA_ADAPTER=codef; the sandbox answers without it). Sent only to the source; never stored or logged',
+  })
+  @IsOptional()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => Credit4uSignInDto)
+  credit4u?: Credit4uSignInDto;
 }
 
 /** A stored coverage analysis: the spec's `{ seq, analysis }`. */
@@ -402,4 +431,72 @@ export class CoverageAnalysisResultDto {
 
   @ApiProperty({ type: CoverageAnalysisDto })
   analysis!: CoverageAnalysisDto;
+}
+
+/** How the customer proves it is them in the source's second step. */
+export enum AnalysisSecondStepMethod {
+  /** A code the source sent to the customer's phone by SMS: the follow-up's `code`. */
+  SmsCode = 'SMS_CODE',
+  /** A code the source sent by e-mail: the follow-up's `code`. */
+  EmailCode = 'EMAIL_CODE',
+  /** The digits of `secureNumberImage`: the follow-up's `code`. */
+  SecureNumber = 'SECURE_NUMBER',
+  /** An approval in the customer's authentication app: the follow-up has no `code`. */
+  AppApproval = 'APP_APPROVAL',
+}
+
+/** 202 of `POST /api/v1/coverage/analyses` (and of a follow-up): the source asks for a second step first. */
+export class CoverageAnalysisSecondStepDto {
+  @ApiProperty({
+    description:
+      'What the follow-up `POST /api/v1/coverage/analysis-continuations/{continuationId}` names. The same for every step of one analysis',
+    format: 'uuid',
+    example: '019ab3c4-5d6e-7f80-9a1b-2c3d4e5f6a7b',
+  })
+  continuationId!: string;
+
+  @ApiProperty({
+    enum: AnalysisSecondStepMethod,
+    enumName: 'AnalysisSecondStepMethod',
+    description:
+      'SMS_CODE, EMAIL_CODE: the code sent to the customer; SECURE_NUMBER: the digits of `secureNumberImage`; APP_APPROVAL: the customer approves in their app, then the follow-up is sent without a code',
+    example: AnalysisSecondStepMethod.SmsCode,
+  })
+  method!: AnalysisSecondStepMethod;
+
+  @ApiPropertyOptional({
+    description: 'SECURE_NUMBER only: the image whose digits the customer reads, as a `data:` URL an `<img>` shows',
+    example: 'data:image/jpeg;base64,/9j/4AAQSkZJRgABAQ…',
+  })
+  secureNumberImage?: string;
+
+  @ApiProperty({
+    format: 'date-time',
+    description:
+      'The follow-up must come before then (270 s after the source first asked); afterwards start over with the verification token',
+    example: '2026-11-21T09:34:30.000Z',
+  })
+  expiresAt!: string;
+}
+
+/** `POST /api/v1/coverage/analysis-continuations/{continuationId}`: the second step's answer. */
+export class ContinueCoverageAnalysisDto {
+  @ApiProperty({
+    type: Credit4uSignInDto,
+    description: 'The same sign-in as the first call: the source wants the identical request repeated',
+  })
+  @IsObject()
+  @ValidateNested()
+  @Type(() => Credit4uSignInDto)
+  credit4u!: Credit4uSignInDto;
+
+  @ApiPropertyOptional({
+    description: 'SMS_CODE, EMAIL_CODE: the code sent to the customer; SECURE_NUMBER: the image’s digits; absent for APP_APPROVAL',
+    example: '123456',
+    maxLength: 16,
+  })
+  @IsOptional()
+  @IsString()
+  @Matches(/^[0-9A-Za-z]{1,16}$/, { message: 'must be 1 to 16 letters or digits' })
+  code?: string;
 }

@@ -22,6 +22,7 @@ import { ClaimDelivery1795436822071 } from './1795436822071-ClaimDelivery.js';
 import { ClaimsBelongToCustomers1795758361663 } from './1795758361663-ClaimsBelongToCustomers.js';
 import { FaxRequestsAtTheGateway1795776442483 } from './1795776442483-FaxRequestsAtTheGateway.js';
 import { VerificationSmsMessageId1795776467205 } from './1795776467205-VerificationSmsMessageId.js';
+import { AnalysisContinuations1795785980985 } from './1795785980985-AnalysisContinuations.js';
 
 /** Every migration of the service, in order. `npm run migration:generate` writes new ones; list them here. */
 export const MIGRATIONS = [
@@ -49,4 +50,5 @@ export const MIGRATIONS = [
   ClaimsBelongToCustomers1795758361663,
   FaxRequestsAtTheGateway1795776442483,
   VerificationSmsMessageId1795776467205,
+  AnalysisContinuations1795785980985,
 ];

@@ -21,8 +21,6 @@ export const SANDBOX_MAGIC_PHONE_ENDINGS = {
   slow: '0002',
   /** The lookup fails (InsuranceDataUnavailableError; the analysis answers 502). */
   failure: '0003',
-  /** The source needs the customer's sign-in: without one, InsuranceSignInError MISSING; with any, the portfolio. */
-  signInRequired: '0004',
 } as const;
 
 /**
@@ -104,12 +102,8 @@ export class SandboxInsuranceDataAdapter implements InsuranceDataPort {
   async contractsOf(customer: InsuranceDataCustomer, options: InsuranceDataOptions = {}): Promise<ContractsLookup> {
     options.signal?.throwIfAborted();
     const { signIn } = options;
-    if (!signIn) {
-      if (customer.phone.endsWith(SANDBOX_MAGIC_PHONE_ENDINGS.signInRequired)) {
-        throw new InsuranceSignInError('MISSING', 'The sandbox insurance-data source needs the customer’s sign-in (magic phone ending)');
-      }
-      return this.lookup(customer, options);
-    }
+    // Without a sign-in, as before the sign-in existed: every phone answers as it always did.
+    if (!signIn) return this.lookup(customer, options);
     checkSignIn(signIn);
     const step = STEP_OF_ID[signIn.id];
     if (!step) return this.lookup(customer, options);

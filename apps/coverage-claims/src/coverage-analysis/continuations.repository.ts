@@ -1,0 +1,134 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { AnalysisSecondStepMethod } from '#contracts';
+import type { Visibility } from '../auth/principal.js';
+import { AnalysisContinuation } from './entities/analysis-continuation.entity.js';
+
+export interface NewContinuation {
+  id: string;
+  organisationId: string;
+  plannerId: string;
+  customerId: string;
+  verificationId: string;
+  method: AnalysisSecondStepMethod;
+  keyId: string;
+  referenceCiphertext: Buffer;
+}
+
+/** The port's reference of a new step, sealed. */
+export interface SealedStep {
+  method: AnalysisSecondStepMethod;
+  keyId: string;
+  referenceCiphertext: Buffer;
+}
+
+/** Why a follow-up could not hold a continuation. */
+export type HoldRefusal = 'NOT_FOUND' | 'EXPIRED' | 'BUSY';
+
+/** Expired continuations deleted, at most, by each new one (the rest by the next ones). */
+const PRUNE_BATCH = 100;
+
+/**
+ * Analyses' continuations (second steps). Every read takes a Visibility, so no query reaches another
+ * organisation's (or, for a planner, another planner's). Times are the database's clock.
+ */
+@Injectable()
+export class ContinuationsRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  transaction<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(work);
+  }
+
+  /**
+   * Stores a continuation expiring `ttlSeconds` from now if its customer still exists (the customer
+   * row KEY SHARE-locked, as analyses are stored); its expiry, or null when the customer is gone.
+   * Deletes a batch of expired ones of any organisation on the way: nothing else prunes them.
+   */
+  async insert(continuation: NewContinuation, ttlSeconds: number): Promise<Date | null> {
+    return this.transaction(async (tx) => {
+      await tx.query(
+        `DELETE FROM analysis_continuations WHERE id IN
+           (SELECT id FROM analysis_continuations WHERE expires_at < clock_timestamp() LIMIT ${PRUNE_BATCH})`,
+      );
+      const rows = await tx.query<Array<{ expires_at: Date }>>(
+        `INSERT INTO analysis_continuations (id, organisation_id, planner_id, customer_id, verification_id, method, key_id,
+                                             reference_ciphertext, expires_at)
+         SELECT $1, $2, $3, customer.id, $5, $6, $7, $8, clock_timestamp() + make_interval(secs => $9)
+           FROM customers customer WHERE customer.id = $4 FOR KEY SHARE
+         RETURNING expires_at`,
+        [
+          continuation.id,
+          continuation.organisationId,
+          continuation.plannerId,
+          continuation.customerId,
+          continuation.verificationId,
+          continuation.method,
+          continuation.keyId,
+          continuation.referenceCiphertext,
+          ttlSeconds,
+        ],
+      );
+      return rows[0]?.expires_at ?? null;
+    });
+  }
+
+  /**
+   * Holds a visible, unexpired continuation nobody holds for `holdSeconds` (one statement: of
+   * concurrent follow-ups exactly one gets it). The row, or why not: NOT_FOUND (unknown or not
+   * visible), EXPIRED (then deleted), BUSY (another follow-up holds it).
+   */
+  async hold(visibility: Visibility, id: string, holdSeconds: number): Promise<AnalysisContinuation | HoldRefusal> {
+    const [rows] = await this.dataSource.query<[Array<{ id: string }>, number]>(
+      `UPDATE analysis_continuations SET held_until = clock_timestamp() + make_interval(secs => $4)
+        WHERE id = $1 AND organisation_id = $2 AND ($3::uuid IS NULL OR planner_id = $3)
+          AND expires_at > clock_timestamp() AND (held_until IS NULL OR held_until <= clock_timestamp())
+        RETURNING id`,
+      [id, visibility.organisationId, visibility.plannerId, holdSeconds],
+    );
+    if (rows.length === 1) {
+      const held = await this.dataSource.getRepository(AnalysisContinuation).findOneBy({ id });
+      // Gone with its customer just now.
+      return held ?? 'NOT_FOUND';
+    }
+    const found = await this.dataSource.query<Array<{ expired: boolean }>>(
+      `SELECT expires_at <= clock_timestamp() AS expired FROM analysis_continuations
+        WHERE id = $1 AND organisation_id = $2 AND ($3::uuid IS NULL OR planner_id = $3)`,
+      [id, visibility.organisationId, visibility.plannerId],
+    );
+    if (found.length === 0) return 'NOT_FOUND';
+    if (found[0]!.expired) {
+      await this.delete(id);
+      return 'EXPIRED';
+    }
+    return 'BUSY';
+  }
+
+  /** Lets go of a held continuation, with the source's new step when it asked for another. */
+  async release(id: string, step?: SealedStep): Promise<void> {
+    if (!step) {
+      await this.dataSource.query(`UPDATE analysis_continuations SET held_until = NULL WHERE id = $1`, [id]);
+      return;
+    }
+    await this.dataSource.query(
+      `UPDATE analysis_continuations SET held_until = NULL, method = $2, key_id = $3, reference_ciphertext = $4 WHERE id = $1`,
+      [id, step.method, step.keyId, step.referenceCiphertext],
+    );
+  }
+
+  /** Counts a wrong code and lets go of the continuation: the wrong codes so far (null when it is gone). */
+  async releaseAfterWrongAnswer(id: string): Promise<number | null> {
+    const [rows] = await this.dataSource.query<[Array<{ wrong_answers: number }>, number]>(
+      `UPDATE analysis_continuations SET held_until = NULL, wrong_answers = wrong_answers + 1 WHERE id = $1 RETURNING wrong_answers`,
+      [id],
+    );
+    return rows[0]?.wrong_answers ?? null;
+  }
+
+  /** Deletes it (done, or failed for good); true when it was there. Within `tx` when given. */
+  async delete(id: string, tx: EntityManager = this.dataSource.manager): Promise<boolean> {
+    const [, count] = await tx.query<[unknown[], number]>(`DELETE FROM analysis_continuations WHERE id = $1`, [id]);
+    return count === 1;
+  }
+}
