@@ -44,7 +44,9 @@ export class CodefStartupCheck implements OnApplicationBootstrap {
       await this.client.checkCredentials(AbortSignal.timeout(STARTUP_CHECK_MS));
     } catch (error) {
       if (error instanceof CodefError && error.kind === 'CONFIGURATION')
-        throw new Error(`CODEF refused this service's client at start-up (CODEF_ENV=${this.client.environment}): ${error.message}`);
+        throw new Error(`CODEF refused this service's client at start-up (CODEF_ENV=${this.client.environment}): ${error.message}`, {
+          cause: error,
+        });
       this.logger.warn(
         { reason: error instanceof Error ? error.message : String(error) },
         'CODEF could not be asked for a token at start-up; its calls will fail until it answers',
