@@ -290,14 +290,33 @@ export class CoverageClaimsConfig extends FileStorageConfig {
   @Max(60_000)
   SANDBOX_INSURANCE_DELAY_MS = 3_000;
 
+  /** After how many seconds the sandbox insurance-data source counts an app approval (credit4u id `sandbox-app`) as given (0 … 300). */
+  @EnvInt()
+  @IsInt()
+  @Min(0)
+  @Max(300)
+  SANDBOX_INSURANCE_APPROVAL_SECONDS = 3;
+
   /**
-   * How long the analysis waits for the insurance-data source, in ms (100 … 60,000); past it the
-   * lookup is aborted and the analysis answers 504 INSURANCE_DATA_TIMEOUT.
+   * How long the analysis (and its follow-up) waits for the insurance-data source, in ms (100 …
+   * 300,000); past it the lookup is aborted and the analysis answers 504 INSURANCE_DATA_TIMEOUT.
+   * CODEF's first call waits up to 170 s for the customer, so with INSURANCE_DATA_ADAPTER=codef it
+   * must be at least 180,000 (that wait and 10 s for the round trip).
    */
   @EnvInt()
   @IsInt()
   @Min(100)
-  @Max(60_000)
+  @Max(300_000)
+  @ValidateBy({
+    name: 'coversCodefFirstStep',
+    validator: {
+      validate: (value: unknown, args) =>
+        (args?.object as { INSURANCE_DATA_ADAPTER?: string }).INSURANCE_DATA_ADAPTER !== 'codef' ||
+        (typeof value === 'number' && value >= 180_000),
+      defaultMessage: () =>
+        'must be at least 180000 with INSURANCE_DATA_ADAPTER=codef: CODEF’s first call waits up to 170 s for the customer before it answers',
+    },
+  })
   INSURANCE_DATA_TIMEOUT_MS = 10_000;
 
   /** Where simple authentication and check-ups come from (docs/decisions/medical-coverage.md). Only `sandbox` exists so far. */
