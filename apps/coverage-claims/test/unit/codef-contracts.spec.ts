@@ -343,7 +343,7 @@ describe('contracts from CODEF (credit4u)', () => {
     });
 
     it('leaves the count unknown (null, 0 years) for 종신납, a period in ages or none', () => {
-      for (const period of ['종신납', '60세', '', undefined]) {
+      for (const period of ['종신납', '60세', '0년', '', undefined]) {
         expect(payment('매월납', period)).toEqual({ paymentCycle: 'MONTHLY', paymentCount: null, paymentPeriodYears: 0 });
       }
     });
@@ -390,6 +390,13 @@ describe('contracts from CODEF (credit4u)', () => {
       expect(contract.coverages.map((item) => item.name)).not.toContain('일반상해사망(기본계약)(20년갱신형)');
       expect(contract.coverages.map((item) => item.name)).not.toContain('끝난 담보');
       expect(contract.coverages).toHaveLength(3);
+    });
+
+    it('keeps a coverage that gives no state of its own on an in-force contract', () => {
+      const contract = flatOnly({
+        resCoverageLists: [coverage({ resCoverageName: '깁스치료비', resCoverageStatus: undefined }), coverage({ resCoverageStatus: '' })],
+      });
+      expect(contract.coverages).toHaveLength(2);
     });
 
     it('keeps every coverage of a contract not in force, to show what it had', () => {

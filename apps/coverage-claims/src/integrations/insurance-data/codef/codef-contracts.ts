@@ -181,10 +181,15 @@ function actualLossContract(entries: Fields[]): InsuranceContract | null {
   };
 }
 
-/** An in-force contract shows only its in-force coverages (a lapsed rider covers nothing); any other contract shows what it had. */
+/**
+ * An in-force contract shows only its in-force coverages (a lapsed rider covers nothing); any other
+ * contract shows what it had. A coverage without a state shares its contract's.
+ */
 function coveragesOf(entry: Fields, contractState: ContractState): InsuranceCoverage[] {
+  const inForce = (coverage: Fields) =>
+    text(coverage.resCoverageStatus) === '' || stateOf(coverage.resCoverageStatus) === ContractState.Active;
   return listOf(entry.resCoverageLists)
-    .filter((coverage) => contractState !== ContractState.Active || stateOf(coverage.resCoverageStatus) === ContractState.Active)
+    .filter((coverage) => contractState !== ContractState.Active || inForce(coverage))
     .map((coverage) => {
       const code = text(coverage.resCoverageCode);
       return { name: text(coverage.resCoverageName), amount: amount(coverage.resCoverageAmount), ...(code !== '' && { code }) };
@@ -223,7 +228,7 @@ function paymentOf(
   if (cycle === PaymentCycle.LumpSum) return { paymentCycle: cycle, paymentCount: 1, paymentPeriodYears: 0 };
   let years: number | null = null;
   const stated = /^(\d{1,3})년/.exec(period);
-  if (stated) years = Number(stated[1]);
+  if (stated && Number(stated[1]) > 0) years = Number(stated[1]);
   else if (period === '전기납' && end !== LIFETIME_END_DATE) years = wholeYearsBetween(parseCompactDate(start), parseCompactDate(end));
   if (years === null) return { paymentCycle: cycle, paymentCount: null, paymentPeriodYears: 0 };
   const months = cycle === null ? null : PAYMENT_CYCLE_MONTHS[cycle];
