@@ -1,3 +1,7 @@
+import { plainToInstance } from 'class-transformer';
+import { validateSync } from 'class-validator';
+import { CoverageAnalysisDto } from '#contracts';
+import { buildCoverageAnalysis } from '../../src/coverage-analysis/analysis/coverage-analysis.js';
 import { catalogueFromData } from '../../src/coverage-analysis/catalogue/catalogue-rows.js';
 import { CATALOGUE_2026_11 } from '../../src/coverage-analysis/catalogue/v2026-11/index.js';
 import { INSURERS_2026_11 } from '../../src/insurers/catalogue/v2026-11/index.js';
@@ -450,5 +454,25 @@ describe('contracts from CODEF (credit4u)', () => {
       contractor: '',
       insuredPerson: '홍*동',
     });
+  });
+
+  it('gives contracts the analysis takes as they are: its payload passes the spec’s validators, lifetime and unknown insurers included', () => {
+    const analysis = buildCoverageAnalysis({
+      customer: { name: '박서연', birthDate: '19870412', gender: 'F', phone: '01055551234' },
+      customerId: 7,
+      contracts: parseCodefContracts(sample()),
+      catalogue: catalogueFromData(CATALOGUE_2026_11),
+      inquiryDate: { year: 2026, month: 11, day: 27 },
+      retrievedAt: new Date('2026-11-27T04:00:00Z'),
+    });
+    expect(validateSync(plainToInstance(CoverageAnalysisDto, analysis), { forbidUnknownValues: true })).toEqual([]);
+    expect(analysis.contracts.map((contract) => [contract.comapny_code, contract.end_date])).toEqual([
+      ['N01', '20200601'],
+      ['N04', '20920519'],
+      ['CODEF_L18', '99991231'],
+    ]);
+    // The in-force KB contract's riders: 질병입원일당 and 상해입원일당 count; its lapsed 상해사망 does not.
+    const held = Object.fromEntries(analysis.coverages.map((coverage) => [coverage.coverage_code, coverage.amount]));
+    expect(held).toMatchObject({ '04_DHD': 20000, '04_AHD': 30000, '01_ACC': 0 });
   });
 });
