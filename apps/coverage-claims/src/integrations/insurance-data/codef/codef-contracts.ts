@@ -1,0 +1,275 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { addMonthsClamped, ordinal, parseCompactDate, type LocalDate } from '../../../common/calendar.js';
+import { INSURERS_2026_11 } from '../../../insurers/catalogue/v2026-11/index.js';
+import {
+  ContractState,
+  ContractType,
+  PAYMENT_CYCLE_MONTHS,
+  PaymentCycle,
+  type InsuranceContract,
+  type InsuranceCoverage,
+} from '../insurance-data.port.js';
+
+// The credit4u contract product's answer (`data` of /v1/kr/insurance/0001/credit4u/contract-info)
+// mapped to the port. Every rule, and why, is in docs/decisions/coverage-analysis.md, "Contracts
+// from CODEF". Nothing here logs: the answer holds names and policy numbers.
+
+/** The end date of a contract that lasts for life (`종신`): the port wants a YYYYMMDD date. */
+export const LIFETIME_END_DATE = '99991231';
+
+/** A contract whose insurer the catalogue does not know keeps CODEF's code under this prefix, so it never reads as a catalogue code. */
+export const UNKNOWN_INSURER_PREFIX = 'CODEF_';
+
+/** What credit4u calls the state of a contract or coverage. */
+const STATES: Readonly<Record<string, ContractState>> = {
+  정상: ContractState.Active,
+  실효: ContractState.Lapsed,
+  해지: ContractState.Surrendered,
+  만기: ContractState.Expired,
+  소멸: ContractState.Expired,
+};
+
+/** A state credit4u's list does not name: not counted as in force, so an unknown word never adds cover the customer may not have. */
+const UNKNOWN_STATE = ContractState.Lapsed;
+
+const CYCLES: Readonly<Record<string, PaymentCycle>> = {
+  매월납: PaymentCycle.Monthly,
+  월납: PaymentCycle.Monthly,
+  '3개월납': PaymentCycle.Quarterly,
+  분기납: PaymentCycle.Quarterly,
+  '6개월납': PaymentCycle.SemiAnnual,
+  반기납: PaymentCycle.SemiAnnual,
+  연납: PaymentCycle.Annual,
+  년납: PaymentCycle.Annual,
+  일시납: PaymentCycle.LumpSum,
+};
+
+/**
+ * credit4u's company names that differ from the catalogue's (the registered name, with 해상보험,
+ * 생명보험 and the like). The catalogue's own names map to their codes without an entry here.
+ */
+const INSURER_ALIASES: Readonly<Record<string, string>> = {
+  삼성생명보험: '삼성생명',
+  한화생명보험: '한화생명',
+  교보생명보험: '교보생명',
+  신한라이프생명: '신한라이프',
+  신한라이프생명보험: '신한라이프',
+  농협생명: 'NH농협생명',
+  농협생명보험: 'NH농협생명',
+  NH농협생명보험: 'NH농협생명',
+  미래에셋생명보험: '미래에셋생명',
+  흥국생명보험: '흥국생명',
+  삼성화재해상보험: '삼성화재',
+  현대해상화재보험: '현대해상',
+  디비손해보험: 'DB손해보험',
+  케이비손해보험: 'KB손해보험',
+  메리츠화재해상보험: '메리츠화재',
+  흥국화재해상보험: '흥국화재',
+  농협손해보험: 'NH농협손해보험',
+};
+
+const insurerKey = (name: string) =>
+  name
+    .normalize('NFKC')
+    .replace(/\(주\)|주식회사|\s+/g, '')
+    .toUpperCase();
+
+const CATALOGUE_INSURERS = new Map(INSURERS_2026_11.map((insurer) => [insurerKey(insurer.name), insurer.code]));
+for (const [alias, name] of Object.entries(INSURER_ALIASES)) {
+  const code = CATALOGUE_INSURERS.get(insurerKey(name));
+  if (code === undefined) throw new Error(`INSURER_ALIASES names ${name}, which the insurer catalogue does not know`);
+  CATALOGUE_INSURERS.set(insurerKey(alias), code);
+}
+
+/** The catalogue's insurer code for a credit4u company, by its name (CODEF's company codes are not the catalogue's). */
+export function catalogueInsurerCode(companyName: string, codefCode: string): string {
+  return CATALOGUE_INSURERS.get(insurerKey(companyName)) ?? `${UNKNOWN_INSURER_PREFIX}${codefCode}`;
+}
+
+type Fields = Record<string, unknown>;
+
+/** One contract while the two lists are merged. */
+interface Draft {
+  flat: Fields | null;
+  actualLoss: Fields[];
+}
+
+/** The contracts of a credit4u answer: both lists merged, one contract once, in the order the lists give them. */
+export function parseCodefContracts(data: unknown): InsuranceContract[] {
+  const answer = isFields(data) ? data : {};
+  // The policy number (unmasked in resPolicyNumberHid) only ever lives here as a keyed hash, whose key dies with the parse.
+  const key = randomBytes(32);
+  const drafts: Draft[] = [];
+  const byPolicy = new Map<string, Draft>();
+  const draftFor = (entry: Fields): Draft => {
+    const policy = matchKey(entry, key);
+    const known = policy === null ? undefined : byPolicy.get(policy);
+    if (known) return known;
+    const draft: Draft = { flat: null, actualLoss: [] };
+    drafts.push(draft);
+    if (policy !== null) byPolicy.set(policy, draft);
+    return draft;
+  };
+
+  for (const entry of listOf(answer.resFlatRateContractList)) {
+    const draft = draftFor(entry);
+    // The same policy twice in the flat-rate list is one contract: the first entry stands.
+    draft.flat ??= entry;
+  }
+  for (const entry of listOf(answer.resActualLossContractList)) draftFor(entry).actualLoss.push(entry);
+
+  const contracts: InsuranceContract[] = [];
+  for (const draft of drafts) {
+    const contract = draft.flat ? flatRateContract(draft.flat, draft.actualLoss) : actualLossContract(draft.actualLoss);
+    if (contract) contracts.push(contract);
+  }
+  return contracts;
+}
+
+/** Company code and the policy number's keyed hash; null when the number is missing or masked (then no match is safe). */
+function matchKey(entry: Fields, key: Buffer): string | null {
+  const policy = text(entry.resPolicyNumberHid);
+  if (policy === '' || policy.includes('*')) return null;
+  const hash = createHmac('sha256', key).update(policy).digest('base64url');
+  return `${text(entry.resCompanyNmCode)}|${hash}`;
+}
+
+function flatRateContract(flat: Fields, actualLoss: Fields[]): InsuranceContract | null {
+  const start = compactDate(flat.commStartDate);
+  const end = endDate(flat.commEndDate);
+  if (start === null || end === null) return null;
+  const state = stateOf(flat.resContractStatus);
+  const cycle = CYCLES[text(flat.resPaymentCycle)] ?? null;
+  const firstCoverage = listOf(flat.resCoverageLists)[0];
+  return {
+    ...insurerOf(flat),
+    productName: text(flat.resInsuranceName),
+    startDate: start,
+    endDate: end,
+    contractor: text(flat.resContractor),
+    insuredPerson: text(flat.resInsuredPerson) || text(firstCoverage?.resInsuredPerson) || text(actualLoss[0]?.resInsuredPerson),
+    state,
+    type: typeOf(flat),
+    premium: amount(flat.resPremium),
+    ...paymentOf(cycle, text(flat.resPaymentPeriod), start, end),
+    coverages: [...coveragesOf(flat, state), ...actualLoss.flatMap((entry) => coveragesOf(entry, state))],
+  };
+}
+
+/** A 실손 contract with no flat-rate entry: no premium, cycle or period in the source, its dates from its coverages. */
+function actualLossContract(entries: Fields[]): InsuranceContract | null {
+  const first = entries[0]!;
+  const all = entries.flatMap((entry) => listOf(entry.resCoverageLists));
+  const starts = all.map((coverage) => compactDate(coverage.commStartDate)).filter((date) => date !== null);
+  const ends = all.map((coverage) => endDate(coverage.commEndDate)).filter((date) => date !== null);
+  if (starts.length === 0 || ends.length === 0) return null;
+  const state = stateOf(first.resContractStatus);
+  return {
+    ...insurerOf(first),
+    productName: text(first.resInsuranceName),
+    startDate: starts.reduce((a, b) => (b < a ? b : a)),
+    endDate: ends.reduce((a, b) => (b > a ? b : a)),
+    contractor: text(first.resContractor),
+    insuredPerson: text(first.resInsuredPerson),
+    state,
+    type: typeOf(first),
+    premium: 0,
+    paymentCycle: null,
+    paymentCount: null,
+    paymentPeriodYears: 0,
+    coverages: entries.flatMap((entry) => coveragesOf(entry, state)),
+  };
+}
+
+/**
+ * An in-force contract shows only its in-force coverages (a lapsed rider covers nothing); any other
+ * contract shows what it had. A coverage without a state shares its contract's.
+ */
+function coveragesOf(entry: Fields, contractState: ContractState): InsuranceCoverage[] {
+  const inForce = (coverage: Fields) =>
+    text(coverage.resCoverageStatus) === '' || stateOf(coverage.resCoverageStatus) === ContractState.Active;
+  return listOf(entry.resCoverageLists)
+    .filter((coverage) => contractState !== ContractState.Active || inForce(coverage))
+    .map((coverage) => {
+      const code = text(coverage.resCoverageCode);
+      return { name: text(coverage.resCoverageName), amount: amount(coverage.resCoverageAmount), ...(code !== '' && { code }) };
+    });
+}
+
+function insurerOf(entry: Fields): Pick<InsuranceContract, 'insurerCode' | 'insurerName'> {
+  const name = text(entry.resCompanyNm);
+  return { insurerCode: catalogueInsurerCode(name, text(entry.resCompanyNmCode)), insurerName: name };
+}
+
+/** credit4u's company codes start with L (life) or N (non-life); without one, the name says 생명 or not. */
+function typeOf(entry: Fields): ContractType {
+  const code = text(entry.resCompanyNmCode).toUpperCase();
+  if (code.startsWith('L')) return ContractType.Life;
+  if (code.startsWith('N')) return ContractType.NonLife;
+  return text(entry.resCompanyNm).includes('생명') ? ContractType.Life : ContractType.NonLife;
+}
+
+function stateOf(value: unknown): ContractState {
+  return STATES[text(value)] ?? UNKNOWN_STATE;
+}
+
+/**
+ * The payment period's years and number of payments. "N년": N years, N × 12 ÷ months per payment
+ * payments. "전기납" (paid over the whole term): the term's whole years, when the term has an end.
+ * A lump sum is one payment and 0 years, whatever the period says. "종신납", a period in ages
+ * ("60세") or anything else: the number of payments is unknown (null) and the years 0.
+ */
+function paymentOf(
+  cycle: PaymentCycle | null,
+  period: string,
+  start: string,
+  end: string,
+): Pick<InsuranceContract, 'paymentCycle' | 'paymentCount' | 'paymentPeriodYears'> {
+  if (cycle === PaymentCycle.LumpSum) return { paymentCycle: cycle, paymentCount: 1, paymentPeriodYears: 0 };
+  let years: number | null = null;
+  const stated = /^(\d{1,3})년/.exec(period);
+  if (stated && Number(stated[1]) > 0) years = Number(stated[1]);
+  else if (period === '전기납' && end !== LIFETIME_END_DATE) years = wholeYearsBetween(parseCompactDate(start), parseCompactDate(end));
+  if (years === null) return { paymentCycle: cycle, paymentCount: null, paymentPeriodYears: 0 };
+  const months = cycle === null ? null : PAYMENT_CYCLE_MONTHS[cycle];
+  return { paymentCycle: cycle, paymentCount: months === null ? null : (years * 12) / months, paymentPeriodYears: years };
+}
+
+function wholeYearsBetween(start: LocalDate, end: LocalDate): number {
+  let years = end.year - start.year;
+  if (ordinal(addMonthsClamped(start, 12 * years)) > ordinal(end)) years -= 1;
+  return Math.max(0, years);
+}
+
+/** `종신` is a lifetime end; anything else must be a calendar date YYYYMMDD. */
+function endDate(value: unknown): string | null {
+  return text(value) === '종신' ? LIFETIME_END_DATE : compactDate(value);
+}
+
+function compactDate(value: unknown): string | null {
+  const date = text(value);
+  try {
+    parseCompactDate(date);
+    return date;
+  } catch {
+    return null;
+  }
+}
+
+/** A string of digits (thousands separators allowed) as a number; anything else 0. */
+function amount(value: unknown): number {
+  const digits = text(value).replaceAll(',', '');
+  return /^\d{1,15}$/.test(digits) ? Number(digits) : 0;
+}
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '';
+}
+
+function listOf(value: unknown): Fields[] {
+  return Array.isArray(value) ? value.filter(isFields) : [];
+}
+
+function isFields(value: unknown): value is Fields {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,478 @@
+import { plainToInstance } from 'class-transformer';
+import { validateSync } from 'class-validator';
+import { CoverageAnalysisDto } from '#contracts';
+import { buildCoverageAnalysis } from '../../src/coverage-analysis/analysis/coverage-analysis.js';
+import { catalogueFromData } from '../../src/coverage-analysis/catalogue/catalogue-rows.js';
+import { CATALOGUE_2026_11 } from '../../src/coverage-analysis/catalogue/v2026-11/index.js';
+import { INSURERS_2026_11 } from '../../src/insurers/catalogue/v2026-11/index.js';
+import {
+  catalogueInsurerCode,
+  LIFETIME_END_DATE,
+  parseCodefContracts,
+} from '../../src/integrations/insurance-data/codef/codef-contracts.js';
+import {
+  ContractState,
+  ContractType,
+  PaymentCycle,
+  type InsuranceContract,
+} from '../../src/integrations/insurance-data/insurance-data.port.js';
+
+// credit4u's answer as CODEF's public sample shapes it (codef-io/codef-java, TestKR_IS_0001_001), with
+// made-up names and policy numbers and fewer coverages.
+type Row = Record<string, unknown>;
+
+const flatRate = (fields: Row = {}): Row => ({
+  resNumber: '1',
+  resCompanyNm: 'KB손해보험',
+  resCompanyNmCode: 'N10',
+  resInsuranceName: '(무)KB 든든한건강보험(17.04)',
+  resContractor: '박서연',
+  resPolicyNumber: '305511*****',
+  resPolicyNumberHid: '30551187420',
+  commStartDate: '20160530',
+  commEndDate: '20920519',
+  resContractStatus: '정상',
+  resPremium: '110521',
+  resPaymentCycle: '매월납',
+  resPaymentPeriod: '20년',
+  resPhoneNo: '15440114',
+  resHomePage: 'www.kbinsure.co.kr',
+  resCoverageLists: [
+    coverage({
+      resCoverageStatus: '실효',
+      resCoverageAmount: '200000000',
+      resCoverageCode: 'A1300',
+      resCoverageName: '일반상해사망(기본계약)(20년갱신형)',
+      resAgreementType: '상해사망',
+    }),
+    coverage({
+      resCoverageAmount: '20000',
+      resCoverageCode: 'A6100',
+      resCoverageName: '질병입원일당(1일이상)',
+      resAgreementType: '질병입원일당',
+    }),
+    coverage({
+      resCoverageAmount: '30000',
+      resCoverageCode: 'A6300',
+      resCoverageName: '상해입원일당(1일이상)II',
+      resAgreementType: '상해입원일당',
+    }),
+  ],
+  ...fields,
+});
+
+function coverage(fields: Row): Row {
+  return { resInsuredPerson: '박서연', resNumber: '1', resCoverageStatus: '정상', ...fields };
+}
+
+const actualLoss = (fields: Row = {}): Row => ({
+  resNumber: '1',
+  resCompanyNm: 'KB손해보험',
+  resCompanyNmCode: 'N10',
+  resInsuranceName: '(무)KB 튼튼실손보험(16.04)',
+  resInsuredPerson: '박서연',
+  resPolicyNumber: '305511*****',
+  resPolicyNumberHid: '30551187420',
+  resContractStatus: '정상',
+  resPhoneNo: '15440114',
+  resCoverageLists: [
+    lossCoverage({ resCoverageAmount: '50000000', resCoverageName: '상해 입원의료비' }),
+    lossCoverage({ resCoverageAmount: '250000', resCoverageName: '질병 외래의료비' }),
+    lossCoverage({ resType: '기타실손', resCoverageAmount: '100000000', commEndDate: '20820530', resCoverageName: '가족생활배상책임담보' }),
+  ],
+  ...fields,
+});
+
+function lossCoverage(fields: Row): Row {
+  return {
+    resNumber: '1',
+    commStartDate: '20160530',
+    commEndDate: '20310530',
+    resCoverageStatus: '정상',
+    resType: '실손의료비',
+    ...fields,
+  };
+}
+
+const lifeContract: Row = flatRate({
+  resCompanyNm: 'KB생명보험',
+  resCompanyNmCode: 'L18',
+  resInsuranceName: '무배당 KB 행복설계종신보험(2종)',
+  resPolicyNumber: '117*****',
+  resPolicyNumberHid: '11749021',
+  commStartDate: '20121031',
+  commEndDate: '종신',
+  resContractStatus: '해지',
+  resPremium: '76000',
+  resCoverageLists: [
+    coverage({
+      resCoverageStatus: '해지',
+      resCoverageAmount: '50000000',
+      resCoverageCode: 'A1100',
+      resCoverageName: '일반사망',
+      resAgreementType: '질병사망',
+    }),
+  ],
+});
+
+const carInsurance: Row = actualLoss({
+  resCompanyNm: '삼성화재해상보험',
+  resCompanyNmCode: 'N08',
+  resInsuranceName: '다이렉트자동차_개인용',
+  resPolicyNumber: '118K30291*****',
+  resPolicyNumberHid: '118K3029170000',
+  resCoverageLists: [
+    lossCoverage({
+      resType: '기타실손',
+      commStartDate: '20190521',
+      commEndDate: '20200521',
+      resCoverageAmount: '500000000',
+      resCoverageName: '무보험차에 의한 상해',
+    }),
+    lossCoverage({
+      resType: '기타실손',
+      commStartDate: '20190601',
+      commEndDate: '20200601',
+      resCoverageAmount: '1000',
+      resCoverageName: '다른자동차 운전',
+    }),
+  ],
+});
+
+/** The sample's shape: statistics lists (ignored), two flat-rate contracts, and 실손 entries, one of them the same policy as a flat-rate one. */
+const sample = (): Row => ({
+  resFlatRateStatisticsList: [
+    { resSelfCoverageAmt: '300', resCoverageCode: 'A4301', resCoverageName: '골절진단', resAvgGroupCoverageAmt: '380' },
+  ],
+  resActualLossStatisticsList: [{ resSelfRegYN: '1', resAvgGroupRegRate: '76', resCoverageCode: 'E', resCoverageName: '질병통원(외래)' }],
+  resActualLossPaymentList: [],
+  resFlatRateContractList: [flatRate(), lifeContract],
+  resActualLossContractList: [actualLoss(), carInsurance],
+});
+
+const only = (data: Row): InsuranceContract => {
+  const contracts = parseCodefContracts(data);
+  expect(contracts).toHaveLength(1);
+  return contracts[0]!;
+};
+const flatOnly = (fields: Row) => only({ resFlatRateContractList: [flatRate(fields)] });
+
+describe('contracts from CODEF (credit4u)', () => {
+  describe('both lists merged, one contract once', () => {
+    it('merges a 실손 entry into the flat-rate contract of the same policy number and company, which keeps its own fields and gains the 실손 coverages', () => {
+      const contracts = parseCodefContracts(sample());
+      expect(contracts.map((contract) => contract.productName)).toEqual([
+        '(무)KB 든든한건강보험(17.04)',
+        '무배당 KB 행복설계종신보험(2종)',
+        '다이렉트자동차_개인용',
+      ]);
+      expect(contracts[0]).toEqual({
+        insurerCode: 'N04',
+        insurerName: 'KB손해보험',
+        productName: '(무)KB 든든한건강보험(17.04)',
+        startDate: '20160530',
+        endDate: '20920519',
+        contractor: '박서연',
+        insuredPerson: '박서연',
+        state: ContractState.Active,
+        type: ContractType.NonLife,
+        premium: 110521,
+        paymentCycle: PaymentCycle.Monthly,
+        paymentCount: 240,
+        paymentPeriodYears: 20,
+        coverages: [
+          { name: '질병입원일당(1일이상)', amount: 20000, code: 'A6100' },
+          { name: '상해입원일당(1일이상)II', amount: 30000, code: 'A6300' },
+          { name: '상해 입원의료비', amount: 50000000 },
+          { name: '질병 외래의료비', amount: 250000 },
+          { name: '가족생활배상책임담보', amount: 100000000 },
+        ],
+      });
+    });
+
+    it('does not merge entries of the same policy number at different companies', () => {
+      const contracts = parseCodefContracts({
+        resFlatRateContractList: [flatRate()],
+        resActualLossContractList: [actualLoss({ resCompanyNmCode: 'N01', resCompanyNm: '삼성화재해상보험' })],
+      });
+      expect(contracts).toHaveLength(2);
+      expect(contracts[0]!.coverages).toHaveLength(2);
+    });
+
+    it('does not merge on a masked or missing policy number (masks of different policies can be alike)', () => {
+      for (const hid of ['305511*****', '', undefined]) {
+        const contracts = parseCodefContracts({
+          resFlatRateContractList: [flatRate({ resPolicyNumberHid: hid })],
+          resActualLossContractList: [actualLoss({ resPolicyNumberHid: hid })],
+        });
+        expect(contracts).toHaveLength(2);
+      }
+    });
+
+    it('lists a policy that appears twice in the flat-rate list once (the first entry), and merges two 실손 entries of one policy', () => {
+      expect(parseCodefContracts({ resFlatRateContractList: [flatRate(), flatRate({ resPremium: '99' })] })).toEqual([
+        expect.objectContaining({ premium: 110521 }),
+      ]);
+      const merged = only({
+        resActualLossContractList: [actualLoss(), actualLoss({ resCoverageLists: [lossCoverage({ resCoverageName: '질병 입원의료비' })] })],
+      });
+      expect(merged.coverages.map((item) => item.name)).toEqual([
+        '상해 입원의료비',
+        '질병 외래의료비',
+        '가족생활배상책임담보',
+        '질병 입원의료비',
+      ]);
+    });
+
+    it('keeps no policy number, masked or not, anywhere in the contracts', () => {
+      const json = JSON.stringify(parseCodefContracts(sample()));
+      for (const number of ['30551187420', '305511', '11749021', '118K3029170000', '118K30291']) expect(json).not.toContain(number);
+    });
+
+    it('answers no contracts for an answer without lists, with empty lists, or with none at all', () => {
+      expect(parseCodefContracts([])).toEqual([]);
+      expect(parseCodefContracts({})).toEqual([]);
+      expect(parseCodefContracts(null)).toEqual([]);
+      expect(parseCodefContracts({ resFlatRateContractList: [], resActualLossContractList: [] })).toEqual([]);
+    });
+  });
+
+  describe('dates', () => {
+    it(`ends a 종신 contract on ${LIFETIME_END_DATE}, a date after any other`, () => {
+      expect(flatOnly({ commEndDate: '종신' }).endDate).toBe('99991231');
+      expect(LIFETIME_END_DATE > '21991231').toBe(true);
+    });
+
+    it('dates a 실손-only contract from its coverages: the earliest start and the latest end', () => {
+      const contract = only({
+        resActualLossContractList: [
+          actualLoss({
+            resCoverageLists: [
+              lossCoverage({ commStartDate: '20190601', commEndDate: '20200601' }),
+              lossCoverage({ commStartDate: '20190521', commEndDate: '20350521' }),
+              lossCoverage({ commStartDate: '20200101', commEndDate: '20210101' }),
+            ],
+          }),
+        ],
+      });
+      expect([contract.startDate, contract.endDate]).toEqual(['20190521', '20350521']);
+      const lifelong = only({ resActualLossContractList: [actualLoss({ resCoverageLists: [lossCoverage({ commEndDate: '종신' })] })] });
+      expect(lifelong.endDate).toBe(LIFETIME_END_DATE);
+    });
+
+    it('leaves out a contract whose dates cannot be read (the port wants YYYYMMDD dates)', () => {
+      expect(parseCodefContracts({ resFlatRateContractList: [flatRate({ commStartDate: '' })] })).toEqual([]);
+      expect(parseCodefContracts({ resFlatRateContractList: [flatRate({ commEndDate: '20230231' })] })).toEqual([]);
+      expect(parseCodefContracts({ resActualLossContractList: [actualLoss({ resCoverageLists: [] })] })).toEqual([]);
+    });
+  });
+
+  it('maps the states 정상, 실효, 해지, 만기 and 소멸, and anything else to LAPSED (not counted as in force)', () => {
+    const states = {
+      정상: 'ACTIVE',
+      실효: 'LAPSED',
+      해지: 'SURRENDERED',
+      만기: 'EXPIRED',
+      소멸: 'EXPIRED',
+      정: 'LAPSED',
+      '': 'LAPSED',
+      휴면: 'LAPSED',
+    };
+    for (const [status, state] of Object.entries(states)) {
+      expect(flatOnly({ resContractStatus: status }).state).toBe(state);
+      expect(only({ resActualLossContractList: [actualLoss({ resContractStatus: status })] }).state).toBe(state);
+    }
+  });
+
+  it('reads the premium as a number of won, and a 실손-only contract (no premium in the source) as 0', () => {
+    expect(flatOnly({ resPremium: '110521' }).premium).toBe(110521);
+    expect(flatOnly({ resPremium: '1,210,000' }).premium).toBe(1210000);
+    expect(flatOnly({ resPremium: '' }).premium).toBe(0);
+    expect(flatOnly({ resPremium: undefined }).premium).toBe(0);
+    expect(only({ resActualLossContractList: [actualLoss()] })).toMatchObject({
+      premium: 0,
+      paymentCycle: null,
+      paymentCount: null,
+      paymentPeriodYears: 0,
+    });
+  });
+
+  it('maps the payment cycles, and an unknown one to null', () => {
+    const cycles = {
+      매월납: 'MONTHLY',
+      월납: 'MONTHLY',
+      '3개월납': 'QUARTERLY',
+      '6개월납': 'SEMI_ANNUAL',
+      연납: 'ANNUAL',
+      일시납: 'LUMP_SUM',
+      격월납: null,
+      '': null,
+    };
+    for (const [cycle, code] of Object.entries(cycles)) expect(flatOnly({ resPaymentCycle: cycle }).paymentCycle).toBe(code);
+  });
+
+  describe('payment period', () => {
+    const payment = (cycle: string, period: string | undefined, fields: Row = {}) => {
+      const { paymentCycle, paymentCount, paymentPeriodYears } = flatOnly({ resPaymentCycle: cycle, resPaymentPeriod: period, ...fields });
+      return { paymentCycle, paymentCount, paymentPeriodYears };
+    };
+
+    it('counts "N년" as N years of payments, N × 12 ÷ months per payment', () => {
+      expect(payment('매월납', '20년')).toEqual({ paymentCycle: 'MONTHLY', paymentCount: 240, paymentPeriodYears: 20 });
+      expect(payment('3개월납', '20년')).toEqual({ paymentCycle: 'QUARTERLY', paymentCount: 80, paymentPeriodYears: 20 });
+      expect(payment('6개월납', '10년')).toEqual({ paymentCycle: 'SEMI_ANNUAL', paymentCount: 20, paymentPeriodYears: 10 });
+      expect(payment('연납', '10년')).toEqual({ paymentCycle: 'ANNUAL', paymentCount: 10, paymentPeriodYears: 10 });
+    });
+
+    it('makes a lump sum one payment over 0 years, whatever the period says', () => {
+      expect(payment('일시납', '10년')).toEqual({ paymentCycle: 'LUMP_SUM', paymentCount: 1, paymentPeriodYears: 0 });
+      expect(payment('일시납', '')).toEqual({ paymentCycle: 'LUMP_SUM', paymentCount: 1, paymentPeriodYears: 0 });
+    });
+
+    it('counts 전기납 over the whole years of the term, and leaves the count unknown for a lifetime term', () => {
+      expect(payment('매월납', '전기납', { commStartDate: '20160530', commEndDate: '20360529' })).toEqual({
+        paymentCycle: 'MONTHLY',
+        paymentCount: 228,
+        paymentPeriodYears: 19,
+      });
+      expect(payment('연납', '전기납', { commStartDate: '20160530', commEndDate: '20360530' })).toMatchObject({
+        paymentCount: 20,
+        paymentPeriodYears: 20,
+      });
+      expect(payment('매월납', '전기납', { commEndDate: '종신' })).toEqual({
+        paymentCycle: 'MONTHLY',
+        paymentCount: null,
+        paymentPeriodYears: 0,
+      });
+    });
+
+    it('leaves the count unknown (null, 0 years) for 종신납, a period in ages or none', () => {
+      for (const period of ['종신납', '60세', '0년', '', undefined]) {
+        expect(payment('매월납', period)).toEqual({ paymentCycle: 'MONTHLY', paymentCount: null, paymentPeriodYears: 0 });
+      }
+    });
+
+    it('keeps the years but not the count when the cycle is unknown', () => {
+      expect(payment('격월납', '20년')).toEqual({ paymentCycle: null, paymentCount: null, paymentPeriodYears: 20 });
+    });
+  });
+
+  it('types a contract LIFE or NON_LIFE by the company code (L…, N…), else by 생명 in the company name', () => {
+    expect(flatOnly({ resCompanyNmCode: 'L18' }).type).toBe(ContractType.Life);
+    expect(flatOnly({ resCompanyNmCode: 'N10' }).type).toBe(ContractType.NonLife);
+    expect(flatOnly({ resCompanyNmCode: '', resCompanyNm: '어느생명보험' }).type).toBe(ContractType.Life);
+    expect(flatOnly({ resCompanyNmCode: '', resCompanyNm: '어느손해보험' }).type).toBe(ContractType.NonLife);
+    expect(only({ resActualLossContractList: [actualLoss({ resCompanyNmCode: 'L03', resCompanyNm: '교보생명보험' })] }).type).toBe(
+      ContractType.Life,
+    );
+  });
+
+  describe('coverages', () => {
+    it('carries the name, the amount in won and CODEF’s coverage code (none for 실손 coverages)', () => {
+      const contract = flatOnly({
+        resCoverageLists: [coverage({ resCoverageName: '깁스치료비', resCoverageAmount: '100000', resCoverageCode: 'A9601' })],
+      });
+      expect(contract.coverages).toEqual([{ name: '깁스치료비', amount: 100000, code: 'A9601' }]);
+      const loss = only({
+        resActualLossContractList: [
+          actualLoss({ resCoverageLists: [lossCoverage({ resCoverageName: '상해 처방조제료', resCoverageAmount: '50000' })] }),
+        ],
+      });
+      expect(loss.coverages).toEqual([{ name: '상해 처방조제료', amount: 50000 }]);
+      expect(flatOnly({ resCoverageLists: [coverage({ resCoverageName: '무엇', resCoverageAmount: '' })] }).coverages).toEqual([
+        { name: '무엇', amount: 0 },
+      ]);
+    });
+
+    it('leaves out the coverages not in force of an in-force contract (flat-rate and 실손)', () => {
+      const contract = only({
+        resFlatRateContractList: [flatRate()],
+        resActualLossContractList: [
+          actualLoss({ resCoverageLists: [lossCoverage({ resCoverageName: '끝난 담보', resCoverageStatus: '만기' }), lossCoverage({})] }),
+        ],
+      });
+      expect(contract.coverages.map((item) => item.name)).not.toContain('일반상해사망(기본계약)(20년갱신형)');
+      expect(contract.coverages.map((item) => item.name)).not.toContain('끝난 담보');
+      expect(contract.coverages).toHaveLength(3);
+    });
+
+    it('keeps a coverage that gives no state of its own on an in-force contract', () => {
+      const contract = flatOnly({
+        resCoverageLists: [coverage({ resCoverageName: '깁스치료비', resCoverageStatus: undefined }), coverage({ resCoverageStatus: '' })],
+      });
+      expect(contract.coverages).toHaveLength(2);
+    });
+
+    it('keeps every coverage of a contract not in force, to show what it had', () => {
+      const contract = flatOnly({ resContractStatus: '실효' });
+      expect(contract.coverages.map((item) => item.name)).toEqual([
+        '일반상해사망(기본계약)(20년갱신형)',
+        '질병입원일당(1일이상)',
+        '상해입원일당(1일이상)II',
+      ]);
+    });
+  });
+
+  describe('insurer', () => {
+    it('maps credit4u’s company to the catalogue’s insurer code by its name, never by CODEF’s code (N08 is 흥국화재 in the catalogue)', () => {
+      expect(flatOnly({ resCompanyNm: 'KB손해보험', resCompanyNmCode: 'N10' })).toMatchObject({
+        insurerCode: 'N04',
+        insurerName: 'KB손해보험',
+      });
+      expect(flatOnly({ resCompanyNm: '삼성화재해상보험', resCompanyNmCode: 'N08' })).toMatchObject({
+        insurerCode: 'N01',
+        insurerName: '삼성화재해상보험',
+      });
+      expect(catalogueInsurerCode('현대해상화재보험', 'N09')).toBe('N02');
+      expect(catalogueInsurerCode(' 삼성생명보험(주) ', 'L01')).toBe('L01');
+    });
+
+    it('maps every insurer of the catalogue by its own name', () => {
+      for (const insurer of INSURERS_2026_11) expect(catalogueInsurerCode(insurer.name, 'X99')).toBe(insurer.code);
+    });
+
+    it('keeps CODEF’s code, prefixed so it is never read as a catalogue code, for a company the catalogue does not know', () => {
+      expect(flatOnly({ resCompanyNm: 'KB생명보험', resCompanyNmCode: 'L18' })).toMatchObject({
+        insurerCode: 'CODEF_L18',
+        insurerName: 'KB생명보험',
+      });
+      const catalogue = catalogueFromData(CATALOGUE_2026_11);
+      expect(catalogue.insurer(catalogueInsurerCode('하나손해보험', 'N08'))).toBeUndefined();
+    });
+  });
+
+  it('takes the contractor and the insured person as given (the contract’s, else its first coverage’s; the 실손 entry’s for a 실손-only contract)', () => {
+    expect(flatOnly({ resContractor: '박*연', resInsuredPerson: '박서연' })).toMatchObject({
+      contractor: '박*연',
+      insuredPerson: '박서연',
+    });
+    expect(flatOnly({ resContractor: '', resCoverageLists: [coverage({ resInsuredPerson: '이도윤' })] })).toMatchObject({
+      contractor: '',
+      insuredPerson: '이도윤',
+    });
+    expect(only({ resActualLossContractList: [actualLoss({ resInsuredPerson: '홍*동' })] })).toMatchObject({
+      contractor: '',
+      insuredPerson: '홍*동',
+    });
+  });
+
+  it('gives contracts the analysis takes as they are: its payload passes the spec’s validators, lifetime and unknown insurers included', () => {
+    const analysis = buildCoverageAnalysis({
+      customer: { name: '박서연', birthDate: '19870412', gender: 'F', phone: '01055551234' },
+      customerId: 7,
+      contracts: parseCodefContracts(sample()),
+      catalogue: catalogueFromData(CATALOGUE_2026_11),
+      inquiryDate: { year: 2026, month: 11, day: 27 },
+      retrievedAt: new Date('2026-11-27T04:00:00Z'),
+    });
+    expect(validateSync(plainToInstance(CoverageAnalysisDto, analysis), { forbidUnknownValues: true })).toEqual([]);
+    expect(analysis.contracts.map((contract) => [contract.comapny_code, contract.end_date])).toEqual([
+      ['N01', '20200601'],
+      ['N04', '20920519'],
+      ['CODEF_L18', '99991231'],
+    ]);
+    // The in-force KB contract's riders: 질병입원일당 and 상해입원일당 count; its lapsed 상해사망 does not.
+    const held = Object.fromEntries(analysis.coverages.map((coverage) => [coverage.coverage_code, coverage.amount]));
+    expect(held).toMatchObject({ '04_DHD': 20000, '04_AHD': 30000, '01_ACC': 0 });
+  });
+});
