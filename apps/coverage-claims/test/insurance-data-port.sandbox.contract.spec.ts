@@ -43,7 +43,6 @@ describeInsuranceDataPortContract('sandbox', {
   noContracts: () => ({ customer: customer(SANDBOX_MAGIC_PHONE_ENDINGS.noContracts), signIn: signIn() }),
   failing: () => ({ customer: customer(SANDBOX_MAGIC_PHONE_ENDINGS.failure), signIn: signIn() }),
   slow: () => ({ customer: customer(SANDBOX_MAGIC_PHONE_ENDINGS.slow), signIn: signIn() }),
-  signInRequired: () => customer(SANDBOX_MAGIC_PHONE_ENDINGS.signInRequired),
   wrongSignIn: () => ({ customer: customer(), signIn: signIn('customer-id', SANDBOX_WRONG_PASSWORD) }),
   lockedAccount: () => ({ customer: customer(), signIn: signIn(SANDBOX_MAGIC_SIGN_IN_IDS.locked) }),
   misconfigured: () => ({ customer: customer(), signIn: signIn(SANDBOX_MAGIC_SIGN_IN_IDS.misconfigured) }),
