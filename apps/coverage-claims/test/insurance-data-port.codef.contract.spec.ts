@@ -2,7 +2,9 @@ import { CodefClient, type CodefOutcome } from '../src/integrations/codef/codef-
 import { CodefInsuranceDataAdapter } from '../src/integrations/insurance-data/codef/codef-insurance-data.adapter.js';
 import {
   ContractState,
+  INSURANCE_DATA,
   SecondStepMethod,
+  type InsuranceDataPort,
   type ContractsLookup,
   type InsuranceDataCustomer,
   type SecondStep,
@@ -14,30 +16,30 @@ import {
   CODEF_FAKE_TWO_WAY_MS,
   CodefFake,
 } from './support/fakes/codef-fake.js';
+import { startCoverageClaims, type CoverageClaimsTestApp } from './support/coverage-claims.js';
 import { describeInsuranceDataPortContract } from './support/insurance-data-port-contract.js';
 
 /**
  * The insurance-data port's contract for the CODEF adapter (the sandbox's is
- * insurance-data-port.sandbox.contract.spec.ts): the adapter over the service's CODEF client, against
- * the CODEF fake over real HTTP, each case provoked by scripting the fake for the customer's phone.
+ * insurance-data-port.sandbox.contract.spec.ts): the adapter a booted app builds for
+ * INSURANCE_DATA_ADAPTER=codef, over its CODEF client, against the CODEF fake over real HTTP, each
+ * case provoked by scripting the fake for the customer's phone.
  */
 let fake: CodefFake;
-let adapter: CodefInsuranceDataAdapter;
+let app: CoverageClaimsTestApp;
+let adapter: InsuranceDataPort;
 
 beforeAll(async () => {
   fake = await CodefFake.start();
-  const client = new CodefClient({
-    environment: 'demo',
-    apiUrl: fake.url,
-    tokenUrl: `${fake.url}/oauth/token`,
-    clientId: fake.client.id,
-    clientSecret: fake.client.secret,
-    publicKey: fake.publicKey,
-    timeoutMs: 10_000,
+  app = await startCoverageClaims({
+    env: { ...fake.env(), INSURANCE_DATA_ADAPTER: 'codef', INSURANCE_DATA_TIMEOUT_MS: '180000', CODEF_TIMEOUT_MS: '10000' },
   });
-  adapter = new CodefInsuranceDataAdapter(client);
+  adapter = app.app.get<InsuranceDataPort>(INSURANCE_DATA);
 });
-afterAll(() => fake.close());
+afterAll(async () => {
+  await app?.close();
+  await fake.close();
+});
 
 let serial = 0;
 /** A customer of their own (the fake scripts customers by phone). */
@@ -111,6 +113,10 @@ describe('the CODEF insurance-data adapter', () => {
   };
   const follow = (next: ReturnType<typeof lookup>, step: SecondStep, code?: string) =>
     adapter.continueLookup(next.customer, step.reference, code === undefined ? {} : { code }, { signIn: next.signIn });
+
+  it('is the adapter INSURANCE_DATA_ADAPTER=codef selects', () => {
+    expect(adapter).toBeInstanceOf(CodefInsuranceDataAdapter);
+  });
 
   it('asks credit4u for every list with the customer’s name, birth date and phone and their sign-in, the password encrypted for CODEF', async () => {
     const next = lookup();
