@@ -302,6 +302,30 @@ describe('coverage analysis: the customer’s sign-in and the second step', () =
       expect(calls).toHaveLength(1);
     });
 
+    it('a follow-up with the source when the continuation expires still completes it: neither pruning nor another follow-up deletes it meanwhile', async () => {
+      const { step } = await started('sandbox-sms');
+      const port = app.app.get<InsuranceDataPort>(INSURANCE_DATA);
+      const original = port.continueLookup.bind(port);
+      let reached!: () => void;
+      const atSource = new Promise<void>((resolve) => (reached = resolve));
+      jest.spyOn(port, 'continueLookup').mockImplementation(async (...args) => {
+        reached();
+        await sleep(400);
+        return original(...args);
+      });
+      const body = { credit4u: credit4u('sandbox-sms'), code: '123456' };
+      // supertest sends on then(): start it now.
+      const pending = follow(step.continuationId, body).then((response) => response);
+      await atSource;
+      await app.dataSource.query(`UPDATE analysis_continuations SET expires_at = clock_timestamp() - interval '1 second' WHERE id = $1`, [
+        step.continuationId,
+      ]);
+      // Another customer's new continuation prunes expired ones; another follow-up finds it expired.
+      await started('sandbox-app');
+      expect((await follow(step.continuationId, body, planner, replica).expect(410)).body.code).toBe('ANALYSIS_CONTINUATION_EXPIRED');
+      expect((await pending).status).toBe(201);
+    });
+
     it('visibility: another planner’s or organisation’s continuation is 404 like an unknown one; an ORG_ADMIN of the organisation completes it', async () => {
       const { step } = await started('sandbox-sms');
       const body = { credit4u: credit4u('sandbox-sms'), code: '123456' };

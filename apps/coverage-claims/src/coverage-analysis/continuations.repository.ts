@@ -26,6 +26,9 @@ export interface SealedStep {
 /** Why a follow-up could not hold a continuation. */
 export type HoldRefusal = 'NOT_FOUND' | 'EXPIRED' | 'BUSY';
 
+/** Nobody holds it: no follow-up is with the source, or the one that was died past its hold. */
+const NOT_HELD = '(held_until IS NULL OR held_until <= clock_timestamp())';
+
 /** Expired continuations deleted, at most, by each new one (the rest by the next ones). */
 const PRUNE_BATCH = 100;
 
@@ -44,13 +47,14 @@ export class ContinuationsRepository {
   /**
    * Stores a continuation expiring `ttlSeconds` from now if its customer still exists (the customer
    * row KEY SHARE-locked, as analyses are stored); its expiry, or null when the customer is gone.
-   * Deletes a batch of expired ones of any organisation on the way: nothing else prunes them.
+   * Deletes a batch of expired ones of any organisation on the way (not those a follow-up holds):
+   * nothing else prunes them.
    */
   async insert(continuation: NewContinuation, ttlSeconds: number): Promise<Date | null> {
     return this.transaction(async (tx) => {
       await tx.query(
         `DELETE FROM analysis_continuations WHERE id IN
-           (SELECT id FROM analysis_continuations WHERE expires_at < clock_timestamp() LIMIT ${PRUNE_BATCH})`,
+           (SELECT id FROM analysis_continuations WHERE expires_at < clock_timestamp() AND ${NOT_HELD} LIMIT ${PRUNE_BATCH})`,
       );
       const rows = await tx.query<Array<{ expires_at: Date }>>(
         `INSERT INTO analysis_continuations (id, organisation_id, planner_id, customer_id, verification_id, method, key_id,
@@ -83,7 +87,7 @@ export class ContinuationsRepository {
     const [rows] = await this.dataSource.query<[Array<{ id: string }>, number]>(
       `UPDATE analysis_continuations SET held_until = clock_timestamp() + make_interval(secs => $4)
         WHERE id = $1 AND organisation_id = $2 AND ($3::uuid IS NULL OR planner_id = $3)
-          AND expires_at > clock_timestamp() AND (held_until IS NULL OR held_until <= clock_timestamp())
+          AND expires_at > clock_timestamp() AND ${NOT_HELD}
         RETURNING id`,
       [id, visibility.organisationId, visibility.plannerId, holdSeconds],
     );
@@ -99,7 +103,8 @@ export class ContinuationsRepository {
     );
     if (found.length === 0) return 'NOT_FOUND';
     if (found[0]!.expired) {
-      await this.delete(id);
+      // A follow-up that held it before it expired settles it itself (its answer may be the contracts).
+      await this.dataSource.query(`DELETE FROM analysis_continuations WHERE id = $1 AND ${NOT_HELD}`, [id]);
       return 'EXPIRED';
     }
     return 'BUSY';
