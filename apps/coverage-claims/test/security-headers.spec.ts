@@ -85,6 +85,18 @@ describe('security headers and no-store on every operation of openapi/coverage-c
       .send({ verificationToken: (confirmed.body as VerificationConfirmedDto).verificationToken });
     check('POST /api/v1/coverage/analyses', analysed);
     const { seq } = analysed.body as CoverageAnalysisResultDto;
+    // The sandbox's second step (202), and its follow-up (201).
+    const credit4u = { id: 'sandbox-sms', password: 'headers-pw' };
+    const stepped = await asPlanner
+      .post('/api/v1/coverage/analyses')
+      .send({ verificationToken: (confirmed.body as VerificationConfirmedDto).verificationToken, credit4u });
+    check('POST /api/v1/coverage/analyses', stepped);
+    check(
+      'POST /api/v1/coverage/analysis-continuations/{continuationId}',
+      await asPlanner
+        .post(`/api/v1/coverage/analysis-continuations/${(stepped.body as { continuationId: string }).continuationId}`)
+        .send({ credit4u, code: '123456' }),
+    );
     check('GET /api/v1/coverage/analyses/{seq}', await asPlanner.get(`/api/v1/coverage/analyses/${seq}`));
     check(
       'POST /api/v1/coverage/analyses/{seq}/report',
