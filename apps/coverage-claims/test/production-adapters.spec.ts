@@ -2,6 +2,7 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import request from 'supertest';
 import { acquirePostgresServer, ConfigError, loadConfig, type PostgresServer } from '#platform';
 import { CoverageClaimsConfig } from '../src/config/coverage-claims.config.js';
@@ -257,7 +258,10 @@ describe('no sandbox adapter in production', () => {
           INSURANCE_DATA_TIMEOUT_MS: '180000',
         };
         const refused = await start({ ...env, CODEF_CLIENT_SECRET: 'not-the-codef-secret' });
-        expect(await refused.service.exited).toBe(1);
+        // A service that starts anyway is stopped, not left running past the test.
+        const code = await Promise.race([refused.service.exited, sleep(15_000, 'still running')]);
+        refused.service.child.kill('SIGTERM');
+        expect(code).toBe(1);
         const output = refused.service.output();
         expect(output).toContain(
           "coverage-claims: failed to start: Error: CODEF refused this service's client at start-up (CODEF_ENV=demo): " +
@@ -277,7 +281,7 @@ describe('no sandbox adapter in production', () => {
       } finally {
         await codef.close();
       }
-    });
+    }, 60_000);
 
     it('starts and serves with ALLOW_SANDBOX_ADAPTERS=true, and drains on SIGTERM', async () => {
       const { service, base } = await start({ SMS_ADAPTER: 'sandbox', ALLOW_SANDBOX_ADAPTERS: 'true' });
