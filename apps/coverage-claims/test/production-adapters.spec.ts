@@ -2,12 +2,14 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import request from 'supertest';
 import { acquirePostgresServer, ConfigError, loadConfig, type PostgresServer } from '#platform';
 import { CoverageClaimsConfig } from '../src/config/coverage-claims.config.js';
 import { freePort, spawnService, waitUntilReady } from '../../../test/support/service-process.js';
 import { templateName } from '../../../test/support/template-name.js';
 import { OPERATOR_KEY, startCoverageClaims, type CoverageClaimsTestApp } from './support/coverage-claims.js';
+import { CodefFake } from './support/fakes/codef-fake.js';
 
 /** Everything production requires of coverage-claims but the adapters: its secrets and its storage. */
 function productionEnv(): Record<string, string> {
@@ -243,6 +245,43 @@ describe('no sandbox adapter in production', () => {
         ),
       ]);
     });
+
+    it('exits 1 when CODEF refuses the client id and secret at start-up, naming them; starts with the right ones', async () => {
+      const codef = await CodefFake.start();
+      try {
+        // NODE_ENV=development: the fake is http, which production refuses.
+        const env = {
+          NODE_ENV: 'development',
+          ...codef.env(),
+          INSURANCE_DATA_ADAPTER: 'codef',
+          NHIS_ADAPTER: 'codef',
+          INSURANCE_DATA_TIMEOUT_MS: '180000',
+        };
+        const refused = await start({ ...env, CODEF_CLIENT_SECRET: 'not-the-codef-secret' });
+        // A service that starts anyway is stopped, not left running past the test.
+        const code = await Promise.race([refused.service.exited, sleep(15_000, 'still running')]);
+        refused.service.child.kill('SIGTERM');
+        expect(code).toBe(1);
+        const output = refused.service.output();
+        expect(output).toContain(
+          "coverage-claims: failed to start: Error: CODEF refused this service's client at start-up (CODEF_ENV=demo): " +
+            "CODEF's OAuth service refused the client (401 invalid_client): check CODEF_CLIENT_ID and CODEF_CLIENT_SECRET",
+        );
+        expect(output).not.toContain('not-the-codef-secret');
+        expect(codef.tokensRefused).toBe(1);
+        const { service, base } = await start(env);
+        try {
+          await waitUntilReady(`${base}/health/ready`, service);
+        } finally {
+          service.child.kill('SIGTERM');
+        }
+        expect(await service.exited).toBe(0);
+        // One client for both adapters: one token.
+        expect(codef.tokensIssued).toBe(1);
+      } finally {
+        await codef.close();
+      }
+    }, 60_000);
 
     it('starts and serves with ALLOW_SANDBOX_ADAPTERS=true, and drains on SIGTERM', async () => {
       const { service, base } = await start({ SMS_ADAPTER: 'sandbox', ALLOW_SANDBOX_ADAPTERS: 'true' });
