@@ -112,12 +112,10 @@ export function describeInsuranceDataPortContract(name: string, harness: Insuran
     const contractsOf = (lookup: Lookup, signal?: AbortSignal) =>
       harness.port().contractsOf(lookup.customer, { signIn: lookup.signIn, signal: signal ?? AbortSignal.timeout(20_000) });
     const follow = (lookup: Lookup, step: SecondStep, code?: string) =>
-      harness
-        .port()
-        .continueLookup(lookup.customer, step.reference, code === undefined ? {} : { code }, {
-          signIn: lookup.signIn,
-          signal: AbortSignal.timeout(20_000),
-        });
+      harness.port().continueLookup(lookup.customer, step.reference, code === undefined ? {} : { code }, {
+        signIn: lookup.signIn,
+        signal: AbortSignal.timeout(20_000),
+      });
     const contractsIn = (answer: ContractsLookup): InsuranceContract[] => {
       if (!('contracts' in answer)) throw new Error(`Expected contracts, got a second step (${answer.secondStep.method})`);
       return answer.contracts;
