@@ -208,6 +208,29 @@ describe('CODEF check-ups: numbers', () => {
     expect(measured({ resHeight: '5.8 ft' }, 'HEIGHT')).toBeUndefined();
   });
 
+  it('leaves a field out when the answer’s units row (resReferenceList, resType 단위) states another unit; its spellings of the table’s pass', () => {
+    const units = (stated: Record<string, string>) =>
+      parseCodefCheckups(
+        {
+          resPreviewList: [row()],
+          resReferenceList: [
+            { resType: '단위', resHeight: 'Cm', resWeight: 'Kg', resBMI: 'kg/m2', resGFR: 'mL/min/1.73m2', resAST: 'IU/L', ...stated },
+            { resType: '정상(A)', resSerumCreatinine: '1.5이하' },
+          ],
+        },
+        AS_OF,
+      )[0]!;
+    expect(units({}).measurements.map((measurement) => measurement.code)).toEqual([...MEASUREMENT_CODES]);
+    const other = units({ resSerumCreatinine: 'µmol/L', resFastingBloodSuger: 'mmol/L', resBloodPressure: 'kPa' });
+    expect([
+      valueOf(other, 'SERUM_CREATININE'),
+      valueOf(other, 'FASTING_GLUCOSE'),
+      valueOf(other, 'SYSTOLIC_BP'),
+      valueOf(other, 'DIASTOLIC_BP'),
+    ]).toEqual([undefined, undefined, undefined, undefined]);
+    expect(valueOf(other, 'EGFR')!.value).toBe(96);
+  });
+
   it('takes a number CODEF sends as a JSON number', () => {
     expect(measured({ resWeight: 70.2 }, 'WEIGHT')!.value).toBe(70.2);
   });

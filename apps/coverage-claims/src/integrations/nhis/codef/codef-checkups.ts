@@ -121,16 +121,38 @@ function examinedOn(year: number, date: string): string | undefined {
   return `${String(y).padStart(4, '0')}-${mm}-${dd}`;
 }
 
-function measurementsOf(row: Record<string, unknown>): NhisMeasurement[] {
+/**
+ * The fields whose unit CODEF's answer states (`resReferenceList`'s row of `resType` 단위, as CODEF's
+ * guide shows it: `{resType: "단위", resHeight: "Cm", ...}`) as another than the table's: their values
+ * are not in the unit the table judges, so they are left out.
+ */
+function fieldsInOtherUnits(data: Record<string, unknown>): Set<string> {
+  const references = Array.isArray(data.resReferenceList) ? (data.resReferenceList as unknown[]) : [];
+  const units = references.find(
+    (reference): reference is Record<string, unknown> =>
+      typeof reference === 'object' && reference !== null && fold(textOf(reference as Record<string, unknown>, 'resType')) === '단위',
+  );
+  const other = new Set<string>();
+  if (!units) return other;
+  for (const [field, code] of [...NUMERIC_FIELDS, ['resBloodPressure', 'SYSTOLIC_BP'] as const]) {
+    const stated = textOf(units, field);
+    if (stated !== '' && !sameUnit(stated, MEASUREMENT_UNITS[code]!)) other.add(field);
+  }
+  return other;
+}
+
+function measurementsOf(row: Record<string, unknown>, otherUnits: Set<string>): NhisMeasurement[] {
   const found = new Map<MeasurementCode, number | string>();
   const put = (code: MeasurementCode, value: number | string | undefined) => {
     if (value !== undefined) found.set(code, value);
   };
 
   // '' (not measured), a dash or a blank is no number: absent.
-  for (const [field, code] of NUMERIC_FIELDS) put(code, numberOf(textOf(row, field), MEASUREMENT_UNITS[code]));
+  for (const [field, code] of NUMERIC_FIELDS) {
+    if (!otherUnits.has(field)) put(code, numberOf(textOf(row, field), MEASUREMENT_UNITS[code]));
+  }
 
-  const pressure = sides(textOf(row, 'resBloodPressure'));
+  const pressure = otherUnits.has('resBloodPressure') ? undefined : sides(textOf(row, 'resBloodPressure'));
   if (pressure) {
     put('SYSTOLIC_BP', numberOf(pressure[0], 'mmHg'));
     put('DIASTOLIC_BP', numberOf(pressure[1], 'mmHg'));
@@ -159,26 +181,30 @@ function measurementsOf(row: Record<string, unknown>): NhisMeasurement[] {
   }));
 }
 
-function checkupOf(row: Record<string, unknown>): NhisCheckup | undefined {
+function checkupOf(row: Record<string, unknown>, otherUnits: Set<string>): NhisCheckup | undefined {
   const yearText = fold(textOf(row, 'resCheckupYear'));
   if (!/^\d{4}$/.test(yearText)) return undefined;
   const year = Number(yearText);
   const date = examinedOn(year, textOf(row, 'resCheckupDate'));
   if (!date) return undefined;
   const institution = fold(textOf(row, 'resCheckupPlace') || textOf(row, 'resOrganizationName'));
-  return { year, examinedOn: date, institution, measurements: measurementsOf(row) };
+  return { year, examinedOn: date, institution, measurements: measurementsOf(row, otherUnits) };
 }
 
-/** The rows of the answer's data: an object with resPreviewList, or (some samples) a list of one such object. */
-function rowsOf(data: unknown): unknown[] {
+/** The answer's data as one object: CODEF's own, or (some samples) a list of one such object; null for none. */
+function answerOf(data: unknown): Record<string, unknown> | null {
   if (Array.isArray(data)) {
-    if (data.length === 0) return [];
+    if (data.length === 0) return null;
     // Several people's lists: not an answer about one customer.
     if (data.length > 1) throw new UnreadableCheckupsError('CODEF answered check-up lists of several people');
-    return rowsOf(data[0]);
+    return answerOf(data[0]);
   }
   if (typeof data !== 'object' || data === null) throw new UnreadableCheckupsError('CODEF answered no check-up data');
-  const list = (data as Record<string, unknown>).resPreviewList;
+  return data as Record<string, unknown>;
+}
+
+function rowsOf(answer: Record<string, unknown>): unknown[] {
+  const list = answer.resPreviewList;
   if (list === undefined || list === '') return [];
   if (!Array.isArray(list)) throw new UnreadableCheckupsError('CODEF answered a check-up list that is not a list');
   return list;
@@ -189,14 +215,18 @@ function rowsOf(data: unknown): unknown[] {
  * only examination years within the last NHIS_CHECKUP_YEARS up to `asOfYear`; one per year (CODEF
  * may list a year twice, e.g. a re-examination: the latest date is kept, as the check-up lookup would);
  * a row without a readable year and date is left out (it cannot be placed); each measurement the
- * row holds in a readable form, the others absent. Throws UnreadableCheckupsError only when the
+ * row holds in a readable form and in the table's unit (the value's own, and the one the answer's
+ * units row states), the others absent. Throws UnreadableCheckupsError only when the
  * answer is not a list at all.
  */
 export function parseCodefCheckups(data: unknown, asOfYear: number = koreaDate(new Date()).year): NhisCheckup[] {
+  const answer = answerOf(data);
+  if (!answer) return [];
+  const otherUnits = fieldsInOtherUnits(answer);
   const byYear = new Map<number, NhisCheckup>();
-  for (const row of rowsOf(data)) {
+  for (const row of rowsOf(answer)) {
     if (typeof row !== 'object' || row === null || Array.isArray(row)) continue;
-    const checkup = checkupOf(row as Record<string, unknown>);
+    const checkup = checkupOf(row as Record<string, unknown>, otherUnits);
     if (!checkup || checkup.year > asOfYear || checkup.year <= asOfYear - NHIS_CHECKUP_YEARS) continue;
     const kept = byYear.get(checkup.year);
     if (!kept || kept.examinedOn < checkup.examinedOn) byYear.set(checkup.year, checkup);
