@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -44,6 +44,23 @@ const REAL_SMS_AND_FAX = {
   POPBILL_AUTH_URL: 'https://127.0.0.1:9',
 };
 
+/** A CODEF account's public key as CODEF shows it: base64 of the DER SubjectPublicKeyInfo. */
+const CODEF_KEY = generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey.export({ format: 'der', type: 'spki' }).toString('base64');
+
+/** The real contracts and check-ups adapters, on CODEF's production service (https, port 9: nothing reaches it here). */
+const REAL_CODEF = {
+  INSURANCE_DATA_ADAPTER: 'codef',
+  NHIS_ADAPTER: 'codef',
+  CODEF_ENV: 'production',
+  CODEF_CLIENT_ID: 'codef-client-id',
+  CODEF_CLIENT_SECRET: 'codef-client-secret',
+  CODEF_PUBLIC_KEY: CODEF_KEY,
+  CODEF_API_URL: 'https://127.0.0.1:9',
+  CODEF_TOKEN_URL: 'https://127.0.0.1:9/oauth/token',
+  // The analysis waits for CODEF's first call (at least 180 s with codef).
+  INSURANCE_DATA_TIMEOUT_MS: '180000',
+};
+
 function problemsOf(env: Record<string, string>): string[] {
   try {
     loadConfig(CoverageClaimsConfig, env);
@@ -59,7 +76,7 @@ describe('no sandbox adapter in production', () => {
     expect(problemsOf(productionEnv())).toEqual([
       'ALLOW_SANDBOX_ADAPTERS: NODE_ENV=production refuses sandbox adapters, which reach no one: ' +
         'SMS_ADAPTER=sandbox (real: solapi), FAX_ADAPTER=sandbox (real: popbill), ' +
-        'INSURANCE_DATA_ADAPTER=sandbox (no real adapter yet), NHIS_ADAPTER=sandbox (no real adapter yet). ' +
+        'INSURANCE_DATA_ADAPTER=sandbox (real: codef), NHIS_ADAPTER=sandbox (real: codef). ' +
         'Select a real adapter, or, where a sandbox is meant, set ALLOW_SANDBOX_ADAPTERS=true (every sandbox) ' +
         'or ALLOW_SANDBOX_ADAPTERS=SMS_ADAPTER,FAX_ADAPTER,INSURANCE_DATA_ADAPTER,NHIS_ADAPTER (these only)',
     ]);
@@ -76,11 +93,15 @@ describe('no sandbox adapter in production', () => {
       SOLAPI_BASE_URL: 'http://api.solapi.com',
       POPBILL_BASE_URL: 'http://popbill.linkhub.co.kr',
       POPBILL_AUTH_URL: 'http://auth.linkhub.co.kr',
+      CODEF_API_URL: 'http://api.codef.io',
+      CODEF_TOKEN_URL: 'http://oauth.codef.io/oauth/token',
     };
     expect(problemsOf({ ...productionEnv(), ...REAL_SMS_AND_FAX, ...allowance, ...clear })).toEqual([
       'SOLAPI_BASE_URL: must be an https URL in production',
       'POPBILL_BASE_URL: must be an https URL in production',
       'POPBILL_AUTH_URL: must be an https URL in production',
+      'CODEF_API_URL: must be an https URL in production',
+      'CODEF_TOKEN_URL: must be an https URL in production',
     ]);
     expect(problemsOf({ ...REAL_SMS_AND_FAX, ...clear })).toEqual([]);
   });
@@ -97,6 +118,51 @@ describe('no sandbox adapter in production', () => {
     const { POPBILL_IS_TEST: _production, ...unset } = REAL_SMS_AND_FAX;
     expect(problemsOf({ ...productionEnv(), ...unset, ...allowance })).toHaveLength(1);
     expect(problemsOf({ ...productionEnv(), ...REAL_SMS_AND_FAX, ...allowance })).toEqual([]);
+  });
+
+  it("refuses CODEF's sandbox in production as it refuses a sandbox: it answers fixed samples", () => {
+    expect(problemsOf({ ...productionEnv(), ...REAL_SMS_AND_FAX, ...REAL_CODEF, CODEF_ENV: 'sandbox' })).toEqual([
+      'ALLOW_SANDBOX_ADAPTERS: NODE_ENV=production refuses sandbox adapters, which reach no one: ' +
+        'INSURANCE_DATA_ADAPTER=codef with CODEF_ENV=sandbox (CODEF’s sandbox, which answers fixed samples: set CODEF_ENV=production), ' +
+        'NHIS_ADAPTER=codef with CODEF_ENV=sandbox (CODEF’s sandbox, which answers fixed samples: set CODEF_ENV=production). ' +
+        'Select a real adapter, or, where a sandbox is meant, set ALLOW_SANDBOX_ADAPTERS=true (every sandbox) ' +
+        'or ALLOW_SANDBOX_ADAPTERS=INSURANCE_DATA_ADAPTER,NHIS_ADAPTER (these only)',
+    ]);
+    // One adapter on CODEF's sandbox, the other on the sandbox: both named, each as what it is.
+    expect(problemsOf({ ...productionEnv(), ...REAL_SMS_AND_FAX, ...REAL_CODEF, CODEF_ENV: 'sandbox', NHIS_ADAPTER: 'sandbox' })).toEqual([
+      expect.stringContaining(
+        'INSURANCE_DATA_ADAPTER=codef with CODEF_ENV=sandbox (CODEF’s sandbox, which answers fixed samples: set CODEF_ENV=production), NHIS_ADAPTER=sandbox (real: codef).',
+      ),
+    ]);
+    const allowed = { ...productionEnv(), ...REAL_SMS_AND_FAX, ...REAL_CODEF, CODEF_ENV: 'sandbox' };
+    expect(problemsOf({ ...allowed, ALLOW_SANDBOX_ADAPTERS: 'INSURANCE_DATA_ADAPTER,NHIS_ADAPTER' })).toEqual([]);
+    // Demo is CODEF's real data (a small quota): reached, so not refused.
+    expect(problemsOf({ ...productionEnv(), ...REAL_SMS_AND_FAX, ...REAL_CODEF, CODEF_ENV: 'demo' })).toEqual([]);
+    expect(problemsOf({ ...productionEnv(), ...REAL_SMS_AND_FAX, ...REAL_CODEF })).toEqual([]);
+  });
+
+  it('requires the CODEF variables with either codef adapter, and reads the public key as an RSA key', () => {
+    const required = 'required with INSURANCE_DATA_ADAPTER=codef or NHIS_ADAPTER=codef';
+    for (const adapter of ['INSURANCE_DATA_ADAPTER', 'NHIS_ADAPTER'])
+      expect(problemsOf({ [adapter]: 'codef' })).toEqual([
+        `CODEF_ENV: must be sandbox, demo or production (${required})`,
+        `CODEF_CLIENT_ID: is ${required}`,
+        `CODEF_CLIENT_SECRET: is ${required}`,
+        `CODEF_PUBLIC_KEY: must be the RSA public key CODEF shows for the account (base64, or PEM) (${required})`,
+      ]);
+    const { INSURANCE_DATA_ADAPTER: _contracts, NHIS_ADAPTER: _checkups, INSURANCE_DATA_TIMEOUT_MS: _wait, ...codef } = REAL_CODEF;
+    const nhis = { ...codef, NHIS_ADAPTER: 'codef' };
+    expect(problemsOf(nhis)).toEqual([]);
+    const ec = generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey.export({ format: 'der', type: 'spki' }).toString('base64');
+    for (const key of [ec, 'bm90IGEga2V5', CODEF_KEY.slice(0, 100)])
+      expect(problemsOf({ ...nhis, CODEF_PUBLIC_KEY: key })).toEqual([
+        `CODEF_PUBLIC_KEY: must be the RSA public key CODEF shows for the account (base64, or PEM) (${required})`,
+      ]);
+    const pem = `-----BEGIN PUBLIC KEY-----\n${CODEF_KEY.match(/.{1,64}/g)!.join('\n')}\n-----END PUBLIC KEY-----\n`;
+    expect(problemsOf({ ...nhis, CODEF_PUBLIC_KEY: pem })).toEqual([]);
+    expect(problemsOf({ ...nhis, CODEF_ENV: 'live' })).toEqual([`CODEF_ENV: must be sandbox, demo or production (${required})`]);
+    // Without a codef adapter nothing of CODEF is asked for.
+    expect(problemsOf({ CODEF_ENV: 'live' })).toEqual([]);
   });
 
   it('starts on every sandbox with ALLOW_SANDBOX_ADAPTERS=true (the dev overlay, the compose stack)', () => {

@@ -1,13 +1,18 @@
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsString, IsUrl, Matches, Max, Min, MinLength, ValidateBy, ValidateIf } from 'class-validator';
 import { EnvBool, EnvInt, FileStorageConfig, HTTP_URL } from '#platform';
+import { CODEF_TOKEN_URL, parseCodefPublicKey, type CodefEnvironment } from '../integrations/codef/codef-client.js';
 import { smsBytes } from '../integrations/sms/sms.port.js';
 
 /** Adapters of the SMS port (one-time numbers): the sandbox, and SOLAPI (integrations/sms/solapi). */
 export const SMS_ADAPTERS = ['sandbox', 'solapi'] as const;
 export type SmsAdapterName = (typeof SMS_ADAPTERS)[number];
-export const INSURANCE_DATA_ADAPTERS = ['sandbox'] as const;
-export const NHIS_ADAPTERS = ['sandbox'] as const;
+/** Adapters of the insurance-data port (contracts): the sandbox, and CODEF's credit4u product (integrations/insurance-data/codef). */
+export const INSURANCE_DATA_ADAPTERS = ['sandbox', 'codef'] as const;
+/** Adapters of the NHIS port (check-ups): the sandbox, and CODEF's NHIS product (integrations/nhis/codef). */
+export const NHIS_ADAPTERS = ['sandbox', 'codef'] as const;
+/** CODEF's environments (CODEF_ENV): the sandbox answers fixed samples; demo and production reach real data. */
+export const CODEF_ENVIRONMENTS = ['sandbox', 'demo', 'production'] as const satisfies readonly CodefEnvironment[];
 /** Adapters of the fax port (claims to insurers): the sandbox, and Popbill (integrations/fax/popbill). */
 export const FAX_ADAPTERS = ['sandbox', 'popbill'] as const;
 
@@ -41,11 +46,40 @@ const isSandboxAllowance = (value: unknown): value is SandboxAllowance =>
   typeof value === 'boolean' ||
   (Array.isArray(value) && value.length > 0 && value.every((item) => (ADAPTER_VARIABLES as unknown[]).includes(item)));
 
-type AdapterSettings = Pick<CoverageClaimsConfig, 'NODE_ENV' | AdapterVariable | 'POPBILL_IS_TEST'>;
+type AdapterSettings = Pick<CoverageClaimsConfig, 'NODE_ENV' | AdapterVariable | 'POPBILL_IS_TEST' | 'CODEF_ENV'>;
 
-/** Whether the adapter `variable` names reaches no one: a sandbox, or Popbill's test bed (it faxes nothing). */
+/**
+ * Real adapters pointed at a provider's test environment, which reaches no one either: production
+ * refuses them as it refuses a sandbox. Each names the setting that says so and the way out.
+ */
+const TEST_ENVIRONMENTS: ReadonlyArray<{
+  variable: AdapterVariable;
+  adapter: string;
+  selected: (config: AdapterSettings) => boolean;
+  described: string;
+}> = [
+  {
+    variable: 'FAX_ADAPTER',
+    adapter: 'popbill',
+    selected: (config) => config.POPBILL_IS_TEST,
+    described: 'POPBILL_IS_TEST=true (Popbill’s test bed, which faxes nothing: set POPBILL_IS_TEST=false)',
+  },
+  ...(['INSURANCE_DATA_ADAPTER', 'NHIS_ADAPTER'] as const).map((variable) => ({
+    variable,
+    adapter: 'codef',
+    selected: (config: AdapterSettings) => config.CODEF_ENV === 'sandbox',
+    described: 'CODEF_ENV=sandbox (CODEF’s sandbox, which answers fixed samples: set CODEF_ENV=production)',
+  })),
+];
+
+/** The test environment the adapter `variable` names is pointed at, if it is. */
+function testEnvironmentOf(config: AdapterSettings, variable: AdapterVariable) {
+  return TEST_ENVIRONMENTS.find((test) => test.variable === variable && config[variable] === test.adapter && test.selected(config));
+}
+
+/** Whether the adapter `variable` names reaches no one: a sandbox, or a real adapter on its provider's test environment. */
 function reachesNoOne(config: AdapterSettings, variable: AdapterVariable): boolean {
-  return config[variable] === 'sandbox' || (variable === 'FAX_ADAPTER' && config.FAX_ADAPTER === 'popbill' && config.POPBILL_IS_TEST);
+  return config[variable] === 'sandbox' || testEnvironmentOf(config, variable) !== undefined;
 }
 
 /** The adapter variables that name a sandbox production would refuse: none outside production or when allowed. */
@@ -68,8 +102,8 @@ const SandboxAllowanceForm = () =>
 
 /** `SMS_ADAPTER=sandbox (real: solapi)`, `NHIS_ADAPTER=sandbox (no real adapter yet)`. */
 function describeSandbox(config: AdapterSettings, variable: AdapterVariable): string {
-  if (variable === 'FAX_ADAPTER' && config.FAX_ADAPTER === 'popbill')
-    return 'FAX_ADAPTER=popbill with POPBILL_IS_TEST=true (Popbill’s test bed, which faxes nothing: set POPBILL_IS_TEST=false)';
+  const test = testEnvironmentOf(config, variable);
+  if (test) return `${variable}=${test.adapter} with ${test.described}`;
   const real = ADAPTERS_BY_VARIABLE[variable].filter((adapter) => adapter !== 'sandbox');
   return `${variable}=sandbox (${real.length > 0 ? `real: ${real.join(', ')}` : 'no real adapter yet'})`;
 }
@@ -108,6 +142,28 @@ const HttpsInProduction = () =>
 
 const usesSolapi = (config: CoverageClaimsConfig) => config.SMS_ADAPTER === 'solapi';
 const usesPopbill = (config: CoverageClaimsConfig) => config.FAX_ADAPTER === 'popbill';
+/** Whether an adapter uses CODEF (then the service holds one CODEF client: integrations/codef). */
+export const usesCodef = (config: Pick<CoverageClaimsConfig, 'INSURANCE_DATA_ADAPTER' | 'NHIS_ADAPTER'>) =>
+  config.INSURANCE_DATA_ADAPTER === 'codef' || config.NHIS_ADAPTER === 'codef';
+const WITH_CODEF = 'required with INSURANCE_DATA_ADAPTER=codef or NHIS_ADAPTER=codef';
+
+/** An RSA public key as CODEF shows an account's (base64 of its DER SubjectPublicKeyInfo) or PEM. */
+const IsCodefPublicKey = () =>
+  ValidateBy({
+    name: 'isCodefPublicKey',
+    validator: {
+      validate: (value: unknown) => {
+        if (typeof value !== 'string' || value.trim() === '') return false;
+        try {
+          parseCodefPublicKey(value);
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      defaultMessage: () => `must be the RSA public key CODEF shows for the account (base64, or PEM) (${WITH_CODEF})`,
+    },
+  });
 
 /**
  * DATA_ENCRYPTION_KEYS, DATA_ENCRYPTION_KEY_ID and LOOKUP_HASH_KEY (organisations' SSO secrets,
@@ -279,7 +335,7 @@ export class CoverageClaimsConfig extends FileStorageConfig {
     },
   })
   SMS_SERVICE_NAME = '보장분석';
-  /** Where customers' insurance contracts come from (docs/decisions/coverage-analysis.md). Only `sandbox` exists so far. */
+  /** Where customers' insurance contracts come from (docs/decisions/coverage-analysis.md): `sandbox`, or `codef` (CODEF_*). */
   @IsIn(INSURANCE_DATA_ADAPTERS)
   INSURANCE_DATA_ADAPTER: (typeof INSURANCE_DATA_ADAPTERS)[number] = 'sandbox';
 
@@ -290,17 +346,36 @@ export class CoverageClaimsConfig extends FileStorageConfig {
   @Max(60_000)
   SANDBOX_INSURANCE_DELAY_MS = 3_000;
 
+  /** After how many seconds the sandbox insurance-data source counts an app approval (credit4u id `sandbox-app`) as given (0 … 300). */
+  @EnvInt()
+  @IsInt()
+  @Min(0)
+  @Max(300)
+  SANDBOX_INSURANCE_APPROVAL_SECONDS = 3;
+
   /**
-   * How long the analysis waits for the insurance-data source, in ms (100 … 60,000); past it the
-   * lookup is aborted and the analysis answers 504 INSURANCE_DATA_TIMEOUT.
+   * How long the analysis (and its follow-up) waits for the insurance-data source, in ms (100 …
+   * 300,000); past it the lookup is aborted and the analysis answers 504 INSURANCE_DATA_TIMEOUT.
+   * CODEF's first call waits up to 170 s for the customer, so with INSURANCE_DATA_ADAPTER=codef it
+   * must be at least 180,000 (that wait and 10 s for the round trip).
    */
   @EnvInt()
   @IsInt()
   @Min(100)
-  @Max(60_000)
+  @Max(300_000)
+  @ValidateBy({
+    name: 'coversCodefFirstStep',
+    validator: {
+      validate: (value: unknown, args) =>
+        (args?.object as { INSURANCE_DATA_ADAPTER?: string }).INSURANCE_DATA_ADAPTER !== 'codef' ||
+        (typeof value === 'number' && value >= 180_000),
+      defaultMessage: () =>
+        'must be at least 180000 with INSURANCE_DATA_ADAPTER=codef: CODEF’s first call waits up to 170 s for the customer before it answers',
+    },
+  })
   INSURANCE_DATA_TIMEOUT_MS = 10_000;
 
-  /** Where simple authentication and check-ups come from (docs/decisions/medical-coverage.md). Only `sandbox` exists so far. */
+  /** Where simple authentication and check-ups come from (docs/decisions/medical-coverage.md): `sandbox`, or `codef` (CODEF_*). */
   @IsIn(NHIS_ADAPTERS)
   NHIS_ADAPTER: (typeof NHIS_ADAPTERS)[number] = 'sandbox';
 
@@ -368,6 +443,52 @@ export class CoverageClaimsConfig extends FileStorageConfig {
   @Min(1_000)
   @Max(180_000)
   POPBILL_TIMEOUT_MS = 60_000;
+
+  /**
+   * CODEF's environment (INSURANCE_DATA_ADAPTER=codef or NHIS_ADAPTER=codef): `sandbox` (fixed samples,
+   * no second step; production refuses it unless allowed), `demo` (development.codef.io: real data, a
+   * small quota) or `production` (api.codef.io). The keys are the environment's.
+   */
+  @ValidateIf(usesCodef)
+  @IsIn(CODEF_ENVIRONMENTS, { message: `must be sandbox, demo or production (${WITH_CODEF})` })
+  CODEF_ENV?: CodefEnvironment;
+
+  /** The client id of the CODEF account, for its OAuth tokens (from the Secret). */
+  @ValidateIf(usesCodef)
+  @Matches(/^\S+$/, { message: `is ${WITH_CODEF}` })
+  CODEF_CLIENT_ID?: string;
+
+  /** The client secret of the CODEF account (from the Secret). */
+  @ValidateIf(usesCodef)
+  @Matches(/^\S+$/, { message: `is ${WITH_CODEF}` })
+  CODEF_CLIENT_SECRET?: string;
+
+  /** The CODEF account's RSA public key, which encrypts the customers' passwords for CODEF (from the Secret). */
+  @ValidateIf(usesCodef)
+  @IsCodefPublicKey()
+  CODEF_PUBLIC_KEY?: string;
+
+  /** CODEF's API; unset: CODEF_ENV's (tests point it at a local fake); https in production. */
+  @ValidateIf((config: CoverageClaimsConfig) => config.CODEF_API_URL !== undefined)
+  @IsUrl(HTTP_URL, { message: 'must be an http(s) URL' })
+  @HttpsInProduction()
+  CODEF_API_URL?: string;
+
+  /** CODEF's OAuth token service (tests point it at a local fake); https in production. */
+  @IsUrl(HTTP_URL, { message: 'must be an http(s) URL' })
+  @HttpsInProduction()
+  CODEF_TOKEN_URL = CODEF_TOKEN_URL;
+
+  /**
+   * How long one CODEF call may take, in ms (10,000 … 300,000). CODEF's first call blocks while the
+   * institution waits for the customer (up to the 170 s the contracts' `timeout` parameter allows): the
+   * default leaves CODEF 10 s past that to answer itself.
+   */
+  @EnvInt()
+  @IsInt()
+  @Min(10_000)
+  @Max(300_000)
+  CODEF_TIMEOUT_MS = 180_000;
 
   /**
    * How long after a fax was handed to the gateway its result is first checked, and then between two

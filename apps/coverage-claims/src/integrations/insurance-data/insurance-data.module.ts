@@ -13,6 +13,9 @@ export class InsuranceDataModule {}
 function insuranceData(config: CoverageClaimsConfig): InsuranceDataPort {
   switch (config.INSURANCE_DATA_ADAPTER) {
     case 'sandbox':
-      return new SandboxInsuranceDataAdapter({ delayMs: config.SANDBOX_INSURANCE_DELAY_MS });
+      return new SandboxInsuranceDataAdapter({
+        delayMs: config.SANDBOX_INSURANCE_DELAY_MS,
+        approvalSeconds: config.SANDBOX_INSURANCE_APPROVAL_SECONDS,
+      });
   }
 }
