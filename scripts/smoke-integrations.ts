@@ -1,9 +1,11 @@
 import 'reflect-metadata';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ConsoleLogger } from '@nestjs/common';
 import { loadConfig, maskPhoneDigits } from '#platform';
 import { CoverageClaimsConfig } from '../apps/coverage-claims/src/config/coverage-claims.config.js';
+import { CodefError, type CodefOutcome } from '../apps/coverage-claims/src/integrations/codef/codef-client.js';
+import { codefClientFromConfig } from '../apps/coverage-claims/src/integrations/codef/codef.module.js';
 import { PopbillFaxSender } from '../apps/coverage-claims/src/integrations/fax/popbill/popbill-fax.sender.js';
 import type { FaxResult } from '../apps/coverage-claims/src/integrations/fax/fax.port.js';
 import { SolapiSmsSender } from '../apps/coverage-claims/src/integrations/sms/solapi/solapi-sms.sender.js';
@@ -11,14 +13,18 @@ import { A4Document, FAX_FRAME } from '../apps/coverage-claims/src/pdf/pdf-docum
 import { loadPdfFonts } from '../apps/coverage-claims/src/pdf/pdf-fonts.js';
 import { FONT } from '../apps/coverage-claims/src/pdf/pdf-layout.js';
 
-const USAGE = `npm run smoke:integrations — a live check of coverage-claims' real SMS and fax adapters (never run in CI).
+const USAGE = `npm run smoke:integrations — a live check of coverage-claims' real adapters (never run in CI).
 
-Sends one SMS through SOLAPI and one one-page fax through Popbill, each only when its credentials and
-its recipient are in the environment, and prints what it did and what it skipped:
-  SMS  SOLAPI_API_KEY, SOLAPI_API_SECRET, SOLAPI_SENDER (a registered sender number) and SMOKE_SMS_TO
-  fax  POPBILL_LINK_ID, POPBILL_SECRET_KEY, POPBILL_CORP_NUM, POPBILL_SENDER_NUM and SMOKE_FAX_TO
-       (Popbill's test bed unless POPBILL_IS_TEST=false; the fax's result is awaited up to
-       SMOKE_FAX_WAIT_SECONDS, 180 by default)
+Sends one SMS through SOLAPI and one one-page fax through Popbill, and calls CODEF's contracts and
+check-ups products once each, each only when its credentials (and its recipient) are in the
+environment, and prints what it did and what it skipped:
+  SMS    SOLAPI_API_KEY, SOLAPI_API_SECRET, SOLAPI_SENDER (a registered sender number) and SMOKE_SMS_TO
+  fax    POPBILL_LINK_ID, POPBILL_SECRET_KEY, POPBILL_CORP_NUM, POPBILL_SENDER_NUM and SMOKE_FAX_TO
+         (Popbill's test bed unless POPBILL_IS_TEST=false; the fax's result is awaited up to
+         SMOKE_FAX_WAIT_SECONDS, 180 by default)
+  CODEF  CODEF_CLIENT_ID, CODEF_CLIENT_SECRET and CODEF_PUBLIC_KEY of the sandbox (CODEF_ENV=sandbox
+         unless set: fixed samples for sample inputs, no second step); prints what the analysis and
+         the medical report would read of them
 The other variables are read as the service reads them (SOLAPI_BASE_URL, POPBILL_BASE_URL, timeouts, ...).
 Exit status: 0 when every check that ran passed (a skipped check is not a failure), 1 otherwise.`;
 
@@ -31,6 +37,7 @@ async function main(): Promise<number> {
   }
   const sms = missing(SMS_VARIABLES);
   const fax = missing(FAX_VARIABLES);
+  const codef = missing(CODEF_VARIABLES);
   // The service's own validation, with the real adapters selected for the checks that run, so that
   // their variables are checked as the service checks them.
   const config = loadConfig(CoverageClaimsConfig, {
@@ -38,6 +45,15 @@ async function main(): Promise<number> {
     NODE_ENV: 'development',
     SMS_ADAPTER: sms.length === 0 ? 'solapi' : 'sandbox',
     FAX_ADAPTER: fax.length === 0 ? 'popbill' : 'sandbox',
+    ...(codef.length === 0
+      ? {
+          INSURANCE_DATA_ADAPTER: 'codef',
+          NHIS_ADAPTER: 'codef',
+          CODEF_ENV: process.env.CODEF_ENV ?? 'sandbox',
+          // Not used here; the service's rule for codef (it must cover CODEF's first call) is met.
+          INSURANCE_DATA_TIMEOUT_MS: '300000',
+        }
+      : {}),
   });
   const logger = new ConsoleLogger('smoke', { json: true });
   const outcomes: Outcome[] = [];
@@ -49,11 +65,17 @@ async function main(): Promise<number> {
     console.log(`fax: skipped (set ${fax.join(', ')})`);
     outcomes.push('skipped');
   } else outcomes.push(await smokeFax(config));
+  if (codef.length > 0) {
+    console.log(`CODEF: skipped (set ${codef.join(', ')})`);
+    outcomes.push('skipped');
+  } else outcomes.push(await smokeCodef(config, logger));
   return outcomes.includes('failed') ? 1 : 0;
 }
 
 const SMS_VARIABLES = ['SOLAPI_API_KEY', 'SOLAPI_API_SECRET', 'SOLAPI_SENDER', 'SMOKE_SMS_TO'];
 const FAX_VARIABLES = ['POPBILL_LINK_ID', 'POPBILL_SECRET_KEY', 'POPBILL_CORP_NUM', 'POPBILL_SENDER_NUM', 'SMOKE_FAX_TO'];
+
+const CODEF_VARIABLES = ['CODEF_CLIENT_ID', 'CODEF_CLIENT_SECRET', 'CODEF_PUBLIC_KEY'];
 
 function missing(names: readonly string[]): string[] {
   return names.filter((name) => !process.env[name]);
@@ -122,6 +144,81 @@ async function smokeFax(config: CoverageClaimsConfig): Promise<Outcome> {
       console.log(`fax: no final result after ${waitSeconds} s (${result.state}); look up request ${requestId} in Popbill`);
       return 'failed';
   }
+}
+
+/**
+ * Each CODEF product once with sample inputs (the sandbox checks the parameters and answers its fixed
+ * samples), the client as the service builds it. A second step asked for (demo or production) is
+ * reported, not followed: it would need a real customer's approval.
+ */
+async function smokeCodef(config: CoverageClaimsConfig, logger: ConsoleLogger): Promise<Outcome> {
+  const client = codefClientFromConfig(config, undefined, logger)!;
+  const where = `CODEF ${config.CODEF_ENV} (${config.CODEF_API_URL ?? 'its default host'})`;
+  const year = new Date().getFullYear();
+  const products: Array<{ name: string; call: () => Promise<CodefOutcome>; read: (data: Record<string, unknown>) => string }> = [
+    {
+      name: 'contracts',
+      call: () =>
+        client.request('contracts', {
+          organization: '0001',
+          id: 'smoke_user',
+          password: client.encrypt('smoke_password'),
+          type: '0',
+          userName: '홍길동',
+          identity: '19820123',
+          telecom: '0',
+          phoneNo: '01012345678',
+          timeout: '170',
+        }),
+      // PARSER (helper C): print parseCodefContracts(data) (integrations/insurance-data/codef/codef-contracts.ts), what the analysis reads.
+      read: (data) =>
+        `${listLength(data.resFlatRateContractList)} flat-rate and ${listLength(data.resActualLossContractList)} 실손 contracts (raw counts)`,
+    },
+    {
+      name: 'check-ups',
+      call: () =>
+        client.request('nhis-checkups', {
+          organization: '0002',
+          loginType: '5',
+          loginTypeLevel: '1',
+          identity: '19820123',
+          userName: '홍길동',
+          phoneNo: '01012345678',
+          telecom: '',
+          id: randomUUID(),
+          inquiryType: '0',
+          searchStartYear: String(year - 10),
+          searchEndYear: String(year),
+          type: '0',
+        }),
+      // PARSER (helper B): print parseCodefCheckups(data) (integrations/nhis/codef/codef-checkups.ts), what the medical report reads.
+      read: (data) => {
+        const rows = Array.isArray(data.resPreviewList) ? (data.resPreviewList as Array<{ resCheckupYear?: unknown }>) : [];
+        return `${rows.length} check-ups (raw count; years ${rows.map((row) => String(row.resCheckupYear ?? '?')).join(', ') || 'none'})`;
+      },
+    },
+  ];
+  let outcome: Outcome = 'passed';
+  for (const product of products) {
+    try {
+      const answer = await product.call();
+      if (answer.kind === 'DONE') console.log(`CODEF: ${product.name} from ${where}: ${product.read(answer.data)}`);
+      else
+        console.log(
+          `CODEF: ${product.name} from ${where}: a second step (${answer.twoWay.method}) was asked for, not followed (it needs a real customer)`,
+        );
+    } catch (error) {
+      const reason =
+        error instanceof CodefError ? `${error.kind}: ${error.message}` : error instanceof Error ? error.message : String(error);
+      console.log(`CODEF: ${product.name} FAILED from ${where}: ${reason}`);
+      outcome = 'failed';
+    }
+  }
+  return outcome;
+}
+
+function listLength(value: unknown): number {
+  return Array.isArray(value) ? value.length : 0;
 }
 
 /** A one-page A4 PDF saying what it is, in the service's own font. */

@@ -513,7 +513,8 @@ describe('CodefModule, against the CODEF fake', () => {
 
   /** CodefModule in an application of its own, with the configuration and metrics the platform gives the service. */
   async function boot(env: Record<string, string>) {
-    const config = loadConfig(CoverageClaimsConfig, env);
+    // The analysis's wait must cover CODEF's first call once INSURANCE_DATA_ADAPTER=codef.
+    const config = loadConfig(CoverageClaimsConfig, { INSURANCE_DATA_TIMEOUT_MS: '180000', ...env });
     @Global()
     @Module({
       providers: [{ provide: CoverageClaimsConfig, useValue: config }, MetricsRegistry],

@@ -144,7 +144,7 @@ describe('no sandbox adapter in production', () => {
   it('requires the CODEF variables with either codef adapter, and reads the public key as an RSA key', () => {
     const required = 'required with INSURANCE_DATA_ADAPTER=codef or NHIS_ADAPTER=codef';
     for (const adapter of ['INSURANCE_DATA_ADAPTER', 'NHIS_ADAPTER'])
-      expect(problemsOf({ [adapter]: 'codef' })).toEqual([
+      expect(problemsOf({ [adapter]: 'codef', INSURANCE_DATA_TIMEOUT_MS: '180000' })).toEqual([
         `CODEF_ENV: must be sandbox, demo or production (${required})`,
         `CODEF_CLIENT_ID: is ${required}`,
         `CODEF_CLIENT_SECRET: is ${required}`,

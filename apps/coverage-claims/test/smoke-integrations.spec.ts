@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { CodefFake } from './support/fakes/codef-fake.js';
 import { PopbillFake, popbillFakeEnv } from './support/fakes/popbill-fake.js';
 import { SolapiFake } from './support/fakes/solapi-fake.js';
 
@@ -18,21 +19,56 @@ describe('npm run smoke:integrations', () => {
   let solapi: SolapiFake;
   const popbill = new PopbillFake({ stepMs: 0 });
   let popbillUrl: string;
+  let codef: CodefFake;
 
   beforeAll(async () => {
     solapi = await SolapiFake.start();
     popbillUrl = await popbill.start();
+    codef = await CodefFake.start();
   });
   afterAll(async () => {
     await solapi.close();
     await popbill.close();
+    await codef.close();
   });
+
+  /** CODEF's credentials, the API pointed at the fake; CODEF_ENV left for the smoke to default (sandbox). */
+  const codefEnv = () => {
+    const { CODEF_ENV: _demo, ...env } = codef.env();
+    return env;
+  };
 
   it('skips each check whose credentials are not in the environment, says which variables to set, and exits 0', async () => {
     const { code, output } = await smoke({});
     expect(output).toContain('SMS: skipped (set SOLAPI_API_KEY, SOLAPI_API_SECRET, SOLAPI_SENDER, SMOKE_SMS_TO)');
     expect(output).toContain('fax: skipped (set POPBILL_LINK_ID, POPBILL_SECRET_KEY, POPBILL_CORP_NUM, POPBILL_SENDER_NUM, SMOKE_FAX_TO)');
+    expect(output).toContain('CODEF: skipped (set CODEF_CLIENT_ID, CODEF_CLIENT_SECRET, CODEF_PUBLIC_KEY)');
     expect(code).toBe(0);
+  });
+
+  it('calls each CODEF product once on the sandbox (by default) with sample inputs, prints what it read, and exits 0', async () => {
+    const before = codef.requests.length;
+    const { code, output } = await smoke(codefEnv());
+    const where = String.raw`CODEF sandbox \(http://127\.0\.0\.1:\d+\)`;
+    expect(output).toMatch(new RegExp(`CODEF: contracts from ${where}: 3 flat-rate and 2 실손 contracts`));
+    expect(output).toMatch(new RegExp(`CODEF: check-ups from ${where}: 2 check-ups \\(raw count; years 2024, 2022\\)`));
+    const calls = codef.requests.slice(before);
+    expect(calls.map((call) => [call.product, call.code])).toEqual([
+      ['contracts', 'CF-00000'],
+      ['checkups', 'CF-00000'],
+    ]);
+    // The sample password reached CODEF encrypted with the account's key.
+    expect(calls[0]!.params.password).toBe('smoke_password');
+    expect(output).not.toContain(codef.client.secret);
+    expect(code).toBe(0);
+  });
+
+  it('exits 1 when CODEF refuses a product, naming the code and what it means', async () => {
+    codef.failNext('CF-00004', { product: 'checkups' });
+    const { code, output } = await smoke(codefEnv());
+    expect(output).toMatch(/CODEF: contracts from CODEF sandbox .*: 3 flat-rate/);
+    expect(output).toMatch(/CODEF: check-ups FAILED from CODEF sandbox .*: CONFIGURATION: CODEF CF-00004 .*check CODEF_ENV/);
+    expect(code).toBe(1);
   });
 
   it('sends one SMS and one fax when they are, prints what it did, and exits 0', async () => {

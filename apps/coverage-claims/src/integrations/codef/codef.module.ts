@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, Module, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, Logger, Module, type LoggerService, type OnApplicationBootstrap } from '@nestjs/common';
 import { MetricsRegistry } from '#platform';
 import { CoverageClaimsConfig, usesCodef } from '../../config/coverage-claims.config.js';
 import { CodefClient, CodefError } from './codef-client.js';
@@ -10,7 +10,7 @@ export const CODEF_CLIENT = Symbol('CODEF_CLIENT');
 const STARTUP_CHECK_MS = 15_000;
 
 /** The client INSURANCE_DATA_ADAPTER=codef or NHIS_ADAPTER=codef needs; configuration validation has required every CODEF_* it reads. */
-export function codefClientFromConfig(config: CoverageClaimsConfig, metrics?: MetricsRegistry): CodefClient | null {
+export function codefClientFromConfig(config: CoverageClaimsConfig, metrics?: MetricsRegistry, logger?: LoggerService): CodefClient | null {
   if (!usesCodef(config)) return null;
   const { CODEF_ENV, CODEF_CLIENT_ID, CODEF_CLIENT_SECRET, CODEF_PUBLIC_KEY } = config;
   if (!CODEF_ENV || !CODEF_CLIENT_ID || !CODEF_CLIENT_SECRET || !CODEF_PUBLIC_KEY)
@@ -24,6 +24,7 @@ export function codefClientFromConfig(config: CoverageClaimsConfig, metrics?: Me
     publicKey: CODEF_PUBLIC_KEY,
     timeoutMs: config.CODEF_TIMEOUT_MS,
     metrics,
+    logger,
   });
 }
 
@@ -44,7 +45,9 @@ export class CodefStartupCheck implements OnApplicationBootstrap {
       await this.client.checkCredentials(AbortSignal.timeout(STARTUP_CHECK_MS));
     } catch (error) {
       if (error instanceof CodefError && error.kind === 'CONFIGURATION')
-        throw new Error(`CODEF refused this service's client at start-up (CODEF_ENV=${this.client.environment}): ${error.message}`);
+        throw new Error(`CODEF refused this service's client at start-up (CODEF_ENV=${this.client.environment}): ${error.message}`, {
+          cause: error,
+        });
       this.logger.warn(
         { reason: error instanceof Error ? error.message : String(error) },
         'CODEF could not be asked for a token at start-up; its calls will fail until it answers',
@@ -59,7 +62,11 @@ export class CodefStartupCheck implements OnApplicationBootstrap {
  */
 @Module({
   providers: [
-    { provide: CODEF_CLIENT, inject: [CoverageClaimsConfig, MetricsRegistry], useFactory: codefClientFromConfig },
+    {
+      provide: CODEF_CLIENT,
+      inject: [CoverageClaimsConfig, MetricsRegistry],
+      useFactory: (config: CoverageClaimsConfig, metrics: MetricsRegistry) => codefClientFromConfig(config, metrics),
+    },
     CodefStartupCheck,
   ],
   exports: [CODEF_CLIENT],
