@@ -8,6 +8,7 @@ import {
   type SignedIn,
   type VerificationBody,
 } from './support/coverage-claims.js';
+import { LogCapture } from '../../../test/support/log-capture.js';
 import { FAKE_ROWS_AS_CHECKUPS } from './support/codef-fake-checkups.js';
 import { CodefFake } from './support/fakes/codef-fake.js';
 import { given } from './support/given.js';
@@ -22,6 +23,7 @@ describe('NHIS check-ups through CODEF, across instances and into the medical re
   let first: CoverageClaimsTestApp;
   let second: CoverageClaimsTestApp;
   let planner: SignedIn;
+  const logs = new LogCapture();
 
   const on = (app: CoverageClaimsTestApp) => ({
     requestAuth: (customerId: string) =>
@@ -49,8 +51,9 @@ describe('NHIS check-ups through CODEF, across instances and into the medical re
       DATA_ENCRYPTION_KEYS: `k1:${randomBytes(32).toString('base64')}`,
       LOOKUP_HASH_KEY: randomBytes(32).toString('base64'),
     };
-    first = await startCoverageClaims({ env });
-    second = await startCoverageClaims({ env, databaseUrl: first.databaseUrl });
+    // Both replicas log everything to one capture, as a log collector would see them.
+    first = await startCoverageClaims({ env: { ...env, LOG_LEVEL: 'debug' }, logDestination: logs });
+    second = await startCoverageClaims({ env: { ...env, LOG_LEVEL: 'debug' }, logDestination: logs, databaseUrl: first.databaseUrl });
     planner = await given(first).planner({ organisation: '복제 에셋' });
   });
   afterAll(async () => {
@@ -111,5 +114,31 @@ describe('NHIS check-ups through CODEF, across instances and into the medical re
       { year: 2024, value: 104, band: 'NORMAL_B' },
     ]);
     expect(report.groups.every((group) => group.level !== 'UNKNOWN')).toBe(true);
+  });
+
+  it('logs nothing of the customer or their check-ups, and a CODEF configuration error at error level while the customer gets 503', async () => {
+    const body = approving(verificationBody({ name: '로그검사', birthDate: '19640229' }));
+    const customerId = (await given(first).as(planner).customer(body)).customerId;
+    const auth = (await on(first).requestAuth(customerId).expect(201)).body as NhisAuthDto;
+    fake.approve(body.phone);
+    fake.failNext('CF-00004', { product: 'checkups' });
+    expect((await on(second).complete(auth.id).expect(503)).body.code).toBe('NHIS_UNAVAILABLE');
+    expect(logs.lines.some((line) => line.level === 'error' && line.code === 'CF-00004' && line.kind === 'CONFIGURATION')).toBe(true);
+    await on(second).complete(auth.id).expect(200);
+    await on(first).lookup(auth.id).expect(200);
+
+    expect(logs.raw.length).toBeGreaterThan(10);
+    const everything = logs.raw.join('\n');
+    for (const personal of [
+      body.name,
+      body.phone,
+      body.birthDate,
+      '한빛내과의원',
+      '새솔의원',
+      '172.4',
+      'resPreviewList',
+      'FASTING_GLUCOSE',
+    ])
+      expect([personal, everything.includes(personal)]).toEqual([personal, false]);
   });
 });
