@@ -1,4 +1,4 @@
-import type { NhisAuthCompletedDto, NhisAuthDto } from '#contracts';
+import type { CheckupsDto, NhisAuthCompletedDto, NhisAuthDto } from '#contracts';
 import { verificationBody, type VerificationBody } from './support/coverage-claims.js';
 import { CODEF_FAKE_CODES, CODEF_FAKE_PATHS, CODEF_FAKE_TWO_WAY_MS, CodefFake } from './support/fakes/codef-fake.js';
 import { FAKE_ROWS_AS_CHECKUPS } from './support/codef-fake-checkups.js';
@@ -141,6 +141,19 @@ nhisPortContract(
       const approved = await sealed();
       expect(approved).not.toBe(waiting);
       for (const plain of ['한빛내과의원', '172.4', 'FASTING_GLUCOSE', 'checkups']) expect(approved).not.toContain(plain);
+    });
+
+    it('takes the check-ups CODEF answers without a second step (its sandbox): complete approves without calling again', async () => {
+      // No second step scripted: the fake answers CF-00000 with the rows at once, as CODEF's sandbox does.
+      const body = verificationBody();
+      const auth = await pending(body);
+      expect(checkupRequests(body.phone).map((request) => request.code)).toEqual([CODEF_FAKE_CODES.done]);
+      await complete(auth.id).expect(200);
+      expect(((await lookup(auth.id).expect(200)).body as CheckupsDto).checkups.map((checkup) => checkup.examinedOn)).toEqual([
+        '2022-09-13',
+        '2024-11-05',
+      ]);
+      expect(checkupRequests(body.phone)).toHaveLength(1);
     });
 
     it('lets concurrent completes of one approved request all answer 200, though CODEF answers the check-ups once', async () => {
