@@ -189,7 +189,7 @@ function answerOf(session: NhisAuthSession, now: Date): NhisAuthCompletedDto | u
 }
 
 function unreachable(): never {
-  throw new Error('A stored NHIS answer is completed or refused');
+  throw new Error('A stored NHIS answer is completed, refused or expired');
 }
 
 /** The port's answer; its failures as problems: 503 NHIS_UNAVAILABLE, 400 naming provider. */
