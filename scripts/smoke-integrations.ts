@@ -4,7 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { ConsoleLogger } from '@nestjs/common';
 import { loadConfig, maskPhoneDigits } from '#platform';
 import { CoverageClaimsConfig } from '../apps/coverage-claims/src/config/coverage-claims.config.js';
-import { CodefError, type CodefOutcome } from '../apps/coverage-claims/src/integrations/codef/codef-client.js';
+import { CODEF_API_URLS, CodefError, type CodefOutcome } from '../apps/coverage-claims/src/integrations/codef/codef-client.js';
 import { codefClientFromConfig } from '../apps/coverage-claims/src/integrations/codef/codef.module.js';
 import { parseCodefCheckups } from '../apps/coverage-claims/src/integrations/nhis/codef/codef-checkups.js';
 import { PopbillFaxSender } from '../apps/coverage-claims/src/integrations/fax/popbill/popbill-fax.sender.js';
@@ -154,7 +154,7 @@ async function smokeFax(config: CoverageClaimsConfig): Promise<Outcome> {
  */
 async function smokeCodef(config: CoverageClaimsConfig, logger: ConsoleLogger): Promise<Outcome> {
   const client = codefClientFromConfig(config, undefined, logger)!;
-  const where = `CODEF ${config.CODEF_ENV} (${config.CODEF_API_URL ?? 'its default host'})`;
+  const where = `CODEF ${config.CODEF_ENV} (${config.CODEF_API_URL ?? CODEF_API_URLS[config.CODEF_ENV!]})`;
   const year = new Date().getFullYear();
   const products: Array<{ name: string; call: () => Promise<CodefOutcome>; read: (data: Record<string, unknown>) => string }> = [
     {

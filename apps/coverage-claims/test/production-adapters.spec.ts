@@ -8,6 +8,7 @@ import { CoverageClaimsConfig } from '../src/config/coverage-claims.config.js';
 import { freePort, spawnService, waitUntilReady } from '../../../test/support/service-process.js';
 import { templateName } from '../../../test/support/template-name.js';
 import { OPERATOR_KEY, startCoverageClaims, type CoverageClaimsTestApp } from './support/coverage-claims.js';
+import { CodefFake } from './support/fakes/codef-fake.js';
 
 /** Everything production requires of coverage-claims but the adapters: its secrets and its storage. */
 function productionEnv(): Record<string, string> {
@@ -242,6 +243,40 @@ describe('no sandbox adapter in production', () => {
           /^ {2}- ALLOW_SANDBOX_ADAPTERS: NODE_ENV=production refuses sandbox adapters, which reach no one: SMS_ADAPTER=sandbox/,
         ),
       ]);
+    });
+
+    it('exits 1 when CODEF refuses the client id and secret at start-up, naming them; starts with the right ones', async () => {
+      const codef = await CodefFake.start();
+      try {
+        // NODE_ENV=development: the fake is http, which production refuses.
+        const env = {
+          NODE_ENV: 'development',
+          ...codef.env(),
+          INSURANCE_DATA_ADAPTER: 'codef',
+          NHIS_ADAPTER: 'codef',
+          INSURANCE_DATA_TIMEOUT_MS: '180000',
+        };
+        const refused = await start({ ...env, CODEF_CLIENT_SECRET: 'not-the-codef-secret' });
+        expect(await refused.service.exited).toBe(1);
+        const output = refused.service.output();
+        expect(output).toContain(
+          "coverage-claims: failed to start: Error: CODEF refused this service's client at start-up (CODEF_ENV=demo): " +
+            "CODEF's OAuth service refused the client (401 invalid_client): check CODEF_CLIENT_ID and CODEF_CLIENT_SECRET",
+        );
+        expect(output).not.toContain('not-the-codef-secret');
+        expect(codef.tokensRefused).toBe(1);
+        const { service, base } = await start(env);
+        try {
+          await waitUntilReady(`${base}/health/ready`, service);
+        } finally {
+          service.child.kill('SIGTERM');
+        }
+        expect(await service.exited).toBe(0);
+        // One client for both adapters: one token.
+        expect(codef.tokensIssued).toBe(1);
+      } finally {
+        await codef.close();
+      }
     });
 
     it('starts and serves with ALLOW_SANDBOX_ADAPTERS=true, and drains on SIGTERM', async () => {

@@ -25,8 +25,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
  * Control API (tests)
  * - `CodefFake.start({ now? })`, `close()`; `url`, `publicKey` (base64 DER SPKI, as CODEF shows it),
  *   `client` (id, secret), `env()` (CODEF_ENV=demo and the CODEF_* variables that point the service here).
- * - `requests`: every product call, decoded, the password decrypted, with the code answered.
- *   `tokensIssued`, `tokensRefused`, `issuedTokens()`.
+ * - `requests`: every product call, decoded, the password decrypted, with the code answered;
+ *   `requestsFor(match)` a customer's. `tokensIssued`, `tokensRefused`, `issuedTokens()`.
  * - customers are matched by `userName` or `phoneNo` (`match`):
  *   `contractsFor(match, 'sample' | data)` the contracts' `data` (default: CODEF_FAKE_CONTRACTS_SAMPLE,
  *   the public sample reworded, contractor and insured renamed to the customer);
