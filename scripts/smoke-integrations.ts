@@ -6,6 +6,7 @@ import { loadConfig, maskPhoneDigits } from '#platform';
 import { CoverageClaimsConfig } from '../apps/coverage-claims/src/config/coverage-claims.config.js';
 import { CODEF_API_URLS, CodefError, type CodefOutcome } from '../apps/coverage-claims/src/integrations/codef/codef-client.js';
 import { codefClientFromConfig } from '../apps/coverage-claims/src/integrations/codef/codef.module.js';
+import { parseCodefCheckups } from '../apps/coverage-claims/src/integrations/nhis/codef/codef-checkups.js';
 import { PopbillFaxSender } from '../apps/coverage-claims/src/integrations/fax/popbill/popbill-fax.sender.js';
 import type { FaxResult } from '../apps/coverage-claims/src/integrations/fax/fax.port.js';
 import { SolapiSmsSender } from '../apps/coverage-claims/src/integrations/sms/solapi/solapi-sms.sender.js';
@@ -191,10 +192,19 @@ async function smokeCodef(config: CoverageClaimsConfig, logger: ConsoleLogger): 
           searchEndYear: String(year),
           type: '0',
         }),
-      // PARSER (helper B): print parseCodefCheckups(data) (integrations/nhis/codef/codef-checkups.ts), what the medical report reads.
+      // What the medical report reads: the check-ups as the service parses them, each measurement in the table's unit.
       read: (data) => {
-        const rows = Array.isArray(data.resPreviewList) ? (data.resPreviewList as Array<{ resCheckupYear?: unknown }>) : [];
-        return `${rows.length} check-ups (raw count; years ${rows.map((row) => String(row.resCheckupYear ?? '?')).join(', ') || 'none'})`;
+        const checkups = parseCodefCheckups(data);
+        const lines = checkups.map(
+          (checkup) =>
+            `  ${checkup.examinedOn} ${checkup.institution || '(no institution)'}: ${checkup.measurements
+              .map((measurement) => `${measurement.code} ${measurement.value}${measurement.unit ? ` ${measurement.unit}` : ''}`)
+              .join(', ')}`,
+        );
+        return [
+          `${checkups.length} check-ups (parsed; years ${checkups.map((checkup) => checkup.year).join(', ') || 'none'})`,
+          ...lines,
+        ].join('\n');
       },
     },
   ];

@@ -51,7 +51,9 @@ describe('npm run smoke:integrations', () => {
     const { code, output } = await smoke(codefEnv());
     const where = String.raw`CODEF sandbox \(http://127\.0\.0\.1:\d+\)`;
     expect(output).toMatch(new RegExp(`CODEF: contracts from ${where}: 3 flat-rate and 2 실손 contracts`));
-    expect(output).toMatch(new RegExp(`CODEF: check-ups from ${where}: 2 check-ups \\(raw count; years 2024, 2022\\)`));
+    expect(output).toMatch(new RegExp(`CODEF: check-ups from ${where}: 2 check-ups \\(parsed; years 2022, 2024\\)`));
+    expect(output).toContain('  2024-11-05 한빛내과의원: HEIGHT 172.4 cm, WEIGHT 70.2 kg,');
+    expect(output).toContain('SYSTOLIC_BP 128 mmHg, DIASTOLIC_BP 82 mmHg, URINE_PROTEIN 음성,');
     const calls = codef.requests.slice(before);
     expect(calls.map((call) => [call.product, call.code])).toEqual([
       ['contracts', 'CF-00000'],

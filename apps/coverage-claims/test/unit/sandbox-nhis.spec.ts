@@ -20,9 +20,9 @@ describe('sandbox NHIS adapter', () => {
   it('approves NHIS_SANDBOX_APPROVAL_SECONDS after the request, not before', async () => {
     const handle = await request('01012345678');
     now += 2_999;
-    expect(await adapter.approvalOf(handle)).toBe(NhisApproval.Pending);
+    expect((await adapter.approvalOf(handle)).approval).toBe(NhisApproval.Pending);
     now += 1;
-    expect(await adapter.approvalOf(handle)).toBe(NhisApproval.Approved);
+    expect((await adapter.approvalOf(handle)).approval).toBe(NhisApproval.Approved);
   });
 
   it('never approves 0011, refuses 0012 after the delay, is down for 0013, holds no check-ups of 0014', async () => {
@@ -30,11 +30,11 @@ describe('sandbox NHIS adapter', () => {
     const refused = await request(`0101234${SANDBOX_NHIS_PHONE_ENDINGS.refused}`);
     const empty = await request(`0101234${SANDBOX_NHIS_PHONE_ENDINGS.noCheckups}`);
     await expect(request(`0101234${SANDBOX_NHIS_PHONE_ENDINGS.unavailable}`)).rejects.toBeInstanceOf(NhisUnavailableError);
-    expect(await adapter.approvalOf(refused)).toBe(NhisApproval.Pending);
+    expect((await adapter.approvalOf(refused)).approval).toBe(NhisApproval.Pending);
     now += 3_000;
-    expect(await adapter.approvalOf(never)).toBe(NhisApproval.Pending);
-    expect(await adapter.approvalOf(refused)).toBe(NhisApproval.Refused);
-    expect(await adapter.approvalOf(empty)).toBe(NhisApproval.Approved);
+    expect((await adapter.approvalOf(never)).approval).toBe(NhisApproval.Pending);
+    expect((await adapter.approvalOf(refused)).approval).toBe(NhisApproval.Refused);
+    expect((await adapter.approvalOf(empty)).approval).toBe(NhisApproval.Approved);
     expect(await adapter.checkupsOf(empty, customer())).toEqual([]);
   });
 

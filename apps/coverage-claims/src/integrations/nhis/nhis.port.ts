@@ -34,7 +34,20 @@ export interface NhisAuthHandle {
 export enum NhisApproval {
   Pending = 'PENDING',
   Approved = 'APPROVED',
+  /** The customer cancelled the request in their app. */
   Refused = 'REFUSED',
+  /** The source says the request is over (its time ran out, or it was asked too early too often): start again. */
+  Expired = 'EXPIRED',
+}
+
+/**
+ * What the source says of a request. A source whose approval step hands over more than a yes (CODEF
+ * answers the check-ups themselves) gives a `handle` that replaces the one stored: every later call
+ * for this authentication gets that one.
+ */
+export interface NhisApprovalAnswer {
+  approval: NhisApproval;
+  handle?: NhisAuthHandle;
 }
 
 /** Every measurement the service knows; the reference-range table has a row for each. */
@@ -71,6 +84,37 @@ export const MEASUREMENT_CODES = [
 
 export type MeasurementCode = (typeof MEASUREMENT_CODES)[number];
 
+/**
+ * The unit each measurement is reported in, as the 결과 통보서 writes it and the reference-range table
+ * expects it (null: a word, or decimal vision). Every adapter reports in these units: a value in
+ * another unit would be kept unjudged.
+ */
+export const MEASUREMENT_UNITS: Readonly<Record<MeasurementCode, string | null>> = {
+  HEIGHT: 'cm',
+  WEIGHT: 'kg',
+  WAIST: 'cm',
+  BMI: 'kg/m²',
+  VISION_LEFT: null,
+  VISION_RIGHT: null,
+  HEARING_LEFT: null,
+  HEARING_RIGHT: null,
+  SYSTOLIC_BP: 'mmHg',
+  DIASTOLIC_BP: 'mmHg',
+  URINE_PROTEIN: null,
+  HAEMOGLOBIN: 'g/dL',
+  FASTING_GLUCOSE: 'mg/dL',
+  TOTAL_CHOLESTEROL: 'mg/dL',
+  HDL_CHOLESTEROL: 'mg/dL',
+  TRIGLYCERIDES: 'mg/dL',
+  LDL_CHOLESTEROL: 'mg/dL',
+  SERUM_CREATININE: 'mg/dL',
+  EGFR: 'mL/min/1.73m²',
+  AST: 'IU/L',
+  ALT: 'IU/L',
+  GGT: 'IU/L',
+  CHEST_XRAY: null,
+};
+
 /** How many examination years back a source hands out (the NHIS keeps 10). */
 export const NHIS_CHECKUP_YEARS = 10;
 
@@ -99,8 +143,11 @@ export interface NhisPort {
   /** Sends the approval request to the customer's app. */
   requestAuth(request: NhisAuthRequest): Promise<NhisAuthHandle>;
 
-  /** Whether the customer has approved (or refused) the request in their app yet. */
-  approvalOf(handle: NhisAuthHandle): Promise<NhisApproval>;
+  /**
+   * Whether the customer has approved (or refused) the request in their app yet, with a replacement
+   * handle when the source gives one.
+   */
+  approvalOf(handle: NhisAuthHandle): Promise<NhisApprovalAnswer>;
 
   /**
    * The customer's general check-ups (일반건강검진) of up to the last 10 years, with an approved
@@ -112,4 +159,13 @@ export interface NhisPort {
 /** The source failed or did not answer. The message never holds personal data. */
 export class NhisUnavailableError extends Error {
   override readonly name = 'NhisUnavailableError';
+}
+
+/** The source does not offer simple authentication with this app (CODEF: PAYCO). Nothing was sent. */
+export class NhisProviderUnsupportedError extends Error {
+  override readonly name = 'NhisProviderUnsupportedError';
+
+  constructor(readonly provider: NhisAuthProvider) {
+    super(`The NHIS source does not offer simple authentication with ${provider}`);
+  }
 }

@@ -7,7 +7,7 @@ import { koreaDate } from '../../common/calendar.js';
 import { CustomerErrors } from '../../customers/customers.errors.js';
 import { CustomersService } from '../../customers/customers.service.js';
 import { NhisAuthErrors } from '../nhis/nhis-auth.errors.js';
-import { NhisAuthService, unavailableAs503 } from '../nhis/nhis-auth.service.js';
+import { NhisAuthService, nhisCall } from '../nhis/nhis-auth.service.js';
 import { NHIS, type NhisPort } from '../../integrations/nhis/nhis.port.js';
 import type { Checkup } from './checkup.js';
 import { judgeCheckups } from './checkup-judgement.js';
@@ -43,7 +43,7 @@ export class CheckupsService {
     // The authentication was refused for a customer without a gender, and nothing clears one.
     if (opened.gender === null) throw CustomerErrors.genderUnknown(auth.customerId);
     const customer = { ...opened, gender: opened.gender };
-    const fetched = await unavailableAs503(() =>
+    const fetched = await nhisCall(() =>
       this.nhis.checkupsOf(auth.handle, {
         name: customer.name,
         birthDate: customer.birthDate,

@@ -23,6 +23,14 @@ export const NhisAuthErrors = {
       'NHIS_AUTH_EXPIRED',
       `The customer must approve within ${AUTH_TTL_SECONDS} s and this request has expired; request a new authentication`,
     ),
+  /** The NHIS source in use does not offer this app (CODEF: PAYCO); nothing was sent. */
+  providerUnsupported: (provider: string) =>
+    new ProblemException(
+      400,
+      'NHIS_PROVIDER_UNSUPPORTED',
+      `Simple authentication with ${provider} is not offered by the national health insurer's source; ask the customer for another app`,
+      [{ field: 'provider', message: `${provider} is not offered: choose another app` }],
+    ),
   unavailable: () =>
     new ProblemException(
       503,

@@ -5,6 +5,15 @@ import { NhisAuthStatus } from '#contracts';
 import type { Visibility } from '../../auth/principal.js';
 import { NhisAuthSession } from './entities/nhis-auth-session.entity.js';
 
+/** A reference as the field cipher sealed it. */
+export interface SealedReference {
+  keyId: string;
+  ciphertext: Buffer;
+}
+
+/** A blanked reference: an empty ciphertext (the column is NOT NULL), which no key opens. */
+const FORGET_REFERENCE = `reference_ciphertext = ''::bytea`;
+
 export type NewNhisAuthSession = Omit<NhisAuthSession, 'organisation' | 'customer' | 'planner' | 'completedAt' | 'checkupsAllowedUntil'>;
 
 /**
@@ -61,21 +70,61 @@ export class NhisAuthRepository {
 
   /**
    * The NHIS approved: completes the session if it is still PENDING and within its 270 s, with check-
-   * ups allowed for `windowSeconds` from now (one statement, so of concurrent calls one completes it).
-   * Null when it was no longer PENDING or had expired.
+   * ups allowed for `windowSeconds` from now (one statement, so of concurrent calls one completes it),
+   * and the source's replacement reference in place of the stored one when it gave one. Null when it
+   * was no longer PENDING or had expired.
    */
-  completeIfPending(id: string, windowSeconds: number): Promise<{ session: NhisAuthSession; now: Date } | null> {
-    return this.changeIfPending(
-      id,
-      `status = '${NhisAuthStatus.Completed}', completed_at = clock_timestamp(),
-       checkups_allowed_until = clock_timestamp() + make_interval(secs => $2)`,
-      [windowSeconds],
-    );
+  completeIfPending(
+    id: string,
+    windowSeconds: number,
+    reference?: SealedReference,
+  ): Promise<{ session: NhisAuthSession; now: Date } | null> {
+    return reference
+      ? this.changeIfPending(
+          id,
+          `status = '${NhisAuthStatus.Completed}', completed_at = clock_timestamp(),
+           checkups_allowed_until = clock_timestamp() + make_interval(secs => $2), key_id = $3, reference_ciphertext = $4`,
+          [windowSeconds, reference.keyId, reference.ciphertext],
+        )
+      : this.changeIfPending(
+          id,
+          `status = '${NhisAuthStatus.Completed}', completed_at = clock_timestamp(),
+           checkups_allowed_until = clock_timestamp() + make_interval(secs => $2)`,
+          [windowSeconds],
+        );
   }
 
-  /** The customer refused: records it if the session is still PENDING and within its 270 s; null otherwise. */
+  /** The customer refused: records it if the session is still PENDING and within its 270 s; null otherwise. The reference goes. */
   refuseIfPending(id: string): Promise<{ session: NhisAuthSession; now: Date } | null> {
-    return this.changeIfPending(id, `status = '${NhisAuthStatus.Refused}'`, []);
+    return this.changeIfPending(id, `status = '${NhisAuthStatus.Refused}', ${FORGET_REFERENCE}`, []);
+  }
+
+  /**
+   * The source says the request is over: the session expires now (still PENDING, so every later
+   * complete answers 410 from the database), and its reference goes. Null when it was no longer
+   * PENDING or had expired already.
+   */
+  expireIfPending(id: string): Promise<{ session: NhisAuthSession; now: Date } | null> {
+    return this.changeIfPending(id, `expires_at = clock_timestamp(), ${FORGET_REFERENCE}`, []);
+  }
+
+  /**
+   * Blanks the reference of every session that no longer needs it: completed ones past their lookup
+   * window (a CODEF reference carries the check-ups themselves), pending ones past their 270 s,
+   * refused ones. Rows another statement holds are skipped (the next call takes them), so concurrent
+   * calls neither wait for nor deadlock on each other. Returns how many were blanked.
+   */
+  async forgetSpentReferences(): Promise<number> {
+    const [, count] = await this.dataSource.query<[unknown[], number]>(
+      `UPDATE nhis_auth_sessions SET ${FORGET_REFERENCE}
+        WHERE id IN (SELECT id FROM nhis_auth_sessions
+                      WHERE octet_length(reference_ciphertext) > 0
+                        AND (status = '${NhisAuthStatus.Refused}'
+                             OR (status = '${NhisAuthStatus.Completed}' AND checkups_allowed_until <= clock_timestamp())
+                             OR (status = '${NhisAuthStatus.Pending}' AND expires_at <= clock_timestamp()))
+                      FOR UPDATE SKIP LOCKED)`,
+    );
+    return count;
   }
 
   private async changeIfPending(id: string, set: string, parameters: unknown[]): Promise<{ session: NhisAuthSession; now: Date } | null> {

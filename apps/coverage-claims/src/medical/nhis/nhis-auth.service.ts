@@ -10,7 +10,15 @@ import type { NhisAuthSession } from './entities/nhis-auth-session.entity.js';
 import { AUTH_TTL_SECONDS, LOOKUP_WINDOW_SECONDS, addSeconds, completeRefusal, lookupRefusal } from './nhis-auth-rules.js';
 import { NhisAuthErrors } from './nhis-auth.errors.js';
 import { NhisAuthRepository } from './nhis-auth.repository.js';
-import { NHIS, NhisApproval, NhisUnavailableError, type NhisAuthHandle, type NhisPort } from '../../integrations/nhis/nhis.port.js';
+import {
+  NHIS,
+  NhisApproval,
+  NhisProviderUnsupportedError,
+  NhisUnavailableError,
+  type NhisApprovalAnswer,
+  type NhisAuthHandle,
+  type NhisPort,
+} from '../../integrations/nhis/nhis.port.js';
 
 /** A completed authentication within its window, as the check-up lookup gets it. */
 export interface LookupAuthorisation {
@@ -36,15 +44,17 @@ export class NhisAuthService {
   /**
    * Sends the approval request to the customer's app through the NHIS port, then stores the session
    * and the health-data consent in one transaction. The port is asked first: when it fails (503)
-   * nothing is stored, neither session nor consent.
+   * nothing is stored, neither session nor consent; a provider app the source does not offer is 400
+   * naming provider.
    */
   async request(user: UserPrincipal, input: RequestNhisAuthDto): Promise<NhisAuthDto> {
+    await this.sessions.forgetSpentReferences();
     const agreed = await this.terms.requireAgreed(TermPurpose.HealthCheckup, input.agreedTermIds);
     const customer = await this.customers.get(user, input.customerId);
     // Check-ups are judged against ranges by sex; a customer only a claim recorded has none yet.
     if (customer.gender === null) throw CustomerErrors.genderUnknown(customer.id);
     const { gender } = customer;
-    const handle = await unavailableAs503(() =>
+    const handle = await nhisCall(() =>
       this.nhis.requestAuth({
         customer: { name: customer.name, birthDate: customer.birthDate, gender, phone: customer.phone },
         provider: input.provider,
@@ -85,23 +95,32 @@ export class NhisAuthService {
 
   /**
    * Asks the NHIS whether the customer approved: approved completes the session (check-ups allowed
-   * for 10 minutes), refused is recorded and answered 409, still waiting is 409 NHIS_AUTH_PENDING,
-   * past its 270 s 410. A completed session is answered again as it was. No transaction or lock is
-   * held while the NHIS is asked (front ends poll this; a slow provider must not hold a pooled
-   * connection per poll): the answer is stored with a compare-and-set on the PENDING state, and a
-   * session another call changed meanwhile is answered from what that call stored.
+   * for 10 minutes; a replacement reference the source gives is stored sealed in place of the old
+   * one), refused is recorded and answered 409, still waiting is 409 NHIS_AUTH_PENDING, past its
+   * 270 s 410 (also when the source says the request is over: the session then expires in the
+   * database, and later calls answer 410 without asking the source). A completed session is answered
+   * again as it was. No transaction or lock is held while the NHIS is asked (front ends poll this; a
+   * slow provider must not hold a pooled connection per poll): the answer is stored with a
+   * compare-and-set on the PENDING state, and a session another call changed meanwhile is answered
+   * from what that call stored (also when the source failed this call because another one had
+   * already taken its answer).
    */
   async complete(user: UserPrincipal, id: string): Promise<NhisAuthCompletedDto> {
+    await this.sessions.forgetSpentReferences();
     const found = await this.sessions.findVisible(visibilityOf(user), id);
     if (!found) throw NhisAuthErrors.notFound(id);
     const answered = answerOf(found.session, found.now);
     if (answered) return answered;
-    const approval = await unavailableAs503(() => this.nhis.approvalOf(this.handleOf(found.session)));
-    if (approval === NhisApproval.Pending) throw NhisAuthErrors.pending();
-    const stored =
-      approval === NhisApproval.Refused
-        ? await this.sessions.refuseIfPending(id)
-        : await this.sessions.completeIfPending(id, LOOKUP_WINDOW_SECONDS);
+    let answer: NhisApprovalAnswer;
+    try {
+      answer = await nhisCall(() => this.nhis.approvalOf(this.handleOf(found.session)));
+    } catch (error) {
+      const current = await this.sessions.findVisible(visibilityOf(user), id);
+      const stored = current && answerOf(current.session, current.now);
+      if (stored) return stored;
+      throw error;
+    }
+    const stored = await this.store(id, answer);
     if (stored) return answerOf(stored.session, stored.now) ?? unreachable();
     // Changed (or expired) meanwhile: as it is now.
     const now = await this.sessions.findVisible(visibilityOf(user), id);
@@ -111,11 +130,25 @@ export class NhisAuthService {
     throw NhisAuthErrors.pending();
   }
 
+  private store(id: string, answer: NhisApprovalAnswer): Promise<{ session: NhisAuthSession; now: Date } | null> {
+    switch (answer.approval) {
+      case NhisApproval.Pending:
+        throw NhisAuthErrors.pending();
+      case NhisApproval.Refused:
+        return this.sessions.refuseIfPending(id);
+      case NhisApproval.Expired:
+        return this.sessions.expireIfPending(id);
+      case NhisApproval.Approved:
+        return this.sessions.completeIfPending(id, LOOKUP_WINDOW_SECONDS, answer.handle && this.cipher.seal(answer.handle.reference));
+    }
+  }
+
   /**
    * What the check-up lookup calls first: the session must be the user's (404 naming nhisAuthId
    * otherwise), completed (409 NHIS_AUTH_REQUIRED) and within its 10 minutes (410 NHIS_AUTH_EXPIRED).
    */
   async requireLookup(user: UserPrincipal, nhisAuthId: string): Promise<LookupAuthorisation> {
+    await this.sessions.forgetSpentReferences();
     const found = await this.sessions.findVisible(visibilityOf(user), nhisAuthId);
     if (!found) throw NhisAuthErrors.notFound(nhisAuthId, 'nhisAuthId');
     switch (lookupRefusal(found.session, found.now)) {
@@ -129,6 +162,8 @@ export class NhisAuthService {
   }
 
   private handleOf(session: NhisAuthSession): NhisAuthHandle {
+    // Blanked: only a session past its time has none, and that is answered before the source is asked.
+    if (session.referenceCiphertext.length === 0) throw NhisAuthErrors.expired();
     return { reference: this.cipher.open({ keyId: session.keyId, ciphertext: session.referenceCiphertext }) };
   }
 }
@@ -154,15 +189,16 @@ function answerOf(session: NhisAuthSession, now: Date): NhisAuthCompletedDto | u
 }
 
 function unreachable(): never {
-  throw new Error('A stored NHIS answer is completed or refused');
+  throw new Error('A stored NHIS answer is completed, refused or expired');
 }
 
-/** The port's answer; its failure as 503 NHIS_UNAVAILABLE. */
-export async function unavailableAs503<T>(call: () => Promise<T>): Promise<T> {
+/** The port's answer; its failures as problems: 503 NHIS_UNAVAILABLE, 400 naming provider. */
+export async function nhisCall<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
     if (error instanceof NhisUnavailableError) throw NhisAuthErrors.unavailable();
+    if (error instanceof NhisProviderUnsupportedError) throw NhisAuthErrors.providerUnsupported(error.provider);
     throw error;
   }
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { SeededRandom } from '../../../common/seeded-random.js';
-import { NHIS_CHECKUP_YEARS, type MeasurementCode, type NhisCheckup, type NhisCustomer } from '../nhis.port.js';
+import { MEASUREMENT_UNITS, NHIS_CHECKUP_YEARS, type MeasurementCode, type NhisCheckup, type NhisCustomer } from '../nhis.port.js';
 
 /** The general check-up (일반건강검진) is offered from the age of 20. */
 const FIRST_EXAM_AGE = 20;
@@ -16,31 +16,7 @@ const INSTITUTIONS = [
   '인천 송도 365의원',
 ];
 
-const UNITS: Readonly<Record<MeasurementCode, string | null>> = {
-  HEIGHT: 'cm',
-  WEIGHT: 'kg',
-  WAIST: 'cm',
-  BMI: 'kg/m²',
-  VISION_LEFT: null,
-  VISION_RIGHT: null,
-  HEARING_LEFT: null,
-  HEARING_RIGHT: null,
-  SYSTOLIC_BP: 'mmHg',
-  DIASTOLIC_BP: 'mmHg',
-  URINE_PROTEIN: null,
-  HAEMOGLOBIN: 'g/dL',
-  FASTING_GLUCOSE: 'mg/dL',
-  TOTAL_CHOLESTEROL: 'mg/dL',
-  HDL_CHOLESTEROL: 'mg/dL',
-  TRIGLYCERIDES: 'mg/dL',
-  LDL_CHOLESTEROL: 'mg/dL',
-  SERUM_CREATININE: 'mg/dL',
-  EGFR: 'mL/min/1.73m²',
-  AST: 'IU/L',
-  ALT: 'IU/L',
-  GGT: 'IU/L',
-  CHEST_XRAY: null,
-};
+const UNITS = MEASUREMENT_UNITS;
 
 /** The unit each measurement is reported in, as the 결과 통보서 writes it (null: a word, or decimal vision). */
 export function sandboxUnitOf(code: MeasurementCode): string | null {

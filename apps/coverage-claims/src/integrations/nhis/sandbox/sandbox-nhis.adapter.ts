@@ -1,6 +1,7 @@
 import {
   NhisApproval,
   NhisUnavailableError,
+  type NhisApprovalAnswer,
   type NhisAuthHandle,
   type NhisAuthRequest,
   type NhisCheckup,
@@ -61,10 +62,10 @@ export class SandboxNhisAdapter implements NhisPort {
     return { reference: `sandbox:${this.now()}:${OUTCOMES[ending] ?? 'approve'}` };
   }
 
-  async approvalOf(handle: NhisAuthHandle): Promise<NhisApproval> {
+  async approvalOf(handle: NhisAuthHandle): Promise<NhisApprovalAnswer> {
     const { requestedAt, outcome } = parse(handle);
-    if (outcome === 'never' || this.now() < requestedAt + this.options.approvalSeconds * 1000) return NhisApproval.Pending;
-    return outcome === 'refuse' ? NhisApproval.Refused : NhisApproval.Approved;
+    if (outcome === 'never' || this.now() < requestedAt + this.options.approvalSeconds * 1000) return { approval: NhisApproval.Pending };
+    return { approval: outcome === 'refuse' ? NhisApproval.Refused : NhisApproval.Approved };
   }
 
   async checkupsOf(handle: NhisAuthHandle, customer: NhisCustomer): Promise<NhisCheckup[]> {
