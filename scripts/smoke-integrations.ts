@@ -6,6 +6,8 @@ import { loadConfig, maskPhoneDigits } from '#platform';
 import { CoverageClaimsConfig } from '../apps/coverage-claims/src/config/coverage-claims.config.js';
 import { CODEF_API_URLS, CodefError, type CodefOutcome } from '../apps/coverage-claims/src/integrations/codef/codef-client.js';
 import { codefClientFromConfig } from '../apps/coverage-claims/src/integrations/codef/codef.module.js';
+import { parseCodefContracts } from '../apps/coverage-claims/src/integrations/insurance-data/codef/codef-contracts.js';
+import { NHIS_CHECKUP_YEARS } from '../apps/coverage-claims/src/integrations/nhis/nhis.port.js';
 import { parseCodefCheckups } from '../apps/coverage-claims/src/integrations/nhis/codef/codef-checkups.js';
 import { PopbillFaxSender } from '../apps/coverage-claims/src/integrations/fax/popbill/popbill-fax.sender.js';
 import type { FaxResult } from '../apps/coverage-claims/src/integrations/fax/fax.port.js';
@@ -171,9 +173,20 @@ async function smokeCodef(config: CoverageClaimsConfig, logger: ConsoleLogger): 
           phoneNo: '01012345678',
           timeout: '170',
         }),
-      // PARSER (helper C): print parseCodefContracts(data) (integrations/insurance-data/codef/codef-contracts.ts), what the analysis reads.
-      read: (data) =>
-        `${listLength(data.resFlatRateContractList)} flat-rate and ${listLength(data.resActualLossContractList)} 실손 contracts (raw counts)`,
+      // What the analysis reads: the contracts as the service parses them (both lists merged), without names.
+      read: (data) => {
+        const contracts = parseCodefContracts(data);
+        const lines = contracts.map(
+          (contract) =>
+            `  ${contract.insurerCode} ${contract.productName} ${contract.state} ${contract.startDate}–${contract.endDate} ` +
+            `${contract.premium}원 ${contract.paymentCycle ?? '-'} ${contract.coverages.length} coverages`,
+        );
+        return [
+          `${contracts.length} contracts (parsed from ${listLength(data.resFlatRateContractList)} flat-rate and ` +
+            `${listLength(data.resActualLossContractList)} 실손 entries)`,
+          ...lines,
+        ].join('\n');
+      },
     },
     {
       name: 'check-ups',
@@ -188,7 +201,7 @@ async function smokeCodef(config: CoverageClaimsConfig, logger: ConsoleLogger): 
           telecom: '',
           id: randomUUID(),
           inquiryType: '0',
-          searchStartYear: String(year - 10),
+          searchStartYear: String(year - NHIS_CHECKUP_YEARS + 1),
           searchEndYear: String(year),
           type: '0',
         }),

@@ -484,7 +484,11 @@ describe('the Kubernetes overlays', () => {
       const { [ACCESS_LOG]: accessLog, ...annotations } = unlogged.metadata.annotations;
       expect(accessLog).toBe('false');
       expect(logged.metadata.annotations).toEqual(annotations);
-      expect(annotations).toEqual({ 'nginx.ingress.kubernetes.io/proxy-body-size': '11m' });
+      expect(annotations).toEqual({
+        'nginx.ingress.kubernetes.io/proxy-body-size': '11m',
+        'nginx.ingress.kubernetes.io/proxy-read-timeout': '210',
+        'nginx.ingress.kubernetes.io/proxy-send-timeout': '210',
+      });
       expect(unlogged.spec.ingressClassName).toBe(logged.spec.ingressClassName);
 
       const hosts = [...new Set(paths.map((entry) => entry.host))];
@@ -512,7 +516,15 @@ describe('the Kubernetes overlays', () => {
 
 describe('coverage-claims’ outside systems in the overlays', () => {
   const service = SERVICES.find((candidate) => candidate.name === 'coverage-claims')!;
-  const CREDENTIALS = ['SOLAPI_API_KEY', 'SOLAPI_API_SECRET', 'POPBILL_LINK_ID', 'POPBILL_SECRET_KEY'];
+  const CREDENTIALS = [
+    'SOLAPI_API_KEY',
+    'SOLAPI_API_SECRET',
+    'POPBILL_LINK_ID',
+    'POPBILL_SECRET_KEY',
+    'CODEF_CLIENT_ID',
+    'CODEF_CLIENT_SECRET',
+    'CODEF_PUBLIC_KEY',
+  ];
   const inOverlay = (env: 'dev' | 'prod') => {
     const objects = rendered.get(`overlays/${env}/coverage-claims`)!;
     const container = named(objects, 'Deployment', service.name).spec.template.spec.containers[0];
@@ -523,19 +535,38 @@ describe('coverage-claims’ outside systems in the overlays', () => {
     };
   };
 
-  it('prod sends one-time numbers through SOLAPI and claims through Popbill’s production service: no sandbox for either', () => {
+  it('prod reaches the real providers (SOLAPI, Popbill’s production service, CODEF’s production host): no sandbox at all', () => {
     const { config, env } = inOverlay('prod');
-    expect(config).toMatchObject({ NODE_ENV: 'production', SMS_ADAPTER: 'solapi', FAX_ADAPTER: 'popbill', POPBILL_IS_TEST: false });
-    // Allowed by name, only the sandboxes with no real adapter yet (contracts, check-ups: CODEF): never all of them.
-    expect(config.ALLOW_SANDBOX_ADAPTERS).toEqual(['INSURANCE_DATA_ADAPTER', 'NHIS_ADAPTER']);
-    // So the service itself refuses a sandbox SMS or fax there.
+    expect(config).toMatchObject({
+      NODE_ENV: 'production',
+      SMS_ADAPTER: 'solapi',
+      FAX_ADAPTER: 'popbill',
+      POPBILL_IS_TEST: false,
+      INSURANCE_DATA_ADAPTER: 'codef',
+      NHIS_ADAPTER: 'codef',
+      CODEF_ENV: 'production',
+      ALLOW_SANDBOX_ADAPTERS: false,
+    });
+    // The analysis outwaits one CODEF call, whose first step holds it while the customer's phone is asked.
+    expect(config.INSURANCE_DATA_TIMEOUT_MS).toBeGreaterThan(config.CODEF_TIMEOUT_MS);
+    // And the Ingress outwaits the analysis (ingress-nginx's own default is 60 s).
+    for (const ingress of ofKind(rendered.get('overlays/prod')!, 'Ingress') as Json[])
+      expect(Number(ingress.metadata.annotations['nginx.ingress.kubernetes.io/proxy-read-timeout'])).toBeGreaterThan(
+        config.INSURANCE_DATA_TIMEOUT_MS / 1000,
+      );
+    // So the service itself refuses any sandbox there, and CODEF's sandbox host (fixed samples) too.
     const filled = Object.fromEntries(Object.entries(env).map(([key, value]) => [key, SAMPLE_PLACEHOLDER_VALUES[key] ?? value]));
-    for (const variable of ['SMS_ADAPTER', 'FAX_ADAPTER'])
+    for (const variable of ['SMS_ADAPTER', 'FAX_ADAPTER', 'INSURANCE_DATA_ADAPTER', 'NHIS_ADAPTER'])
       expect(problemsOf(() => loadConfig(service.configClass, { ...filled, [variable]: 'sandbox' }))).toEqual([
         expect.stringMatching(
           new RegExp(`^ALLOW_SANDBOX_ADAPTERS: NODE_ENV=production refuses sandbox adapters, which reach no one: ${variable}=sandbox`),
         ),
       ]);
+    expect(problemsOf(() => loadConfig(service.configClass, { ...filled, CODEF_ENV: 'sandbox' }))).toEqual([
+      expect.stringMatching(
+        /^ALLOW_SANDBOX_ADAPTERS: NODE_ENV=production refuses sandbox adapters, which reach no one: .*CODEF_ENV=sandbox/,
+      ),
+    ]);
   });
 
   it('prod leaves the sender numbers and the business number to fill in, and the service refuses them until they are', () => {
@@ -546,7 +577,7 @@ describe('coverage-claims’ outside systems in the overlays', () => {
     expect(refused.sort()).toEqual(placeholders.sort());
   });
 
-  it('reads the SOLAPI and Popbill credentials from the Secret, whose template names them', () => {
+  it('reads the SOLAPI, Popbill and CODEF credentials from the Secret, whose template names them', () => {
     const template = secretTemplate(service);
     expect(Object.keys(template.stringData)).toEqual(expect.arrayContaining(CREDENTIALS));
     const { objects } = inOverlay('prod');
@@ -569,7 +600,7 @@ describe('coverage-claims’ outside systems in the overlays', () => {
     });
   });
 
-  it('lets the pods reach the providers (SOLAPI, Popbill, LinkHub): egress is open, or open on TCP 443 to the internet', () => {
+  it('lets the pods reach the providers (SOLAPI, Popbill, LinkHub, CODEF): egress is open, or open on TCP 443 to the internet', () => {
     const httpsToInternet = (rule: Json) =>
       (rule.ports === undefined || rule.ports.some((port: Json) => port.port === 443 && (port.protocol ?? 'TCP') === 'TCP')) &&
       (rule.to === undefined || rule.to.some((peer: Json) => peer.ipBlock?.cidr === '0.0.0.0/0'));

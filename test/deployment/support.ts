@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PATH_METADATA } from '@nestjs/common/constants.js';
@@ -63,6 +63,11 @@ export const SAMPLE_SECRET_VALUES: Record<string, () => string> = {
   SOLAPI_API_SECRET: () => randomBytes(16).toString('hex').toUpperCase(),
   POPBILL_LINK_ID: () => 'SAMPLE',
   POPBILL_SECRET_KEY: base64Key,
+  CODEF_CLIENT_ID: () => randomUUID(),
+  CODEF_CLIENT_SECRET: () => randomUUID(),
+  // As CODEF shows it: base64 of the DER SubjectPublicKeyInfo, no PEM armour.
+  CODEF_PUBLIC_KEY: () =>
+    generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey.export({ type: 'spki', format: 'der' }).toString('base64'),
 };
 
 /** A configuration value an operator fills in before the first deployment; the service refuses it as it is. */

@@ -50,7 +50,7 @@ describe('npm run smoke:integrations', () => {
     const before = codef.requests.length;
     const { code, output } = await smoke(codefEnv());
     const where = String.raw`CODEF sandbox \(http://127\.0\.0\.1:\d+\)`;
-    expect(output).toMatch(new RegExp(`CODEF: contracts from ${where}: 3 flat-rate and 2 실손 contracts`));
+    expect(output).toMatch(new RegExp(`CODEF: contracts from ${where}: 4 contracts \\(parsed from 3 flat-rate and 2 실손 entries\\)`));
     expect(output).toMatch(new RegExp(`CODEF: check-ups from ${where}: 2 check-ups \\(parsed; years 2022, 2024\\)`));
     expect(output).toContain('  2024-11-05 한빛내과의원: HEIGHT 172.4 cm, WEIGHT 70.2 kg,');
     expect(output).toContain('SYSTOLIC_BP 128 mmHg, DIASTOLIC_BP 82 mmHg, URINE_PROTEIN 음성,');
@@ -68,7 +68,7 @@ describe('npm run smoke:integrations', () => {
   it('exits 1 when CODEF refuses a product, naming the code and what it means', async () => {
     codef.failNext('CF-00004', { product: 'checkups' });
     const { code, output } = await smoke(codefEnv());
-    expect(output).toMatch(/CODEF: contracts from CODEF sandbox .*: 3 flat-rate/);
+    expect(output).toMatch(/CODEF: contracts from CODEF sandbox .*: 4 contracts \(parsed from 3 flat-rate/);
     expect(output).toMatch(/CODEF: check-ups FAILED from CODEF sandbox .*: CONFIGURATION: CODEF CF-00004 .*check CODEF_ENV/);
     expect(code).toBe(1);
   });
