@@ -17,6 +17,19 @@ describe('coverage names are compared normalised', () => {
     ['상해후유장해(3∼100%)', '상해후유장해(3~100%)'],
     ['질병입원일당 (1일이상)', '질병입원일당(1일이상)'],
     ['운전자벌금<대인>', '운전자벌금(대인)'],
+    // renewal and term qualifiers, with or without a number of years or an age
+    ['뇌출혈진단비(갱신형)', '뇌출혈진단비'],
+    ['일반상해사망(기본계약)(20년갱신형)', '일반상해사망'],
+    ['질병사망(10년갱신)', '질병사망'],
+    ['질병사망(갱신)', '질병사망'],
+    ['일반암진단비(100세만기)', '일반암진단비'],
+    ['일반암진단비(80세만기)', '일반암진단비'],
+    ['상해사망(20년만기)', '상해사망'],
+    ['일반암진단비(세만기)', '일반암진단비'],
+    // what is not a renewal qualifier stays
+    ['질병입원일당(1일이상)', '질병입원일당(1일이상)'],
+    ['골절진단비(치아파절제외)', '골절진단비(치아파절제외)'],
+    ['일반암진단비(갱신형,유사암제외)', '일반암진단비(갱신형,유사암제외)'],
   ])('%s → %s', (name, normalised) => {
     expect(normaliseCoverageName(name)).toBe(normalised);
   });
@@ -47,6 +60,10 @@ describe('synonym table', () => {
     ['간병인사용일당(요양병원제외)', '02_CRD'],
     ['치아보철치료비(임플란트)', '13_PRS'],
     ['치아보존치료비(크라운)', '13_CNS'],
+    // CODEF's coverage names, renewal qualifiers and all
+    ['일반상해사망(기본계약)(20년갱신형)', '01_ACC'],
+    ['질병사망(10년갱신)', '01_DIS'],
+    ['일반암진단비(100세만기)', '05_GEN'],
   ])('%s maps to %s', (name, code) => {
     expect(catalogue.codeFor(name)).toBe(code);
   });
