@@ -116,7 +116,11 @@ describe('coverage analysis through CODEF (the fake)', () => {
   it('answers 201 {seq, analysis} with the spec’s payload for contracts CODEF answers in one call; the password reaches CODEF encrypted', async () => {
     const customer = await verified();
     const response = await analyse({ verificationToken: customer.token, credit4u: signIn }).expect(201);
-    await expectSpecPayload(response, customer);
+    const analysis = await expectSpecPayload(response, customer);
+    // The sample's split 실손 (상해 and 질병) held as whole-of-care cover: 입원 the smaller 50,000,000; 통원 the
+    // smaller of 상해 외래 250,000 and 질병 외래 + 처방조제 300,000.
+    const held = Object.fromEntries(analysis.coverages.map((coverage) => [coverage.coverage_code, coverage.amount]));
+    expect(held).toMatchObject({ '03_HIN': 50_000_000, '03_HOT': 250_000 });
     const [request] = fake.requestsFor(customer.phone);
     // The fake decrypted it with its private key: what the client sent was RSA-encrypted for CODEF.
     expect(request).toMatchObject({ path: CODEF_FAKE_PATHS.contracts, is2Way: false, code: 'CF-00000' });

@@ -140,11 +140,17 @@ describe('the CODEF insurance-data adapter', () => {
         },
       }),
     ]);
-    // The fake's sample: three flat-rate contracts and two 실손 entries, one of them the first contract's policy.
+    // The fake's sample: three flat-rate contracts and two 실손 entries, one of them the first contract's policy,
+    // whose split 실손 comes whole-of-care.
     if (!('contracts' in answer)) throw new Error('Expected contracts');
     expect(answer.contracts).toHaveLength(4);
     expect(answer.contracts[0]).toMatchObject({ productName: '(무)한결 든든건강보험(18.04)', state: ContractState.Active, premium: 98400 });
-    expect(answer.contracts[0]!.coverages.map((coverage) => coverage.name)).toContain('질병 입원의료비');
+    expect(answer.contracts[0]!.coverages).toEqual(
+      expect.arrayContaining([
+        { name: '실손의료비(입원)', amount: 50_000_000 },
+        { name: '실손의료비(통원)', amount: 250_000 },
+      ]),
+    );
   });
 
   it('keeps the sign-in out of the reference, and repeats the earlier steps’ answers in a later step’s follow-up', async () => {

@@ -214,13 +214,13 @@ describe('contracts from CODEF (credit4u)', () => {
         expect.objectContaining({ premium: 110521 }),
       ]);
       const merged = only({
-        resActualLossContractList: [actualLoss(), actualLoss({ resCoverageLists: [lossCoverage({ resCoverageName: '질병 입원의료비' })] })],
+        resActualLossContractList: [actualLoss(), actualLoss({ resCoverageLists: [lossCoverage({ resCoverageName: '질병 처방조제료' })] })],
       });
       expect(merged.coverages.map((item) => item.name)).toEqual([
         '상해 입원의료비',
         '질병 외래의료비',
         '가족생활배상책임담보',
-        '질병 입원의료비',
+        '질병 처방조제료',
       ]);
     });
 
@@ -410,6 +410,136 @@ describe('contracts from CODEF (credit4u)', () => {
         '질병입원일당(1일이상)',
         '상해입원일당(1일이상)II',
       ]);
+    });
+  });
+
+  describe('실손 composed into whole-of-care coverages', () => {
+    const lossOnly = (...rows: Row[]) => only({ resActualLossContractList: [actualLoss({ resCoverageLists: rows })] }).coverages;
+    const row = (resCoverageName: string, resCoverageAmount: string, fields: Row = {}) =>
+      lossCoverage({ resCoverageName, resCoverageAmount, ...fields });
+    /** CODEF's sample: every cause and kind of care, and a liability cover that is not medical indemnity. */
+    const split = () => [
+      row('상해 입원의료비', '50000000'),
+      row('상해 처방조제료', '50000'),
+      row('상해 외래의료비', '250000'),
+      row('질병 입원의료비', '50000000'),
+      row('질병 처방조제료', '50000'),
+      row('질병 외래의료비', '250000'),
+      row('가족생활배상책임담보', '100000000', { resType: '기타실손' }),
+    ];
+
+    it('composes 실손의료비(입원) (the smaller limit of 상해 and 질병) and 실손의료비(통원) (외래 + 처방조제 per cause, the smaller), in place of the split coverages', () => {
+      expect(lossOnly(...split())).toEqual([
+        { name: '실손의료비(입원)', amount: 50_000_000 },
+        { name: '실손의료비(통원)', amount: 300_000 },
+        { name: '가족생활배상책임담보', amount: 100_000_000 },
+      ]);
+      const uneven = lossOnly(
+        row('상해 입원의료비', '30000000'),
+        row('질병 입원의료비', '50000000'),
+        row('상해 외래의료비', '250000'),
+        row('상해 처방조제료', '50000'),
+        row('질병 외래의료비', '200000'),
+        row('질병 처방조제료', '50000'),
+      );
+      expect(uneven).toEqual([
+        { name: '실손의료비(입원)', amount: 30_000_000 },
+        { name: '실손의료비(통원)', amount: 250_000 },
+      ]);
+    });
+
+    it('leaves one cause alone split (not whole cover), inpatient and outpatient each on its own', () => {
+      const injuryOnly = [row('상해 입원의료비', '50000000'), row('상해 외래의료비', '250000'), row('상해 처방조제료', '50000')];
+      expect(lossOnly(...injuryOnly)).toEqual([
+        { name: '상해 입원의료비', amount: 50_000_000 },
+        { name: '상해 외래의료비', amount: 250_000 },
+        { name: '상해 처방조제료', amount: 50_000 },
+      ]);
+      expect(lossOnly(...injuryOnly, row('질병 입원의료비', '50000000'))).toEqual([
+        { name: '실손의료비(입원)', amount: 50_000_000 },
+        { name: '상해 외래의료비', amount: 250_000 },
+        { name: '상해 처방조제료', amount: 50_000 },
+      ]);
+    });
+
+    it('composes outpatient care from 외래 alone where a cause has no 처방조제 entry, and leaves a 처방조제 entry without 외래 split', () => {
+      expect(lossOnly(row('상해 외래의료비', '250000'), row('질병 외래의료비', '250000'), row('질병 처방조제료', '50000'))).toEqual([
+        { name: '실손의료비(통원)', amount: 250_000 },
+      ]);
+      expect(lossOnly(row('상해 처방조제료', '50000'), row('질병 처방조제료', '50000'), row('질병 외래의료비', '250000'))).toEqual([
+        { name: '상해 처방조제료', amount: 50_000 },
+        { name: '질병 처방조제료', amount: 50_000 },
+        { name: '질병 외래의료비', amount: 250_000 },
+      ]);
+    });
+
+    it('composes only from coverages in force: a 질병 입원의료비 that has ended leaves 상해 입원의료비 split', () => {
+      const coverages = lossOnly(row('상해 입원의료비', '50000000'), row('질병 입원의료비', '50000000', { resCoverageStatus: '만기' }));
+      expect(coverages).toEqual([{ name: '상해 입원의료비', amount: 50_000_000 }]);
+    });
+
+    it('leaves 기타실손 entries as they are, whatever their name, and composes nothing from them', () => {
+      const other = { resType: '기타실손' };
+      expect(lossOnly(row('상해 입원의료비', '50000000', other), row('질병 입원의료비', '50000000', other))).toEqual([
+        { name: '상해 입원의료비', amount: 50_000_000 },
+        { name: '질병 입원의료비', amount: 50_000_000 },
+      ]);
+    });
+
+    it('reads the names with or without spaces and with renewal qualifiers', () => {
+      expect(
+        lossOnly(
+          row('상해입원의료비', '50000000'),
+          row('질병 입원 의료비(갱신형)', '50000000'),
+          row(' 상해 외래 의료비 ', '250000'),
+          row('상해처방조제료(15년갱신형)', '50000'),
+          row('질병외래의료비', '250000'),
+          row('질병 처방 조제료', '50000'),
+        ),
+      ).toEqual([
+        { name: '실손의료비(입원)', amount: 50_000_000 },
+        { name: '실손의료비(통원)', amount: 300_000 },
+      ]);
+    });
+
+    it('leaves 급여 and 비급여 splits, and a cause reported twice, split (no source shows how their limits combine)', () => {
+      const benefitSplit = [
+        row('질병급여입원의료비', '50000000'),
+        row('질병비급여입원의료비', '50000000'),
+        row('상해급여입원의료비', '50000000'),
+        row('상해비급여입원의료비', '50000000'),
+      ];
+      expect(lossOnly(...benefitSplit).map((coverage) => coverage.name)).toEqual(benefitSplit.map((item) => item.resCoverageName));
+      const twice = [row('상해 입원의료비', '50000000'), row('상해 입원의료비', '30000000'), row('질병 입원의료비', '50000000')];
+      expect(lossOnly(...twice).map((coverage) => coverage.name)).toEqual(['상해 입원의료비', '상해 입원의료비', '질병 입원의료비']);
+    });
+
+    it('composes across the 실손 entries of one policy, after the flat-rate coverages of a merged contract', () => {
+      const [first, second] = [split().slice(0, 3), split().slice(3)];
+      const contract = only({
+        resFlatRateContractList: [flatRate()],
+        resActualLossContractList: [actualLoss({ resCoverageLists: first }), actualLoss({ resCoverageLists: second })],
+      });
+      expect(contract.coverages.map((coverage) => coverage.name)).toEqual([
+        '질병입원일당(1일이상)',
+        '상해입원일당(1일이상)II',
+        '실손의료비(입원)',
+        '실손의료비(통원)',
+        '가족생활배상책임담보',
+      ]);
+    });
+
+    it('gives the analysis whole-of-care 실손 it counts: 03_HIN and 03_HOT held at the composed limits', () => {
+      const analysis = buildCoverageAnalysis({
+        customer: { name: '박서연', birthDate: '19870412', gender: 'F', phone: '01055551234' },
+        customerId: 7,
+        contracts: parseCodefContracts({ resActualLossContractList: [actualLoss({ resCoverageLists: split() })] }),
+        catalogue: catalogueFromData(CATALOGUE_2026_11),
+        inquiryDate: { year: 2026, month: 11, day: 27 },
+        retrievedAt: new Date('2026-11-27T04:00:00Z'),
+      });
+      const held = Object.fromEntries(analysis.coverages.map((coverage) => [coverage.coverage_code, coverage.amount]));
+      expect(held).toMatchObject({ '03_HIN': 50_000_000, '03_HOT': 300_000 });
     });
   });
 

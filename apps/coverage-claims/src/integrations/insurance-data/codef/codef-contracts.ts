@@ -152,7 +152,7 @@ function flatRateContract(flat: Fields, actualLoss: Fields[]): InsuranceContract
     type: typeOf(flat),
     premium: amount(flat.resPremium),
     ...paymentOf(cycle, text(flat.resPaymentPeriod), start, end),
-    coverages: [...coveragesOf(flat, state), ...actualLoss.flatMap((entry) => coveragesOf(entry, state))],
+    coverages: [...coveragesOf(listOf(flat.resCoverageLists), state), ...actualLossCoverages(actualLoss, state)],
   };
 }
 
@@ -177,23 +177,108 @@ function actualLossContract(entries: Fields[]): InsuranceContract | null {
     paymentCycle: null,
     paymentCount: null,
     paymentPeriodYears: 0,
-    coverages: entries.flatMap((entry) => coveragesOf(entry, state)),
+    coverages: actualLossCoverages(entries, state),
   };
+}
+
+function coveragesOf(rows: Fields[], contractState: ContractState): InsuranceCoverage[] {
+  return shown(rows, contractState).map(coverageOf);
 }
 
 /**
  * An in-force contract shows only its in-force coverages (a lapsed rider covers nothing); any other
  * contract shows what it had. A coverage without a state shares its contract's.
  */
-function coveragesOf(entry: Fields, contractState: ContractState): InsuranceCoverage[] {
+function shown(rows: Fields[], contractState: ContractState): Fields[] {
   const inForce = (coverage: Fields) =>
     text(coverage.resCoverageStatus) === '' || stateOf(coverage.resCoverageStatus) === ContractState.Active;
-  return listOf(entry.resCoverageLists)
-    .filter((coverage) => contractState !== ContractState.Active || inForce(coverage))
-    .map((coverage) => {
-      const code = text(coverage.resCoverageCode);
-      return { name: text(coverage.resCoverageName), amount: amount(coverage.resCoverageAmount), ...(code !== '' && { code }) };
+  return rows.filter((coverage) => contractState !== ContractState.Active || inForce(coverage));
+}
+
+function coverageOf(coverage: Fields): InsuranceCoverage {
+  const code = text(coverage.resCoverageCode);
+  return { name: text(coverage.resCoverageName), amount: amount(coverage.resCoverageAmount), ...(code !== '' && { code }) };
+}
+
+/** The names the catalogue maps to whole-of-care 실손 (03_HIN, 03_HOT). */
+const WHOLE_INPATIENT_NAME = '실손의료비(입원)';
+const WHOLE_OUTPATIENT_NAME = '실손의료비(통원)';
+
+type Cause = '상해' | '질병';
+type Care = '입원' | '외래' | '처방조제';
+const CAUSES: readonly Cause[] = ['상해', '질병'];
+
+/** "상해 입원의료비", "질병외래의료비", "상해 처방 조제료(갱신형)": cause and kind of care; 급여/비급여 splits and anything else do not match. */
+const SPLIT_NAME = /^(상해|질병)(입원의료비|외래의료비|처방조제료)$/;
+const RENEWAL_QUALIFIER = /\((\d{1,3}년)?갱신형?\)/g;
+
+function splitOf(row: Fields): { cause: Cause; care: Care } | null {
+  if (text(row.resType).replace(/\s+/g, '') !== '실손의료비') return null;
+  const name = text(row.resCoverageName).normalize('NFKC').replace(/\s+/g, '').replace(RENEWAL_QUALIFIER, '');
+  const match = SPLIT_NAME.exec(name);
+  if (!match) return null;
+  const care: Care = match[2] === '입원의료비' ? '입원' : match[2] === '외래의료비' ? '외래' : '처방조제';
+  return { cause: match[1] as Cause, care };
+}
+
+/**
+ * The coverages of a contract's 실손 entries, credit4u's split 실손의료비 composed into whole-of-care
+ * cover where both causes are covered: `실손의료비(입원)` = the smaller of the 상해 and 질병 입원의료비
+ * limits; `실손의료비(통원)` = per cause 외래의료비 + 처방조제료 (none: 0), the smaller over the causes,
+ * when both causes have an 외래의료비. A composed coverage stands in place of the first coverage it was
+ * made of and the others it was made of are gone, so nothing is counted twice; a cause reported twice
+ * for one kind of care, one cause alone, 급여/비급여 splits and 기타실손 stay as given.
+ * docs/decisions/coverage-analysis.md, "Contracts from CODEF".
+ */
+function actualLossCoverages(entries: Fields[], contractState: ContractState): InsuranceCoverage[] {
+  const rows = shown(
+    entries.flatMap((entry) => listOf(entry.resCoverageLists)),
+    contractState,
+  );
+  const found = new Map<string, Fields[]>();
+  for (const row of rows) {
+    const split = splitOf(row);
+    if (!split) continue;
+    const key = `${split.cause}${split.care}`;
+    found.set(key, [...(found.get(key) ?? []), row]);
+  }
+  /** The one row of a cause and kind of care; null when there is none, undefined when there are several (ambiguous). */
+  const one = (cause: Cause, care: Care): Fields | null | undefined => {
+    const list = found.get(`${cause}${care}`) ?? [];
+    return list.length === 0 ? null : list.length === 1 ? list[0] : undefined;
+  };
+
+  const composed = new Map<Fields, InsuranceCoverage | null>();
+  const compose = (sources: Fields[], coverage: InsuranceCoverage) =>
+    sources.forEach((source, index) => composed.set(source, index === 0 ? coverage : null));
+
+  const inpatient = CAUSES.map((cause) => one(cause, '입원'));
+  if (inpatient.every((row) => row)) {
+    const sources = inpatient as Fields[];
+    compose(sorted(sources, rows), {
+      name: WHOLE_INPATIENT_NAME,
+      amount: Math.min(...sources.map((row) => amount(row.resCoverageAmount))),
     });
+  }
+  const outpatient = CAUSES.map((cause) => ({ visit: one(cause, '외래'), prescription: one(cause, '처방조제') }));
+  if (outpatient.every(({ visit, prescription }) => visit && prescription !== undefined)) {
+    const perCause = outpatient.map(
+      ({ visit, prescription }) => amount(visit!.resCoverageAmount) + (prescription ? amount(prescription.resCoverageAmount) : 0),
+    );
+    const sources = outpatient.flatMap(({ visit, prescription }) => (prescription ? [visit!, prescription] : [visit!]));
+    compose(sorted(sources, rows), { name: WHOLE_OUTPATIENT_NAME, amount: Math.min(...perCause) });
+  }
+
+  return rows.flatMap((row) => {
+    const stand = composed.get(row);
+    if (stand === undefined) return [coverageOf(row)];
+    return stand === null ? [] : [stand];
+  });
+}
+
+/** The rows in the order the contract lists them. */
+function sorted(sources: Fields[], rows: Fields[]): Fields[] {
+  return [...sources].sort((a, b) => rows.indexOf(a) - rows.indexOf(b));
 }
 
 function insurerOf(entry: Fields): Pick<InsuranceContract, 'insurerCode' | 'insurerName'> {
