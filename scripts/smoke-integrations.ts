@@ -1,14 +1,15 @@
 import 'reflect-metadata';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ConsoleLogger } from '@nestjs/common';
+import { Gender, NhisAuthProvider } from '#contracts';
 import { loadConfig, maskPhoneDigits } from '#platform';
 import { CoverageClaimsConfig } from '../apps/coverage-claims/src/config/coverage-claims.config.js';
-import { CODEF_API_URLS, CodefError, type CodefOutcome } from '../apps/coverage-claims/src/integrations/codef/codef-client.js';
+import { CODEF_API_URLS, CodefError } from '../apps/coverage-claims/src/integrations/codef/codef-client.js';
 import { codefClientFromConfig } from '../apps/coverage-claims/src/integrations/codef/codef.module.js';
-import { parseCodefContracts } from '../apps/coverage-claims/src/integrations/insurance-data/codef/codef-contracts.js';
-import { NHIS_CHECKUP_YEARS } from '../apps/coverage-claims/src/integrations/nhis/nhis.port.js';
-import { parseCodefCheckups } from '../apps/coverage-claims/src/integrations/nhis/codef/codef-checkups.js';
+import { CodefInsuranceDataAdapter } from '../apps/coverage-claims/src/integrations/insurance-data/codef/codef-insurance-data.adapter.js';
+import { CodefNhisAdapter } from '../apps/coverage-claims/src/integrations/nhis/codef/codef-nhis.adapter.js';
+import { NhisApproval } from '../apps/coverage-claims/src/integrations/nhis/nhis.port.js';
 import { PopbillFaxSender } from '../apps/coverage-claims/src/integrations/fax/popbill/popbill-fax.sender.js';
 import type { FaxResult } from '../apps/coverage-claims/src/integrations/fax/fax.port.js';
 import { SolapiSmsSender } from '../apps/coverage-claims/src/integrations/sms/solapi/solapi-sms.sender.js';
@@ -150,64 +151,54 @@ async function smokeFax(config: CoverageClaimsConfig): Promise<Outcome> {
 }
 
 /**
- * Each CODEF product once with sample inputs (the sandbox checks the parameters and answers its fixed
- * samples), the client as the service builds it. A second step asked for (demo or production) is
- * reported, not followed: it would need a real customer's approval.
+ * CODEF with the environment's keys. On CODEF's sandbox (the default here), each product once through
+ * the service's own adapters with sample inputs: the sandbox checks the parameters the adapters send
+ * and answers its fixed samples, which are printed as the analysis and the medical report read them.
+ * On demo or production the sample person would be a real one's name at a real institution (an NHIS
+ * request could reach a stranger's phone), so only the keys are checked there: CODEF issues a token.
  */
 async function smokeCodef(config: CoverageClaimsConfig, logger: ConsoleLogger): Promise<Outcome> {
   const client = codefClientFromConfig(config, undefined, logger)!;
   const where = `CODEF ${config.CODEF_ENV} (${config.CODEF_API_URL ?? CODEF_API_URLS[config.CODEF_ENV!]})`;
-  const year = new Date().getFullYear();
-  const products: Array<{ name: string; call: () => Promise<CodefOutcome>; read: (data: Record<string, unknown>) => string }> = [
+  if (config.CODEF_ENV !== 'sandbox') {
+    try {
+      await client.checkCredentials();
+      console.log(`CODEF: ${where} issued a token to these keys; no product called (outside the sandbox they reach real people)`);
+      return 'passed';
+    } catch (error) {
+      console.log(`CODEF: token FAILED from ${where}: ${reasonOf(error)}`);
+      return 'failed';
+    }
+  }
+  const customer = { name: '홍길동', birthDate: '19820123', gender: Gender.Male, phone: '01012345678' };
+  const products: Array<{ name: string; read: () => Promise<string> }> = [
     {
       name: 'contracts',
-      call: () =>
-        client.request('contracts', {
-          organization: '0001',
-          id: 'smoke_user',
-          password: client.encrypt('smoke_password'),
-          type: '0',
-          userName: '홍길동',
-          identity: '19820123',
-          telecom: '0',
-          phoneNo: '01012345678',
-          timeout: '170',
-        }),
-      // What the analysis reads: the contracts as the service parses them (both lists merged), without names.
-      read: (data) => {
-        const contracts = parseCodefContracts(data);
-        const lines = contracts.map(
+      // What the analysis reads: the contracts as the adapter gives them (both lists merged), without names.
+      read: async () => {
+        const lookup = await new CodefInsuranceDataAdapter(client).contractsOf(customer, {
+          signIn: { id: 'smoke_user', password: 'smoke_password' },
+        });
+        if ('secondStep' in lookup)
+          return `a second step (${lookup.secondStep.method}) was asked for, not followed (it needs a real customer)`;
+        const lines = lookup.contracts.map(
           (contract) =>
             `  ${contract.insurerCode} ${contract.productName} ${contract.state} ${contract.startDate}–${contract.endDate} ` +
             `${contract.premium}원 ${contract.paymentCycle ?? '-'} ${contract.coverages.length} coverages`,
         );
-        return [
-          `${contracts.length} contracts (parsed from ${listLength(data.resFlatRateContractList)} flat-rate and ` +
-            `${listLength(data.resActualLossContractList)} 실손 entries)`,
-          ...lines,
-        ].join('\n');
+        return [`${lookup.contracts.length} contracts`, ...lines].join('\n');
       },
     },
     {
       name: 'check-ups',
-      call: () =>
-        client.request('nhis-checkups', {
-          organization: '0002',
-          loginType: '5',
-          loginTypeLevel: '1',
-          identity: '19820123',
-          userName: '홍길동',
-          phoneNo: '01012345678',
-          telecom: '',
-          id: randomUUID(),
-          inquiryType: '0',
-          searchStartYear: String(year - NHIS_CHECKUP_YEARS + 1),
-          searchEndYear: String(year),
-          type: '0',
-        }),
-      // What the medical report reads: the check-ups as the service parses them, each measurement in the table's unit.
-      read: (data) => {
-        const checkups = parseCodefCheckups(data);
+      // What the medical report reads: the check-ups as the adapter gives them, each measurement in the table's unit.
+      read: async () => {
+        const nhis = new CodefNhisAdapter(client);
+        const handle = await nhis.requestAuth({ customer, provider: NhisAuthProvider.Kakao });
+        const answer = await nhis.approvalOf(handle);
+        if (answer.approval !== NhisApproval.Approved)
+          return `a second step was asked for (${answer.approval}), not followed (it needs a real customer)`;
+        const checkups = await nhis.checkupsOf(answer.handle ?? handle);
         const lines = checkups.map(
           (checkup) =>
             `  ${checkup.examinedOn} ${checkup.institution || '(no institution)'}: ${checkup.measurements
@@ -224,24 +215,20 @@ async function smokeCodef(config: CoverageClaimsConfig, logger: ConsoleLogger): 
   let outcome: Outcome = 'passed';
   for (const product of products) {
     try {
-      const answer = await product.call();
-      if (answer.kind === 'DONE') console.log(`CODEF: ${product.name} from ${where}: ${product.read(answer.data)}`);
-      else
-        console.log(
-          `CODEF: ${product.name} from ${where}: a second step (${answer.twoWay.method}) was asked for, not followed (it needs a real customer)`,
-        );
+      console.log(`CODEF: ${product.name} from ${where}: ${await product.read()}`);
     } catch (error) {
-      const reason =
-        error instanceof CodefError ? `${error.kind}: ${error.message}` : error instanceof Error ? error.message : String(error);
-      console.log(`CODEF: ${product.name} FAILED from ${where}: ${reason}`);
+      console.log(`CODEF: ${product.name} FAILED from ${where}: ${reasonOf(error)}`);
       outcome = 'failed';
     }
   }
   return outcome;
 }
 
-function listLength(value: unknown): number {
-  return Array.isArray(value) ? value.length : 0;
+/** Why a CODEF check failed: the adapter's error, and CODEF's (its kind and code) behind it. */
+function reasonOf(error: unknown): string {
+  const codef = error instanceof CodefError ? error : error instanceof Error && error.cause instanceof CodefError ? error.cause : undefined;
+  if (codef) return `${codef.kind}: ${codef.message}`;
+  return error instanceof Error ? error.message : String(error);
 }
 
 /** A one-page A4 PDF saying what it is, in the service's own font. */

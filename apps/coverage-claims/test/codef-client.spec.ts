@@ -180,6 +180,79 @@ describe('CODEF client, against the CODEF fake', () => {
       await expect(codef.checkCredentials()).rejects.toMatchObject({ kind: 'CONFIGURATION' });
       await expect(client().checkCredentials()).resolves.toBeUndefined();
     });
+    describe('when the OAuth service itself misbehaves', () => {
+      /**
+       * An OAuth endpoint in front of the fake's: it answers `script`'s statuses in turn (then `down`'s
+       * status while set), and passes every other request on to the fake.
+       */
+      async function oauthInFront(script: Array<{ status: number; body: string }>) {
+        const control = { down: undefined as number | undefined };
+        const server = createServer((request, response) => {
+          const chunks: Buffer[] = [];
+          request.on('data', (chunk: Buffer) => chunks.push(chunk));
+          request.on('end', () => {
+            const next = script.shift() ?? (control.down ? { status: control.down, body: '{}' } : undefined);
+            if (next) {
+              response.writeHead(next.status, { 'content-type': 'application/json' }).end(next.body);
+              return;
+            }
+            void fetch(`${fake.url}/oauth/token`, {
+              method: 'POST',
+              headers: { authorization: request.headers.authorization!, 'content-type': request.headers['content-type']! },
+              body: Buffer.concat(chunks),
+            }).then(async (answer) => response.writeHead(answer.status, { 'content-type': 'application/json' }).end(await answer.text()));
+          });
+        });
+        await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+        return {
+          url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/oauth/token`,
+          control,
+          close: () => server.close(),
+        };
+      }
+
+      it('a 400 naming invalid_client or unauthorized_client is a refusal of the client (CONFIGURATION)', async () => {
+        for (const error of ['invalid_client', 'unauthorized_client']) {
+          const oauth = await oauthInFront([{ status: 400, body: JSON.stringify({ error }) }]);
+          try {
+            await expect(client({ tokenUrl: oauth.url }).checkCredentials()).rejects.toMatchObject({ kind: 'CONFIGURATION' });
+          } finally {
+            oauth.close();
+          }
+        }
+      });
+
+      it('a 403 of a proxy, a 404 of a maintenance page or a 408 is the way failing (UNAVAILABLE), never a wrong secret', async () => {
+        for (const status of [403, 404, 408]) {
+          const oauth = await oauthInFront([{ status, body: '<html>not CODEF</html>' }]);
+          try {
+            await expect(client({ tokenUrl: oauth.url }).checkCredentials()).rejects.toMatchObject({ kind: 'UNAVAILABLE' });
+          } finally {
+            oauth.close();
+          }
+        }
+      });
+
+      it('down at renewal time, the token still valid serves the calls until it really expires', async () => {
+        let now = Date.now();
+        const oauth = await oauthInFront([]);
+        try {
+          const codef = client({ tokenUrl: oauth.url, now: () => now });
+          await codef.request('nhis-checkups', checkupParams());
+          const issued = fake.tokensIssued;
+          // Within the last ten minutes of the week renewal is due, and the OAuth service is down.
+          oauth.control.down = 503;
+          now += 604_799_000 - 5 * 60_000;
+          expect((await codef.request('nhis-checkups', checkupParams())).kind).toBe('DONE');
+          expect(fake.tokensIssued).toBe(issued);
+          // Past its real expiry there is no token at all.
+          now += 6 * 60_000;
+          await expect(codef.request('nhis-checkups', checkupParams())).rejects.toMatchObject({ kind: 'UNAVAILABLE' });
+        } finally {
+          oauth.close();
+        }
+      });
+    });
   });
 
   describe('the bodies', () => {
@@ -416,6 +489,14 @@ describe('CODEF client, against the CODEF fake', () => {
       expect(error.message).toContain(code);
     });
 
+    it('keeps CODEF’s own message out of the error and the logs (unpublished text that could echo an input)', async () => {
+      fake.failNext('CF-12801');
+      const error = await failure(client().request('nhis-checkups', checkupParams()));
+      // The fake answers the failure with the message 실패.
+      expect(error.message).toBe(`CODEF CF-12801 (${CODEF_FAILURES.get('CF-12801')!.meaning})`);
+      expect(JSON.stringify(logs.lines)).not.toContain('실패');
+    });
+
     it('a code the table does not know is UNAVAILABLE, and its log line names it', async () => {
       fake.failNext('CF-98765');
       expect(await failure(client().request('nhis-checkups', checkupParams()))).toMatchObject({ kind: 'UNAVAILABLE', code: 'CF-98765' });
@@ -447,6 +528,33 @@ describe('CODEF client, against the CODEF fake', () => {
       const error = await failure(codef.request('nhis-checkups', checkupParams()));
       expect(error).toMatchObject({ kind: 'UNAVAILABLE' });
       expect(error.message).toContain('ECONNREFUSED');
+    });
+  });
+
+  describe('a large answer', () => {
+    it('of a customer with a big portfolio (several hundred KiB URL-encoded, past the 256 KiB other providers get) is read whole', async () => {
+      const coverage = (n: number) => ({
+        resInsuredPerson: NAME,
+        resNumber: String(n),
+        resCoverageStatus: '정상',
+        resCoverageAmount: '10000000',
+        resCoverageCode: 'A4199',
+        resCoverageName: `[간,폐,신장]단계별질병진단비_중증1단계진단비(간,폐,신장)(20년갱신형) ${n}`,
+        resAgreementType: '특정질병진단',
+      });
+      const contract = (n: number) => ({
+        resInsuranceName: `(무)한결 든든건강보험 ${n}`,
+        resCompanyNm: '한결손해보험',
+        resCompanyNmCode: 'N99',
+        resContractStatus: '정상',
+        resCoverageLists: Array.from({ length: 40 }, (_, index) => coverage(index)),
+      });
+      const data = { resFlatRateContractList: Array.from({ length: 30 }, (_, index) => contract(index)), resActualLossContractList: [] };
+      fake.contractsFor(PHONE, data);
+      const outcome = await client().request('contracts', contractsParams(client()));
+      if (outcome.kind !== 'DONE') throw new Error('expected DONE');
+      expect(encodeURIComponent(JSON.stringify(data)).length).toBeGreaterThan(512 * 1024);
+      expect((outcome.data.resFlatRateContractList as unknown[]).length).toBe(30);
     });
   });
 
@@ -514,7 +622,7 @@ describe('CodefModule, against the CODEF fake', () => {
   /** CodefModule in an application of its own, with the configuration and metrics the platform gives the service. */
   async function boot(env: Record<string, string>) {
     // The analysis's wait must cover CODEF's first call once INSURANCE_DATA_ADAPTER=codef.
-    const config = loadConfig(CoverageClaimsConfig, { INSURANCE_DATA_TIMEOUT_MS: '180000', ...env });
+    const config = loadConfig(CoverageClaimsConfig, { INSURANCE_DATA_TIMEOUT_MS: '200000', ...env });
     @Global()
     @Module({
       providers: [{ provide: CoverageClaimsConfig, useValue: config }, MetricsRegistry],

@@ -84,7 +84,7 @@ describe('coverage analysis through CODEF (the fake)', () => {
       ...fake.env(),
       LOG_LEVEL: 'debug',
       INSURANCE_DATA_ADAPTER: 'codef',
-      INSURANCE_DATA_TIMEOUT_MS: '180000',
+      INSURANCE_DATA_TIMEOUT_MS: '200000',
       CODEF_TIMEOUT_MS: '10000',
       DATA_ENCRYPTION_KEYS: `k1:${randomBytes(32).toString('base64')}`,
       LOOKUP_HASH_KEY: randomBytes(32).toString('base64'),
@@ -99,13 +99,20 @@ describe('coverage analysis through CODEF (the fake)', () => {
     await fake?.close();
   });
 
-  it('needs INSURANCE_DATA_TIMEOUT_MS of at least 180000 with codef (CODEF’s first call waits up to 170 s); up to 300000 for any adapter', () => {
+  it('needs INSURANCE_DATA_TIMEOUT_MS of at least 180000 and more than CODEF_TIMEOUT_MS with codef (CODEF’s first call waits up to 170 s); up to 300000 for any adapter', () => {
     const codef = { ...fake.env(), INSURANCE_DATA_ADAPTER: 'codef' };
-    expect(() => loadConfig(CoverageClaimsConfig, { ...codef, INSURANCE_DATA_TIMEOUT_MS: '179999' })).toThrow(
-      /INSURANCE_DATA_TIMEOUT_MS: must be at least 180000 with INSURANCE_DATA_ADAPTER=codef/,
+    const refusal = /INSURANCE_DATA_TIMEOUT_MS: must be at least 180000 and more than CODEF_TIMEOUT_MS with INSURANCE_DATA_ADAPTER=codef/;
+    expect(() => loadConfig(CoverageClaimsConfig, { ...codef, INSURANCE_DATA_TIMEOUT_MS: '179999', CODEF_TIMEOUT_MS: '120000' })).toThrow(
+      refusal,
     );
     expect(() => loadConfig(CoverageClaimsConfig, codef)).toThrow(/INSURANCE_DATA_TIMEOUT_MS/);
-    expect(loadConfig(CoverageClaimsConfig, { ...codef, INSURANCE_DATA_TIMEOUT_MS: '180000' }).INSURANCE_DATA_TIMEOUT_MS).toBe(180_000);
+    // As long as one CODEF call (180000 by default): the two timers would race.
+    expect(() => loadConfig(CoverageClaimsConfig, { ...codef, INSURANCE_DATA_TIMEOUT_MS: '180000' })).toThrow(refusal);
+    expect(
+      loadConfig(CoverageClaimsConfig, { ...codef, INSURANCE_DATA_TIMEOUT_MS: '180000', CODEF_TIMEOUT_MS: '170000' })
+        .INSURANCE_DATA_TIMEOUT_MS,
+    ).toBe(180_000);
+    expect(loadConfig(CoverageClaimsConfig, { ...codef, INSURANCE_DATA_TIMEOUT_MS: '200000' }).INSURANCE_DATA_TIMEOUT_MS).toBe(200_000);
     // The sandbox keeps its 10 s default; 300 s is the most either may wait.
     expect(loadConfig(CoverageClaimsConfig, {}).INSURANCE_DATA_TIMEOUT_MS).toBe(10_000);
     expect(loadConfig(CoverageClaimsConfig, { INSURANCE_DATA_TIMEOUT_MS: '300000' }).INSURANCE_DATA_TIMEOUT_MS).toBe(300_000);
@@ -187,6 +194,13 @@ describe('coverage analysis through CODEF (the fake)', () => {
   });
 
   it('never stores or logs the sign-in on this path either', async () => {
+    // Its own flows, whatever ran before: an analysis in one call, and a second step left open.
+    const done = await verified();
+    await analyse({ verificationToken: done.token, credit4u: signIn }).expect(201);
+    const open = await verified();
+    fake.twoStep(open.phone, ['smsAuthNo']);
+    const step = (await analyse({ verificationToken: open.token, credit4u: signIn }).expect(202)).body as CoverageAnalysisSecondStepDto;
+    expect(await app.dataSource.query(`SELECT 1 FROM analysis_continuations WHERE id = $1`, [step.continuationId])).toHaveLength(1);
     const columns = await app.dataSource.query<Array<{ table: string; column: string }>>(
       `SELECT c.table_name AS table, c.column_name AS column FROM information_schema.columns c
          JOIN pg_tables t ON t.tablename = c.table_name AND t.schemaname = c.table_schema WHERE c.table_schema = 'public'`,

@@ -4,9 +4,10 @@ import { readFile } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { CoverageAnalysisResultDto, CoverageAnalysisSecondStepDto, OrganisationWithSecretDto } from '#contracts';
 import { LogCapture } from '../../../test/support/log-capture.js';
-import { INSURANCE_DATA, type InsuranceDataPort } from '../src/integrations/insurance-data/insurance-data.port.js';
+import { INSURANCE_DATA, SecondStepError, type InsuranceDataPort } from '../src/integrations/insurance-data/insurance-data.port.js';
 import { sandboxSecureNumberOf } from '../src/integrations/insurance-data/sandbox/sandbox-insurance-data.adapter.js';
 import { sandboxPortfolio } from '../src/integrations/insurance-data/sandbox/sandbox-portfolio.js';
+import { ContinuationsSweep } from '../src/coverage-analysis/continuations.sweep.js';
 import { analysisPayloadProblems } from './support/coverage-analysis-payload.js';
 import {
   nextPhone,
@@ -324,6 +325,69 @@ describe('coverage analysis: the customer’s sign-in and the second step', () =
       await started('sandbox-app');
       expect((await follow(step.continuationId, body, planner, replica).expect(410)).body.code).toBe('ANALYSIS_CONTINUATION_EXPIRED');
       expect((await pending).status).toBe(201);
+    });
+
+    it('a follow-up that outlived its hold lets go of nothing: the next follow-up’s hold stands until that one is done', async () => {
+      const { step } = await started('sandbox-app');
+      const heldUntil = async () =>
+        (
+          await app.dataSource.query<Array<{ held_until: string | null }>>(
+            `SELECT held_until::text AS held_until FROM analysis_continuations WHERE id = $1`,
+            [step.continuationId],
+          )
+        )[0]!.held_until;
+      const gate = () => {
+        let open!: () => void;
+        const opened = new Promise<void>((resolve) => (open = resolve));
+        let reach!: () => void;
+        const reached = new Promise<void>((resolve) => (reach = resolve));
+        return { open, opened, reach, reached };
+      };
+      const first = gate();
+      const second = gate();
+      jest.spyOn(app.app.get<InsuranceDataPort>(INSURANCE_DATA), 'continueLookup').mockImplementation(async () => {
+        first.reach();
+        await first.opened;
+        throw new SecondStepError('PENDING', 'not yet');
+      });
+      jest.spyOn(replica.app.get<InsuranceDataPort>(INSURANCE_DATA), 'continueLookup').mockImplementation(async () => {
+        second.reach();
+        await second.opened;
+        return { contracts: [] };
+      });
+      const body = { credit4u: credit4u('sandbox-app') };
+      const late = follow(step.continuationId, body).then((response) => response);
+      await first.reached;
+      // Its hold runs out while it is still with the source; the next follow-up holds the row.
+      await app.dataSource.query(`UPDATE analysis_continuations SET held_until = clock_timestamp() - interval '1 second' WHERE id = $1`, [
+        step.continuationId,
+      ]);
+      const next = follow(step.continuationId, body, planner, replica).then((response) => response);
+      await second.reached;
+      const nextHold = await heldUntil();
+      expect(nextHold).not.toBeNull();
+      first.open();
+      expect((await late).status).toBe(409);
+      expect(await heldUntil()).toBe(nextHold);
+      // So a third follow-up meanwhile is told the continuation is busy, and reaches no source.
+      expect((await follow(step.continuationId, body).expect(409)).body.code).toBe('ANALYSIS_CONTINUATION_BUSY');
+      second.open();
+      expect((await next).status).toBe(201);
+    });
+
+    it('expired continuations are swept (every minute, on every replica) but one a follow-up holds, which that follow-up settles', async () => {
+      const spent = await started('sandbox-sms');
+      const held = await started('sandbox-sms');
+      await app.dataSource.query(
+        `UPDATE analysis_continuations SET expires_at = clock_timestamp() - interval '1 second' WHERE id = ANY($1)`,
+        [[spent.step.continuationId, held.step.continuationId]],
+      );
+      await app.dataSource.query(`UPDATE analysis_continuations SET held_until = clock_timestamp() + interval '1 minute' WHERE id = $1`, [
+        held.step.continuationId,
+      ]);
+      expect(await replica.app.get(ContinuationsSweep).sweep()).toBeGreaterThanOrEqual(1);
+      expect(await continuations(spent.customerId)).toEqual([]);
+      expect(await continuations(held.customerId)).toHaveLength(1);
     });
 
     it('visibility: another planner’s or organisation’s continuation is 404 like an unknown one; an ORG_ADMIN of the organisation completes it', async () => {

@@ -60,7 +60,7 @@ const REAL_CODEF = {
   CODEF_API_URL: 'https://127.0.0.1:9',
   CODEF_TOKEN_URL: 'https://127.0.0.1:9/oauth/token',
   // The analysis waits for CODEF's first call (at least 180 s with codef).
-  INSURANCE_DATA_TIMEOUT_MS: '180000',
+  INSURANCE_DATA_TIMEOUT_MS: '200000',
 };
 
 function problemsOf(env: Record<string, string>): string[] {
@@ -146,7 +146,7 @@ describe('no sandbox adapter in production', () => {
   it('requires the CODEF variables with either codef adapter, and reads the public key as an RSA key', () => {
     const required = 'required with INSURANCE_DATA_ADAPTER=codef or NHIS_ADAPTER=codef';
     for (const adapter of ['INSURANCE_DATA_ADAPTER', 'NHIS_ADAPTER'])
-      expect(problemsOf({ [adapter]: 'codef', INSURANCE_DATA_TIMEOUT_MS: '180000' })).toEqual([
+      expect(problemsOf({ [adapter]: 'codef', INSURANCE_DATA_TIMEOUT_MS: '200000' })).toEqual([
         `CODEF_ENV: must be sandbox, demo or production (${required})`,
         `CODEF_CLIENT_ID: is ${required}`,
         `CODEF_CLIENT_SECRET: is ${required}`,
@@ -255,7 +255,7 @@ describe('no sandbox adapter in production', () => {
           ...codef.env(),
           INSURANCE_DATA_ADAPTER: 'codef',
           NHIS_ADAPTER: 'codef',
-          INSURANCE_DATA_TIMEOUT_MS: '180000',
+          INSURANCE_DATA_TIMEOUT_MS: '200000',
         };
         const refused = await start({ ...env, CODEF_CLIENT_SECRET: 'not-the-codef-secret' });
         // A service that starts anyway is stopped, not left running past the test.

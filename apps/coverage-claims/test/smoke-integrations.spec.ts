@@ -50,7 +50,10 @@ describe('npm run smoke:integrations', () => {
     const before = codef.requests.length;
     const { code, output } = await smoke(codefEnv());
     const where = String.raw`CODEF sandbox \(http://127\.0\.0\.1:\d+\)`;
-    expect(output).toMatch(new RegExp(`CODEF: contracts from ${where}: 4 contracts \\(parsed from 3 flat-rate and 2 실손 entries\\)`));
+    // As the analysis reads them: the fake's three flat-rate and two 실손 entries are four contracts (one policy in both).
+    expect(output).toMatch(new RegExp(`CODEF: contracts from ${where}: 4 contracts\n`));
+    expect(output).toContain('  CODEF_N10 (무)한결 든든건강보험(18.04) ACTIVE 20180612–20930612 98400원 MONTHLY 8 coverages');
+    expect(output).toContain('  CODEF_L18 무배당 누리 평생든든종신보험(2종) SURRENDERED 20121031–99991231 76000원 MONTHLY 1 coverages');
     expect(output).toMatch(new RegExp(`CODEF: check-ups from ${where}: 2 check-ups \\(parsed; years 2022, 2024\\)`));
     expect(output).toContain('  2024-11-05 한빛내과의원: HEIGHT 172.4 cm, WEIGHT 70.2 kg,');
     expect(output).toContain('SYSTOLIC_BP 128 mmHg, DIASTOLIC_BP 82 mmHg, URINE_PROTEIN 음성,');
@@ -65,10 +68,22 @@ describe('npm run smoke:integrations', () => {
     expect(code).toBe(0);
   });
 
+  it('outside the sandbox checks only that CODEF issues a token to the keys: no sample person reaches a real institution', async () => {
+    const before = { requests: codef.requests.length, tokens: codef.tokensIssued };
+    const { code, output } = await smoke({ ...codefEnv(), CODEF_ENV: 'demo' });
+    expect(output).toMatch(/CODEF: CODEF demo \(http:\/\/127\.0\.0\.1:\d+\) issued a token to these keys; no product called/);
+    expect(codef.requests.length).toBe(before.requests);
+    expect(codef.tokensIssued).toBe(before.tokens + 1);
+    expect(code).toBe(0);
+    const refused = await smoke({ ...codefEnv(), CODEF_ENV: 'production', CODEF_CLIENT_SECRET: 'not-the-secret' });
+    expect(refused.output).toMatch(/CODEF: token FAILED from CODEF production .*CONFIGURATION: .*CODEF_CLIENT_SECRET/);
+    expect(refused.code).toBe(1);
+  });
+
   it('exits 1 when CODEF refuses a product, naming the code and what it means', async () => {
     codef.failNext('CF-00004', { product: 'checkups' });
     const { code, output } = await smoke(codefEnv());
-    expect(output).toMatch(/CODEF: contracts from CODEF sandbox .*: 4 contracts \(parsed from 3 flat-rate/);
+    expect(output).toMatch(/CODEF: contracts from CODEF sandbox .*: 4 contracts\n/);
     expect(output).toMatch(/CODEF: check-ups FAILED from CODEF sandbox .*: CONFIGURATION: CODEF CF-00004 .*check CODEF_ENV/);
     expect(code).toBe(1);
   });

@@ -357,7 +357,7 @@ export class CoverageClaimsConfig extends FileStorageConfig {
    * How long the analysis (and its follow-up) waits for the insurance-data source, in ms (100 …
    * 300,000); past it the lookup is aborted and the analysis answers 504 INSURANCE_DATA_TIMEOUT.
    * CODEF's first call waits up to 170 s for the customer, so with INSURANCE_DATA_ADAPTER=codef it
-   * must be at least 180,000 (that wait and 10 s for the round trip).
+   * must be at least 180,000 (that wait and 10 s for the round trip) and more than CODEF_TIMEOUT_MS.
    */
   @EnvInt()
   @IsInt()
@@ -366,11 +366,15 @@ export class CoverageClaimsConfig extends FileStorageConfig {
   @ValidateBy({
     name: 'coversCodefFirstStep',
     validator: {
-      validate: (value: unknown, args) =>
-        (args?.object as { INSURANCE_DATA_ADAPTER?: string }).INSURANCE_DATA_ADAPTER !== 'codef' ||
-        (typeof value === 'number' && value >= 180_000),
+      validate: (value: unknown, args) => {
+        const config = args?.object as { INSURANCE_DATA_ADAPTER?: string; CODEF_TIMEOUT_MS?: unknown };
+        if (config.INSURANCE_DATA_ADAPTER !== 'codef') return true;
+        // Outwait one CODEF call too, or the analysis' timer and the client's race for the same moment.
+        const codef = typeof config.CODEF_TIMEOUT_MS === 'number' ? config.CODEF_TIMEOUT_MS : 0;
+        return typeof value === 'number' && value >= 180_000 && value > codef;
+      },
       defaultMessage: () =>
-        'must be at least 180000 with INSURANCE_DATA_ADAPTER=codef: CODEF’s first call waits up to 170 s for the customer before it answers',
+        'must be at least 180000 and more than CODEF_TIMEOUT_MS with INSURANCE_DATA_ADAPTER=codef: CODEF’s first call waits up to 170 s for the customer before it answers',
     },
   })
   INSURANCE_DATA_TIMEOUT_MS = 10_000;

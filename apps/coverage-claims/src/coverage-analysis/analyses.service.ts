@@ -18,7 +18,7 @@ import { VerificationErrors } from '../verifications/verifications.errors.js';
 import { VerificationsService, type VerifiedCustomer } from '../verifications/verifications.service.js';
 import { AnalysesRepository } from './analyses.repository.js';
 import { CONTINUATION_TTL_SECONDS, HOLD_MARGIN_SECONDS, MAX_WRONG_ANSWERS } from './continuation-rules.js';
-import { ContinuationsRepository } from './continuations.repository.js';
+import { ContinuationsRepository, type HeldContinuation } from './continuations.repository.js';
 import type { AnalysisContinuation } from './entities/analysis-continuation.entity.js';
 import { koreaDate } from '../common/calendar.js';
 import { buildCoverageAnalysis } from './analysis/coverage-analysis.js';
@@ -133,20 +133,20 @@ export class AnalysesService {
       if ('secondStep' in lookup) {
         const sealed = this.cipher.seal(lookup.secondStep.reference);
         const method = METHODS[lookup.secondStep.method];
-        await this.continuations.release(id, { method, keyId: sealed.keyId, referenceCiphertext: sealed.ciphertext });
+        await this.continuations.release(held, { method, keyId: sealed.keyId, referenceCiphertext: sealed.ciphertext });
         settled = true;
         return { secondStep: stepResponse(id, lookup.secondStep, held.expiresAt) };
       }
       const { contracts } = lookup;
       const analysis = await this.continuations.transaction(async (tx) => {
         // Deleted with its customer or verification meanwhile: start over (the token went with them).
-        if (!(await this.continuations.delete(id, tx))) throw CoverageAnalysisErrors.continuationExpired('EXPIRED');
+        if (!(await this.continuations.delete(held, tx))) throw CoverageAnalysisErrors.continuationExpired('EXPIRED');
         return this.store(user, verified, contracts, tx);
       });
       settled = true;
       return { analysis };
     } finally {
-      if (!settled) await this.continuations.release(id);
+      if (!settled) await this.continuations.release(held);
     }
   }
 
@@ -274,23 +274,24 @@ export class AnalysesService {
   }
 
   /** The problem a SecondStepError answers; the continuation kept (pending, a wrong code) or deleted. */
-  private async stepFailed(held: AnalysisContinuation, error: SecondStepError): Promise<ProblemException> {
+  private async stepFailed(held: HeldContinuation, error: SecondStepError): Promise<ProblemException> {
     switch (error.failure) {
       case 'PENDING':
-        await this.continuations.release(held.id);
+        await this.continuations.release(held);
         return CoverageAnalysisErrors.stepPending();
       case 'WRONG_ANSWER': {
-        const wrong = await this.continuations.releaseAfterWrongAnswer(held.id);
+        const wrong = await this.continuations.countWrongAnswer(held);
         if (wrong === null) return CoverageAnalysisErrors.continuationExpired('EXPIRED');
         if (wrong >= MAX_WRONG_ANSWERS) {
-          await this.continuations.delete(held.id);
+          await this.continuations.delete(held);
           return CoverageAnalysisErrors.continuationExpired('TOO_MANY_TRIES');
         }
+        await this.continuations.release(held);
         return CoverageAnalysisErrors.stepCodeInvalid(MAX_WRONG_ANSWERS - wrong);
       }
       case 'CANCELLED':
       case 'EXPIRED':
-        await this.continuations.delete(held.id);
+        await this.continuations.delete(held);
         return CoverageAnalysisErrors.continuationExpired(error.failure);
     }
   }

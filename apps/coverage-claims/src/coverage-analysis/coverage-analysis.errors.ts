@@ -1,4 +1,4 @@
-import { ProblemException } from '#platform';
+import { ProblemException, validationFailed } from '#platform';
 import { CONTINUATION_TTL_SECONDS, MAX_WRONG_ANSWERS } from './continuation-rules.js';
 
 export const CoverageAnalysisErrors = {
@@ -73,9 +73,7 @@ export const CoverageAnalysisErrors = {
     ),
   /** The step's method needs a code and the follow-up has none. */
   stepCodeRequired: () =>
-    new ProblemException(400, 'VALIDATION_FAILED', 'Invalid request: code', [
-      { field: 'code', message: 'is required for this step (the code sent to the customer, or the image’s digits)' },
-    ]),
+    validationFailed([{ field: 'code', message: 'is required for this step (the code sent to the customer, or the image’s digits)' }]),
   /** Cancelled by the customer, expired at the source or here, or too many wrong codes: start over. */
   continuationExpired: (why: 'CANCELLED' | 'EXPIRED' | 'TOO_MANY_TRIES') =>
     new ProblemException(

@@ -6,6 +6,7 @@ import { ContinuationsController } from './continuations.controller.js';
 import { AnalysesRepository } from './analyses.repository.js';
 import { AnalysesService } from './analyses.service.js';
 import { ContinuationsRepository } from './continuations.repository.js';
+import { ContinuationsSweep } from './continuations.sweep.js';
 import { CoverageCatalogueRepository } from './coverage-catalogue.repository.js';
 import { CoverageCatalogueService } from './coverage-catalogue.service.js';
 import { InsuranceDataModule } from '../integrations/insurance-data/insurance-data.module.js';
@@ -20,7 +21,14 @@ import { CoverageReportModule } from './report/coverage-report.module.js';
 @Module({
   imports: [InsuranceDataModule, VerificationsModule, CustomersModule, CoverageReportModule],
   controllers: [AnalysesController, ContinuationsController],
-  providers: [CoverageCatalogueRepository, CoverageCatalogueService, AnalysesRepository, ContinuationsRepository, AnalysesService],
+  providers: [
+    CoverageCatalogueRepository,
+    CoverageCatalogueService,
+    AnalysesRepository,
+    ContinuationsRepository,
+    ContinuationsSweep,
+    AnalysesService,
+  ],
   exports: [CoverageCatalogueService, InsuranceDataModule, AnalysesService, CoverageReportModule],
 })
 export class CoverageAnalysisModule {}

@@ -260,16 +260,45 @@ describe('contracts from CODEF (credit4u)', () => {
       expect(lifelong.endDate).toBe(LIFETIME_END_DATE);
     });
 
-    it('leaves out a contract whose dates cannot be read (the port wants YYYYMMDD dates)', () => {
-      expect(parseCodefContracts({ resFlatRateContractList: [flatRate({ commStartDate: '' })] })).toEqual([]);
-      expect(parseCodefContracts({ resFlatRateContractList: [flatRate({ commEndDate: '20230231' })] })).toEqual([]);
-      expect(parseCodefContracts({ resActualLossContractList: [actualLoss({ resCoverageLists: [] })] })).toEqual([]);
+    it('leaves out a contract whose dates cannot be read (the port wants YYYYMMDD dates), and says how many it left out', () => {
+      const notices: unknown[] = [];
+      const notice = (what: unknown) => notices.push(what);
+      expect(parseCodefContracts({ resFlatRateContractList: [flatRate({ commStartDate: '' })] }, notice)).toEqual([]);
+      expect(parseCodefContracts({ resFlatRateContractList: [flatRate({ commEndDate: '20230231' })] }, notice)).toEqual([]);
+      expect(parseCodefContracts({ resActualLossContractList: [actualLoss({ resCoverageLists: [] })] }, notice)).toEqual([]);
+      expect(notices).toEqual(Array(3).fill({ undated: 1, unknownStates: [] }));
+      // A readable answer says nothing.
+      parseCodefContracts({ resFlatRateContractList: [flatRate()] }, notice);
+      expect(notices).toHaveLength(3);
+    });
+
+    it('reads dates written with separators (YYYY.MM.DD, YYYY-MM-DD, YYYY/MM/DD)', () => {
+      for (const [start, end] of [
+        ['2016.05.30', '2092.05.19'],
+        ['2016-05-30', '2092-05-19'],
+        ['2016/05/30', '2092/05/19'],
+      ])
+        expect(flatOnly({ commStartDate: start, commEndDate: end })).toMatchObject({ startDate: '20160530', endDate: '20920519' });
+      expect(parseCodefContracts({ resFlatRateContractList: [flatRate({ commStartDate: '2016.5.30' })] })).toEqual([]);
+    });
+
+    it('dates a flat-rate contract without readable dates from its 실손 entry’s coverages, rather than leaving it out', () => {
+      const contract = only({
+        resFlatRateContractList: [flatRate({ commStartDate: '', commEndDate: undefined })],
+        resActualLossContractList: [
+          actualLoss({ resCoverageLists: [lossCoverage({ commStartDate: '20160530', commEndDate: '20310530' })] }),
+        ],
+      });
+      expect([contract.startDate, contract.endDate, contract.premium]).toEqual(['20160530', '20310530', 110521]);
     });
   });
 
-  it('maps the states 정상, 실효, 해지, 만기 and 소멸, and anything else to LAPSED (not counted as in force)', () => {
+  it('maps the states 정상 (and 납입완료, 납입면제, 유지), 실효, 해지, 만기 and 소멸, and anything else to LAPSED (not counted as in force)', () => {
     const states = {
       정상: 'ACTIVE',
+      납입완료: 'ACTIVE',
+      납입면제: 'ACTIVE',
+      유지: 'ACTIVE',
       실효: 'LAPSED',
       해지: 'SURRENDERED',
       만기: 'EXPIRED',
@@ -282,6 +311,22 @@ describe('contracts from CODEF (credit4u)', () => {
       expect(flatOnly({ resContractStatus: status }).state).toBe(state);
       expect(only({ resActualLossContractList: [actualLoss({ resContractStatus: status })] }).state).toBe(state);
     }
+  });
+
+  it('names the state words it does not know (credit4u’s vocabulary, for the log), not anything of the customer’s', () => {
+    const notices: unknown[] = [];
+    parseCodefContracts(
+      {
+        resFlatRateContractList: [
+          flatRate({
+            resContractStatus: '휴면',
+            resCoverageLists: [coverage({ resCoverageStatus: '부활' }), coverage({ resCoverageStatus: '박서연 X' })],
+          }),
+        ],
+      },
+      (what) => notices.push(what),
+    );
+    expect(notices).toEqual([{ undated: 0, unknownStates: ['휴면', '부활'] }]);
   });
 
   it('reads the premium as a number of won, and a 실손-only contract (no premium in the source) as 0', () => {
@@ -394,6 +439,30 @@ describe('contracts from CODEF (credit4u)', () => {
       expect(contract.coverages.map((item) => item.name)).not.toContain('일반상해사망(기본계약)(20년갱신형)');
       expect(contract.coverages.map((item) => item.name)).not.toContain('끝난 담보');
       expect(contract.coverages).toHaveLength(3);
+    });
+
+    it('counts once a coverage credit4u files under both causes (일반사망 as 질병사망 and as 상해사망): one row, the smaller amount', () => {
+      const contract = flatOnly({
+        resCoverageLists: [
+          coverage({ resCoverageName: '일반사망', resAgreementType: '질병사망', resCoverageCode: 'A1100', resCoverageAmount: '50000000' }),
+          coverage({ resCoverageName: '재해사망', resAgreementType: '상해사망', resCoverageCode: 'A1300', resCoverageAmount: '30000000' }),
+          coverage({ resCoverageName: '일반사망', resAgreementType: '상해사망', resCoverageCode: 'A1300', resCoverageAmount: '40000000' }),
+          coverage({ resCoverageName: '질병후유장해', resAgreementType: '질병후유장해', resCoverageAmount: '10000000' }),
+        ],
+      });
+      expect(contract.coverages).toEqual([
+        { name: '일반사망', amount: 40000000, code: 'A1100' },
+        { name: '재해사망', amount: 30000000, code: 'A1300' },
+        { name: '질병후유장해', amount: 10000000 },
+      ]);
+      // Two rows of one name under one cause are two coverages, as given.
+      const twice = flatOnly({
+        resCoverageLists: [
+          coverage({ resCoverageName: '일반사망', resAgreementType: '질병사망', resCoverageAmount: '1000' }),
+          coverage({ resCoverageName: '일반사망', resAgreementType: '질병사망', resCoverageAmount: '2000' }),
+        ],
+      });
+      expect(twice.coverages.map((item) => item.amount)).toEqual([1000, 2000]);
     });
 
     it('keeps a coverage that gives no state of its own on an in-force contract', () => {

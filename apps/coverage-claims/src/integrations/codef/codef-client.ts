@@ -2,7 +2,7 @@ import { constants, createPublicKey, publicEncrypt, type KeyObject } from 'node:
 import { Logger, type LoggerService } from '@nestjs/common';
 import { Counter, Histogram, type Registry } from 'prom-client';
 import type { MetricsRegistry } from '#platform';
-import { parseJson, responseText } from '../provider-answer.js';
+import { ProviderAnswerTooLargeError, parseJson, responseText } from '../provider-answer.js';
 import { CODEF_DONE, CODEF_FAILURES, CODEF_TWO_WAY, failureKindOf, type CodefFailureKind } from './codef-codes.js';
 import { CodefTokenSource, describeFailure } from './codef-token.js';
 
@@ -77,6 +77,14 @@ export interface CodefClientOptions {
   /** The clock the token's lifetime is read with (tests move it). */
   now?: () => number;
 }
+
+/**
+ * The most a product's answer may weigh. CODEF URL-encodes its JSON (a Hangul syllable is 9 bytes on
+ * the wire, `"` `:` `,` 3 each): one rider of a contract is about half a KiB, and a customer with
+ * dozens of contracts of dozens of riders, with the 실손 list and statistics beside them, is several
+ * hundred KiB. 8 MiB is far beyond any portfolio and still bounds a misbehaving answer.
+ */
+const MAX_CODEF_ANSWER_BYTES = 8 * 1024 * 1024;
 
 /** The token request never waits longer than this, whatever the call's timeout: it is a plain OAuth exchange. */
 const TOKEN_TIMEOUT_MS = 30_000;
@@ -214,8 +222,10 @@ export class CodefClient {
           signal,
         });
         status = response.status;
-        text = await responseText(response);
+        text = await responseText(response, MAX_CODEF_ANSWER_BYTES);
       } catch (error) {
+        if (error instanceof ProviderAnswerTooLargeError)
+          throw new CodefError('UNAVAILABLE', null, `CODEF's answer is larger than ${MAX_CODEF_ANSWER_BYTES} bytes: not read`);
         throw this.unanswered(error, caller, timeout);
       }
       const answer = decodeAnswer(text);
@@ -316,9 +326,9 @@ function outcomeOf(status: number, answer: unknown): CodefOutcome {
     return { kind: 'TWO_WAY', twoWay, transactionId };
   }
   if (code === CODEF_DONE) return { kind: 'DONE', data: isRecord(data) ? data : {}, transactionId };
-  const message = typeof result.message === 'string' ? result.message.slice(0, 200) : '';
+  // CODEF's own message is left out: it is not published and could echo an input (a name, a number).
   const meaning = CODEF_FAILURES.get(code)?.meaning ?? 'a code this service does not know';
-  return fail(failureKindOf(code), code, `CODEF ${code}${message ? ` ${message}` : ''} (${meaning})`);
+  return fail(failureKindOf(code), code, `CODEF ${code} (${meaning})`);
 }
 
 function twoWayOf(data: unknown): CodefTwoWay | undefined {

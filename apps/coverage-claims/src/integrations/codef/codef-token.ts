@@ -3,7 +3,7 @@ import { parseJson, responseText } from '../provider-answer.js';
 /** What asking CODEF's OAuth service for a token came to. */
 export type CodefTokenAnswer =
   | { kind: 'token'; value: string }
-  /** The OAuth service refused our client id and secret (`invalid_client`, or any 4xx). */
+  /** The OAuth service refused our client id and secret (401, or 400 naming `invalid_client` / `unauthorized_client`). */
   | { kind: 'refused'; status: number; error: string }
   /** No usable answer: network error, timeout, a 5xx, not the OAuth service's JSON. */
   | { kind: 'none'; reason: string };
@@ -26,7 +26,7 @@ const RENEW_BEFORE_MS = 10 * 60_000;
  * a time; a caller giving up does not cut it off for the others.
  */
 export class CodefTokenSource {
-  private cached?: { value: string; renewAt: number };
+  private cached?: { value: string; renewAt: number; expiresAt: number };
   private inFlight?: Promise<CodefTokenAnswer>;
 
   constructor(private readonly options: CodefTokenOptions) {}
@@ -34,13 +34,24 @@ export class CodefTokenSource {
   /** A token from the cache or the OAuth service; resolves `none` with the caller's reason once `signal` aborts. */
   get(signal?: AbortSignal): Promise<CodefTokenAnswer> {
     if (this.cached && this.options.now() < this.cached.renewAt) return Promise.resolve({ kind: 'token', value: this.cached.value });
-    this.inFlight ??= this.request().finally(() => (this.inFlight = undefined));
+    this.inFlight ??= this.renew().finally(() => (this.inFlight = undefined));
     return signal ? untilAborted(this.inFlight, signal) : this.inFlight;
   }
 
   /** Forgets `value` (CODEF refused it); the next `get` asks the OAuth service again. */
   invalidate(value: string): void {
     if (this.cached?.value === value) this.cached = undefined;
+  }
+
+  /**
+   * A new token; when the OAuth service gives none (down, slow), the cached one while it is still
+   * valid: renewal starts before expiry so that a brief outage there costs no call.
+   */
+  private async renew(): Promise<CodefTokenAnswer> {
+    const answer = await this.request();
+    const cached = this.cached;
+    if (answer.kind === 'none' && cached && this.options.now() < cached.expiresAt) return { kind: 'token', value: cached.value };
+    return answer;
   }
 
   private async request(): Promise<CodefTokenAnswer> {
@@ -70,13 +81,18 @@ export class CodefTokenSource {
       if (typeof body?.access_token !== 'string' || body.access_token === '')
         return { kind: 'none', reason: 'the OAuth service answered 200 without an access token' };
       // A lifetime that cannot be read: the token serves this request only.
-      if (typeof body.expires_in === 'number' && body.expires_in > 0)
-        this.cached = { value: body.access_token, renewAt: this.options.now() + body.expires_in * 1000 - RENEW_BEFORE_MS };
+      if (typeof body.expires_in === 'number' && body.expires_in > 0) {
+        const expiresAt = this.options.now() + body.expires_in * 1000;
+        this.cached = { value: body.access_token, renewAt: expiresAt - RENEW_BEFORE_MS, expiresAt };
+      }
       return { kind: 'token', value: body.access_token };
     }
-    if (status >= 400 && status < 500 && status !== 429)
-      return { kind: 'refused', status, error: typeof body?.error === 'string' ? body.error.slice(0, 100) : 'no error named' };
-    return { kind: 'none', reason: `the OAuth service answered ${status}` };
+    // Only a refusal of the client itself is one: a 403 of a proxy, a 404 of a maintenance page or a 408
+    // is the way to CODEF failing, which must not stop a service at start-up as a wrong secret does.
+    const error = typeof body?.error === 'string' ? body.error.slice(0, 100) : undefined;
+    if (status === 401 || (status === 400 && (error === 'invalid_client' || error === 'unauthorized_client')))
+      return { kind: 'refused', status, error: error ?? 'no error named' };
+    return { kind: 'none', reason: `the OAuth service answered ${status}${error ? ` (${error})` : ''}` };
   }
 }
 

@@ -5,6 +5,7 @@ import { TermsModule } from '../../terms/terms.module.js';
 import { NhisAuthController } from './nhis-auth.controller.js';
 import { NhisAuthRepository } from './nhis-auth.repository.js';
 import { NhisAuthService } from './nhis-auth.service.js';
+import { NhisAuthSweep } from './nhis-auth.sweep.js';
 
 /**
  * Simple authentication with the national health insurer, over the NHIS port (integrations/nhis,
@@ -13,7 +14,7 @@ import { NhisAuthService } from './nhis-auth.service.js';
 @Module({
   imports: [NhisModule, CustomersModule, TermsModule],
   controllers: [NhisAuthController],
-  providers: [NhisAuthRepository, NhisAuthService],
+  providers: [NhisAuthRepository, NhisAuthService, NhisAuthSweep],
   exports: [NhisModule, NhisAuthService],
 })
 export class NhisAuthModule {}

@@ -23,6 +23,10 @@ export const UNKNOWN_INSURER_PREFIX = 'CODEF_';
 /** What credit4u calls the state of a contract or coverage. */
 const STATES: Readonly<Record<string, ContractState>> = {
   정상: ContractState.Active,
+  // Paid up, or payment waived (after a claim): still in force, nothing more to pay.
+  납입완료: ContractState.Active,
+  납입면제: ContractState.Active,
+  유지: ContractState.Active,
   실효: ContractState.Lapsed,
   해지: ContractState.Surrendered,
   만기: ContractState.Expired,
@@ -94,8 +98,19 @@ interface Draft {
   actualLoss: Fields[];
 }
 
-/** The contracts of a credit4u answer: both lists merged, one contract once, in the order the lists give them. */
-export function parseCodefContracts(data: unknown): InsuranceContract[] {
+/** What a parse could not read, for the operators' log: never a value of the customer's. */
+export interface CodefContractsNotice {
+  /** Contracts left out: no date could be read for them. */
+  undated: number;
+  /** State words the table does not know (counted as not in force): credit4u's vocabulary, not personal. */
+  unknownStates: string[];
+}
+
+/**
+ * The contracts of a credit4u answer: both lists merged, one contract once, in the order the lists
+ * give them. `notice` hears what could not be read (contracts left out, unknown state words).
+ */
+export function parseCodefContracts(data: unknown, notice?: (what: CodefContractsNotice) => void): InsuranceContract[] {
   const answer = isFields(data) ? data : {};
   // The policy number (unmasked in resPolicyNumberHid) only ever lives here as a keyed hash, whose key dies with the parse.
   const key = randomBytes(32);
@@ -119,11 +134,27 @@ export function parseCodefContracts(data: unknown): InsuranceContract[] {
   for (const entry of listOf(answer.resActualLossContractList)) draftFor(entry).actualLoss.push(entry);
 
   const contracts: InsuranceContract[] = [];
+  let undated = 0;
   for (const draft of drafts) {
     const contract = draft.flat ? flatRateContract(draft.flat, draft.actualLoss) : actualLossContract(draft.actualLoss);
     if (contract) contracts.push(contract);
+    else undated++;
   }
+  const unknownStates = [...new Set(stateWords(answer).filter((word) => !(word in STATES)))];
+  if (notice && (undated > 0 || unknownStates.length > 0)) notice({ undated, unknownStates });
   return contracts;
+}
+
+/** Every state word of the answer that looks like one (a short Hangul word): what the notice may name. */
+function stateWords(answer: Fields): string[] {
+  const entries = [...listOf(answer.resFlatRateContractList), ...listOf(answer.resActualLossContractList)];
+  return [
+    entries.map((entry) => entry.resContractStatus),
+    entries.flatMap((entry) => listOf(entry.resCoverageLists).map((row) => row.resCoverageStatus)),
+  ]
+    .flat()
+    .map(text)
+    .filter((word) => /^[가-힣]{1,10}$/.test(word));
 }
 
 /** Company code and the policy number's keyed hash; null when the number is missing or masked (then no match is safe). */
@@ -135,8 +166,9 @@ function matchKey(entry: Fields, key: Buffer): string | null {
 }
 
 function flatRateContract(flat: Fields, actualLoss: Fields[]): InsuranceContract | null {
-  const start = compactDate(flat.commStartDate);
-  const end = endDate(flat.commEndDate);
+  // Dates it lacks come from its 실손 entry's coverages, as a 실손-only contract's do.
+  const start = compactDate(flat.commStartDate) ?? actualLossSpan(actualLoss)?.start ?? null;
+  const end = endDate(flat.commEndDate) ?? actualLossSpan(actualLoss)?.end ?? null;
   if (start === null || end === null) return null;
   const state = stateOf(flat.resContractStatus);
   const cycle = CYCLES[text(flat.resPaymentCycle)] ?? null;
@@ -159,16 +191,14 @@ function flatRateContract(flat: Fields, actualLoss: Fields[]): InsuranceContract
 /** A 실손 contract with no flat-rate entry: no premium, cycle or period in the source, its dates from its coverages. */
 function actualLossContract(entries: Fields[]): InsuranceContract | null {
   const first = entries[0]!;
-  const all = entries.flatMap((entry) => listOf(entry.resCoverageLists));
-  const starts = all.map((coverage) => compactDate(coverage.commStartDate)).filter((date) => date !== null);
-  const ends = all.map((coverage) => endDate(coverage.commEndDate)).filter((date) => date !== null);
-  if (starts.length === 0 || ends.length === 0) return null;
+  const span = actualLossSpan(entries);
+  if (!span) return null;
   const state = stateOf(first.resContractStatus);
   return {
     ...insurerOf(first),
     productName: text(first.resInsuranceName),
-    startDate: starts.reduce((a, b) => (b < a ? b : a)),
-    endDate: ends.reduce((a, b) => (b > a ? b : a)),
+    startDate: span.start,
+    endDate: span.end,
     contractor: text(first.resContractor),
     insuredPerson: text(first.resInsuredPerson),
     state,
@@ -181,8 +211,42 @@ function actualLossContract(entries: Fields[]): InsuranceContract | null {
   };
 }
 
+/** The earliest start and latest end of 실손 entries' coverages; undefined when either cannot be read. */
+function actualLossSpan(entries: Fields[]): { start: string; end: string } | undefined {
+  const all = entries.flatMap((entry) => listOf(entry.resCoverageLists));
+  const starts = all.map((coverage) => compactDate(coverage.commStartDate)).filter((date) => date !== null);
+  const ends = all.map((coverage) => endDate(coverage.commEndDate)).filter((date) => date !== null);
+  if (starts.length === 0 || ends.length === 0) return undefined;
+  return { start: starts.reduce((a, b) => (b < a ? b : a)), end: ends.reduce((a, b) => (b > a ? b : a)) };
+}
+
+/**
+ * A flat-rate contract's coverages. credit4u files one coverage that pays whatever the cause under
+ * both causes' agreement types: "일반사망" 5,000만 once as 질병사망 and once as 상해사망, each with the
+ * whole amount. Two rows of one name whose agreement types are 질병X and 상해X (the same X) are that
+ * one coverage: one row, the smaller amount, where it stood first; counting both would double it.
+ */
 function coveragesOf(rows: Fields[], contractState: ContractState): InsuranceCoverage[] {
-  return shown(rows, contractState).map(coverageOf);
+  const visible = shown(rows, contractState);
+  const dropped = new Set<Fields>();
+  const merged = new Map<Fields, InsuranceCoverage>();
+  for (const row of visible) {
+    const type = text(row.resAgreementType);
+    if (dropped.has(row) || merged.has(row) || !type.startsWith('질병')) continue;
+    const twin = visible.find(
+      (other) =>
+        other !== row &&
+        !dropped.has(other) &&
+        !merged.has(other) &&
+        text(other.resCoverageName) === text(row.resCoverageName) &&
+        text(other.resAgreementType) === `상해${type.slice('질병'.length)}`,
+    );
+    if (!twin) continue;
+    const [first, second] = visible.indexOf(row) < visible.indexOf(twin) ? [row, twin] : [twin, row];
+    merged.set(first, { ...coverageOf(first), amount: Math.min(amount(row.resCoverageAmount), amount(twin.resCoverageAmount)) });
+    dropped.add(second);
+  }
+  return visible.filter((row) => !dropped.has(row)).map((row) => merged.get(row) ?? coverageOf(row));
 }
 
 /**
@@ -331,8 +395,10 @@ function endDate(value: unknown): string | null {
   return text(value) === '종신' ? LIFETIME_END_DATE : compactDate(value);
 }
 
+/** YYYYMMDD, or with `.`, `-` or `/` between its parts (YYYY.MM.DD): a calendar date as YYYYMMDD, else null. */
 function compactDate(value: unknown): string | null {
-  const date = text(value);
+  const given = text(value);
+  const date = /^\d{4}[.\-/]\d{2}[.\-/]\d{2}$/.test(given) ? given.replace(/[.\-/]/g, '') : given;
   try {
     parseCompactDate(date);
     return date;

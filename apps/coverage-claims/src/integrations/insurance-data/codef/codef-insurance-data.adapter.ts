@@ -1,3 +1,4 @@
+import { Logger } from '@nestjs/common';
 import { CodefError, type CodefClient, type CodefOutcome, type CodefTwoWay } from '../../codef/codef-client.js';
 import {
   InsuranceDataMisconfiguredError,
@@ -12,7 +13,14 @@ import {
   type InsuranceSignIn,
   type SecondStepAnswer,
 } from '../insurance-data.port.js';
-import { parseCodefContracts } from './codef-contracts.js';
+import { parseCodefContracts, type CodefContractsNotice } from './codef-contracts.js';
+
+const logger = new Logger('CodefInsuranceData');
+
+/** What the parse could not read, for operators to extend the mapping: counts and credit4u's words, nothing of the customer's. */
+function logNotice(notice: CodefContractsNotice): void {
+  logger.warn(notice, 'credit4u answered contracts the mapping could not read whole');
+}
 
 /** What each of CODEF's second-step methods is in the port's words, and the field a follow-up answers it in. */
 const METHODS: Readonly<Record<string, { method: SecondStepMethod; field: string }>> = {
@@ -139,7 +147,7 @@ function lookupOf(
   answers: Record<string, string>,
   previousMethod: string | null,
 ): ContractsLookup {
-  if (outcome.kind === 'DONE') return { contracts: parseCodefContracts(outcome.data) };
+  if (outcome.kind === 'DONE') return { contracts: parseCodefContracts(outcome.data, logNotice) };
   const method = methodOf(outcome.twoWay);
   // An app approval asked again is the same step, not yet approved: the same follow-up may be sent again.
   if (method === 'simpleAuth' && previousMethod === 'simpleAuth') {

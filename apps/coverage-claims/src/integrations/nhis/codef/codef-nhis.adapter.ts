@@ -134,7 +134,8 @@ async function unavailableOnFailure<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    if (error instanceof CodefError) throw new NhisUnavailableError(`CODEF did not start the NHIS authentication (${error.kind})`);
+    if (error instanceof CodefError)
+      throw new NhisUnavailableError(`CODEF did not start the NHIS authentication (${error.kind})`, { cause: error });
     throw error;
   }
 }
