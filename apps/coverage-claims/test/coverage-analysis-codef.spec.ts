@@ -7,6 +7,7 @@ import { parseCodefContracts } from '../src/integrations/insurance-data/codef/co
 import { analysisPayloadProblems } from './support/coverage-analysis-payload.js';
 import {
   nextPhone,
+  sharedDeploymentKeys,
   startCoverageClaims,
   verificationBody,
   withToken,
@@ -86,8 +87,7 @@ describe('coverage analysis through CODEF (the fake)', () => {
       INSURANCE_DATA_ADAPTER: 'codef',
       INSURANCE_DATA_TIMEOUT_MS: '200000',
       CODEF_TIMEOUT_MS: '10000',
-      DATA_ENCRYPTION_KEYS: `k1:${randomBytes(32).toString('base64')}`,
-      LOOKUP_HASH_KEY: randomBytes(32).toString('base64'),
+      ...sharedDeploymentKeys(),
     };
     app = await startCoverageClaims({ env, logDestination: logs });
     replica = await startCoverageClaims({ env, logDestination: logs, databaseUrl: app.databaseUrl });

@@ -11,6 +11,7 @@ import { ContinuationsSweep } from '../src/coverage-analysis/continuations.sweep
 import { analysisPayloadProblems } from './support/coverage-analysis-payload.js';
 import {
   nextPhone,
+  sharedDeploymentKeys,
   startCoverageClaims,
   verificationBody,
   withToken,
@@ -76,8 +77,7 @@ describe('coverage analysis: the customer’s sign-in and the second step', () =
       INSURANCE_DATA_TIMEOUT_MS: String(TIMEOUT_MS),
       SANDBOX_INSURANCE_DELAY_MS: '5000',
       SANDBOX_INSURANCE_APPROVAL_SECONDS: String(APPROVAL_SECONDS),
-      DATA_ENCRYPTION_KEYS: `k1:${randomBytes(32).toString('base64')}`,
-      LOOKUP_HASH_KEY: randomBytes(32).toString('base64'),
+      ...sharedDeploymentKeys(),
     };
     app = await startCoverageClaims({ env, logDestination: logs });
     replica = await startCoverageClaims({ env, logDestination: logs, databaseUrl: app.databaseUrl });

@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import type { CheckupsDto, MedicalReportDto, NhisAuthDto } from '#contracts';
 import {
+  sharedDeploymentKeys,
   startCoverageClaims,
   verificationBody,
   withToken,
@@ -48,8 +48,7 @@ describe('NHIS check-ups through CODEF, across instances and into the medical re
       ...fake.env(),
       NHIS_ADAPTER: 'codef',
       CODEF_TIMEOUT_MS: '10000',
-      DATA_ENCRYPTION_KEYS: `k1:${randomBytes(32).toString('base64')}`,
-      LOOKUP_HASH_KEY: randomBytes(32).toString('base64'),
+      ...sharedDeploymentKeys(),
     };
     // Both replicas log everything to one capture, as a log collector would see them.
     first = await startCoverageClaims({ env: { ...env, LOG_LEVEL: 'debug' }, logDestination: logs });

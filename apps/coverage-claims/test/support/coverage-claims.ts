@@ -21,6 +21,14 @@ export type CoverageClaimsTestApp = TestApp<CoverageClaimsConfig>;
 /** The test process's resident memory now, in MiB. */
 export const testProcessRssMiB = () => Math.ceil(process.memoryUsage.rss() / 2 ** 20);
 
+/**
+ * The keys one deployment's replicas share (the Secret's field-encryption and lookup-hash keys), for
+ * tests that run two app instances as replicas: each test app otherwise makes keys of its own.
+ */
+export function sharedDeploymentKeys(): { DATA_ENCRYPTION_KEYS: string; LOOKUP_HASH_KEY: string } {
+  return { DATA_ENCRYPTION_KEYS: `k1:${randomBytes(32).toString('base64')}`, LOOKUP_HASH_KEY: randomBytes(32).toString('base64') };
+}
+
 export function startCoverageClaims(options: TestAppOptions = {}): Promise<CoverageClaimsTestApp> {
   return startTestApp(COVERAGE_CLAIMS, {
     ...options,
