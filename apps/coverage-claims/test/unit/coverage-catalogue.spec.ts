@@ -1,6 +1,6 @@
 import { catalogueFromData } from '../../src/coverage-analysis/catalogue/catalogue-rows.js';
 import { CoverageCatalogue } from '../../src/coverage-analysis/catalogue/coverage-catalogue.js';
-import { normaliseCoverageName } from '../../src/coverage-analysis/catalogue/coverage-names.js';
+import { normaliseCoverageName } from '../../src/common/coverage-names.js';
 import { CATALOGUE_2026_11 } from '../../src/coverage-analysis/catalogue/v2026-11/index.js';
 
 const catalogue = catalogueFromData(CATALOGUE_2026_11);

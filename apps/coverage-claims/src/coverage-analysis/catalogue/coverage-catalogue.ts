@@ -1,4 +1,4 @@
-import { normaliseCoverageName } from './coverage-names.js';
+import { normaliseCoverageName } from '../../common/coverage-names.js';
 
 // The catalogue as the analysis reads it, built once from the catalogue tables (or, in tests and the
 // benchmark, straight from a version's data). Pure: no I/O.

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { addMonthsClamped, ordinal, parseCompactDate, type LocalDate } from '../../../common/calendar.js';
+import { normaliseCoverageName } from '../../../common/coverage-names.js';
 import { INSURERS_2026_11 } from '../../../insurers/catalogue/v2026-11/index.js';
 import {
   ContractState,
@@ -272,14 +273,15 @@ type Cause = '상해' | '질병';
 type Care = '입원' | '외래' | '처방조제';
 const CAUSES: readonly Cause[] = ['상해', '질병'];
 
-/** "상해 입원의료비", "질병외래의료비", "상해 처방 조제료(갱신형)": cause and kind of care; 급여/비급여 splits and anything else do not match. */
+/**
+ * "상해 입원의료비", "질병외래의료비", "상해 처방 조제료(갱신형)", once normalised as the catalogue compares
+ * names: cause and kind of care; 급여/비급여 splits and anything else do not match.
+ */
 const SPLIT_NAME = /^(상해|질병)(입원의료비|외래의료비|처방조제료)$/;
-const RENEWAL_QUALIFIER = /\((\d{1,3}년)?갱신형?\)/g;
 
 function splitOf(row: Fields): { cause: Cause; care: Care } | null {
   if (text(row.resType).replace(/\s+/g, '') !== '실손의료비') return null;
-  const name = text(row.resCoverageName).normalize('NFKC').replace(/\s+/g, '').replace(RENEWAL_QUALIFIER, '');
-  const match = SPLIT_NAME.exec(name);
+  const match = SPLIT_NAME.exec(normaliseCoverageName(text(row.resCoverageName)));
   if (!match) return null;
   const care: Care = match[2] === '입원의료비' ? '입원' : match[2] === '외래의료비' ? '외래' : '처방조제';
   return { cause: match[1] as Cause, care };
