@@ -303,7 +303,7 @@ describe('coverage analysis: the customer’s sign-in and the second step', () =
       expect(calls).toHaveLength(1);
     });
 
-    it('a follow-up with the source when the continuation expires still completes it: neither pruning nor another follow-up deletes it meanwhile', async () => {
+    it('a follow-up with the source when the continuation expires still completes it: neither the sweep nor another follow-up deletes it meanwhile', async () => {
       const { step } = await started('sandbox-sms');
       const port = app.app.get<InsuranceDataPort>(INSURANCE_DATA);
       const original = port.continueLookup.bind(port);
@@ -321,8 +321,8 @@ describe('coverage analysis: the customer’s sign-in and the second step', () =
       await app.dataSource.query(`UPDATE analysis_continuations SET expires_at = clock_timestamp() - interval '1 second' WHERE id = $1`, [
         step.continuationId,
       ]);
-      // Another customer's new continuation prunes expired ones; another follow-up finds it expired.
-      await started('sandbox-app');
+      // The sweep deletes expired ones; another follow-up finds it expired.
+      await replica.app.get(ContinuationsSweep).sweep();
       expect((await follow(step.continuationId, body, planner, replica).expect(410)).body.code).toBe('ANALYSIS_CONTINUATION_EXPIRED');
       expect((await pending).status).toBe(201);
     });

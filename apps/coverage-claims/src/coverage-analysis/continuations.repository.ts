@@ -39,7 +39,7 @@ const NOT_HELD = '(held_until IS NULL OR held_until <= clock_timestamp())';
 /** The row, while `$2` (a HeldContinuation's hold) is still its hold. */
 const HOLDER = 'id = $1 AND held_until = $2::timestamptz';
 
-/** Expired continuations deleted, at most, by each new one (the rest by the next ones). */
+/** Expired continuations a sweep deletes per statement (it repeats until fewer are left). */
 const PRUNE_BATCH = 100;
 
 /**
@@ -57,35 +57,27 @@ export class ContinuationsRepository {
   /**
    * Stores a continuation expiring `ttlSeconds` from now if its customer still exists (the customer
    * row KEY SHARE-locked, as analyses are stored); its expiry, or null when the customer is gone.
-   * Deletes a batch of expired ones of any organisation on the way (not those a follow-up holds):
-   * nothing else prunes them.
    */
   async insert(continuation: NewContinuation, ttlSeconds: number): Promise<Date | null> {
-    return this.transaction(async (tx) => {
-      await tx.query(
-        `DELETE FROM analysis_continuations WHERE id IN
-           (SELECT id FROM analysis_continuations WHERE expires_at < clock_timestamp() AND ${NOT_HELD} LIMIT ${PRUNE_BATCH})`,
-      );
-      const rows = await tx.query<Array<{ expires_at: Date }>>(
-        `INSERT INTO analysis_continuations (id, organisation_id, planner_id, customer_id, verification_id, method, key_id,
+    const rows = await this.dataSource.query<Array<{ expires_at: Date }>>(
+      `INSERT INTO analysis_continuations (id, organisation_id, planner_id, customer_id, verification_id, method, key_id,
                                              reference_ciphertext, expires_at)
          SELECT $1, $2, $3, customer.id, $5, $6, $7, $8, clock_timestamp() + make_interval(secs => $9)
            FROM customers customer WHERE customer.id = $4 FOR KEY SHARE
          RETURNING expires_at`,
-        [
-          continuation.id,
-          continuation.organisationId,
-          continuation.plannerId,
-          continuation.customerId,
-          continuation.verificationId,
-          continuation.method,
-          continuation.keyId,
-          continuation.referenceCiphertext,
-          ttlSeconds,
-        ],
-      );
-      return rows[0]?.expires_at ?? null;
-    });
+      [
+        continuation.id,
+        continuation.organisationId,
+        continuation.plannerId,
+        continuation.customerId,
+        continuation.verificationId,
+        continuation.method,
+        continuation.keyId,
+        continuation.referenceCiphertext,
+        ttlSeconds,
+      ],
+    );
+    return rows[0]?.expires_at ?? null;
   }
 
   /**

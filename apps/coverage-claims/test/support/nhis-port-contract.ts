@@ -1,6 +1,7 @@
 import type { CheckupsDto, NhisAuthCompletedDto, NhisAuthDto } from '#contracts';
 import type { NhisCheckup, NhisCustomer } from '../../src/integrations/nhis/nhis.port.js';
 import { BAND_LABELS, judge } from '../../src/medical/checkups/reference-ranges/reference-ranges.js';
+import { NhisAuthSweep } from '../../src/medical/nhis/nhis-auth.sweep.js';
 import { startCoverageClaims, withToken, type CoverageClaimsTestApp, type SignedIn, type VerificationBody } from './coverage-claims.js';
 import { given } from './given.js';
 import { REFERENCE_RANGES } from './medical-fixtures.js';
@@ -146,6 +147,8 @@ export function nhisPortContract(adapter: string, subject: NhisPortSubject, more
       expect((await complete(auth.id).expect(410)).body).toMatchObject({ code: 'NHIS_AUTH_EXPIRED', status: 410, title: 'Gone' });
       expect((await complete(auth.id).expect(410)).body.code).toBe('NHIS_AUTH_EXPIRED');
       expect((await lookup(auth.id).expect(409)).body.code).toBe('NHIS_AUTH_REQUIRED');
+      // Nothing of the request outlives the minute sweep (a source that said it was over: at once).
+      await app.app.get(NhisAuthSweep).sweep();
       expect(await session(auth.id)).toEqual({ status: 'PENDING', reference_bytes: 0 });
     });
 
@@ -158,7 +161,7 @@ export function nhisPortContract(adapter: string, subject: NhisPortSubject, more
       expect([await storedCount('nhis_auth_sessions', customerId), await storedCount('customer_consents', customerId)]).toEqual([0, 0]);
     });
 
-    it('blanks an authentication’s sealed reference once its lookup window has passed: the next NHIS call of anyone forgets it', async () => {
+    it('blanks an authentication’s sealed reference once its lookup window has passed: the minute sweep of any replica forgets it', async () => {
       const body = subject.customer('approves');
       const auth = (await requestAuth(await customerOf(body)).expect(201)).body as NhisAuthDto;
       await subject.approve(context, body);
@@ -166,13 +169,16 @@ export function nhisPortContract(adapter: string, subject: NhisPortSubject, more
       await lookup(auth.id).expect(200);
       expect((await session(auth.id)).reference_bytes).toBeGreaterThan(0);
 
-      // Ten minutes later (the window moved back), another customer's request.
+      // Within its window the sweep leaves it.
+      await app.app.get(NhisAuthSweep).sweep();
+      expect((await session(auth.id)).reference_bytes).toBeGreaterThan(0);
+      // Ten minutes later (the window moved back), the next sweep.
       await app.dataSource.query(
         `UPDATE nhis_auth_sessions SET checkups_allowed_until = checkups_allowed_until - interval '600 seconds' WHERE id = $1`,
         [auth.id],
       );
       expect((await session(auth.id)).reference_bytes).toBeGreaterThan(0);
-      await requestAuth(await customerOf(subject.customer('approves'))).expect(201);
+      expect(await app.app.get(NhisAuthSweep).sweep()).toBeGreaterThanOrEqual(1);
       expect(await session(auth.id)).toEqual({ status: 'COMPLETED', reference_bytes: 0 });
       // The lookup was refused anyway, and still is; complete answers as before.
       expect((await lookup(auth.id).expect(410)).body.code).toBe('NHIS_AUTH_EXPIRED');

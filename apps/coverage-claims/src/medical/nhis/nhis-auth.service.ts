@@ -48,7 +48,6 @@ export class NhisAuthService {
    * naming provider.
    */
   async request(user: UserPrincipal, input: RequestNhisAuthDto): Promise<NhisAuthDto> {
-    await this.sessions.forgetSpentReferences();
     const agreed = await this.terms.requireAgreed(TermPurpose.HealthCheckup, input.agreedTermIds);
     const customer = await this.customers.get(user, input.customerId);
     // Check-ups are judged against ranges by sex; a customer only a claim recorded has none yet.
@@ -106,7 +105,6 @@ export class NhisAuthService {
    * already taken its answer).
    */
   async complete(user: UserPrincipal, id: string): Promise<NhisAuthCompletedDto> {
-    await this.sessions.forgetSpentReferences();
     const found = await this.sessions.findVisible(visibilityOf(user), id);
     if (!found) throw NhisAuthErrors.notFound(id);
     const answered = answerOf(found.session, found.now);
@@ -148,7 +146,6 @@ export class NhisAuthService {
    * otherwise), completed (409 NHIS_AUTH_REQUIRED) and within its 10 minutes (410 NHIS_AUTH_EXPIRED).
    */
   async requireLookup(user: UserPrincipal, nhisAuthId: string): Promise<LookupAuthorisation> {
-    await this.sessions.forgetSpentReferences();
     const found = await this.sessions.findVisible(visibilityOf(user), nhisAuthId);
     if (!found) throw NhisAuthErrors.notFound(nhisAuthId, 'nhisAuthId');
     switch (lookupRefusal(found.session, found.now)) {
