@@ -13,6 +13,7 @@ import { PartnersModule } from './partners/partners.module.js';
 import { ProductsModule } from './products/products.module.js';
 import { ProvidersModule } from './providers/providers.module.js';
 import { RegionsModule } from './regions/regions.module.js';
+import { WebhooksModule } from './webhooks/webhooks.module.js';
 
 @Module({})
 export class AppModule {
@@ -33,6 +34,7 @@ export class AppModule {
         OrdersModule,
         DistributionModule,
         FilesModule,
+        WebhooksModule,
       ],
     };
   }

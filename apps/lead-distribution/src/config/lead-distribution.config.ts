@@ -1,5 +1,5 @@
-import { IsInt, IsUrl, Max, Min } from 'class-validator';
-import { EnvInt, FileStorageConfig, HTTP_URL, SetInProduction } from '#platform';
+import { IsBoolean, IsInt, IsUrl, Max, Min, ValidateBy } from 'class-validator';
+import { EnvBool, EnvInt, FileStorageConfig, HTTP_URL, SetInProduction } from '#platform';
 
 /**
  * DATA_ENCRYPTION_KEYS, DATA_ENCRYPTION_KEY_ID and LOOKUP_HASH_KEY (lead phones) come from
@@ -58,4 +58,54 @@ export class LeadDistributionConfig extends FileStorageConfig {
   @IsUrl(HTTP_URL, { message: 'must be an http(s) URL' })
   @SetInProduction()
   CDN_BASE_URL = 'http://127.0.0.1:3001/files';
+
+  /** How often each replica's webhook worker looks for due deliveries when it found none last time. */
+  @EnvInt()
+  @IsInt()
+  @Min(50)
+  @Max(60000)
+  WEBHOOK_POLL_MS = 500;
+
+  /** Deliveries one replica sends at once, all endpoints together. 0 turns the worker off in this replica. */
+  @EnvInt()
+  @IsInt()
+  @Min(0)
+  @Max(256)
+  WEBHOOK_WORKER_CONCURRENCY = 16;
+
+  /** Time a partner's endpoint has to answer one delivery (connection, headers and body). */
+  @EnvInt()
+  @IsInt()
+  @Min(1000)
+  @Max(60000)
+  WEBHOOK_TIMEOUT_MS = 15000;
+
+  /** Deliveries in flight to one endpoint that opted into parallel delivery (ordered endpoints: 1). */
+  @EnvInt()
+  @IsInt()
+  @Min(1)
+  @Max(64)
+  WEBHOOK_ENDPOINT_MAX_IN_FLIGHT = 4;
+
+  /** Attempts started to one endpoint in one second, across replicas. */
+  @EnvInt()
+  @IsInt()
+  @Min(1)
+  @Max(10000)
+  WEBHOOK_ENDPOINT_RATE_PER_SECOND = 50;
+
+  /**
+   * Tests only: lets endpoints resolve to loopback and private addresses (the local test receiver).
+   * Off by default, and refused with NODE_ENV=production.
+   */
+  @EnvBool()
+  @IsBoolean()
+  @ValidateBy({
+    name: 'offInProduction',
+    validator: {
+      validate: (value, args) => !(value === true && (args?.object as LeadDistributionConfig).NODE_ENV === 'production'),
+      defaultMessage: () => 'must not be true in production',
+    },
+  })
+  WEBHOOK_ALLOW_PRIVATE_ADDRESSES = false;
 }

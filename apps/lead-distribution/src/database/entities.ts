@@ -13,6 +13,10 @@ import { Partner } from '../partners/entities/partner.entity.js';
 import { ProductAsPolicy } from '../products/entities/product-as-policy.entity.js';
 import { Product } from '../products/entities/product.entity.js';
 import { Provider } from '../providers/entities/provider.entity.js';
+import { WebhookAttempt } from '../webhooks/entities/webhook-attempt.entity.js';
+import { WebhookDelivery } from '../webhooks/entities/webhook-delivery.entity.js';
+import { WebhookEndpoint } from '../webhooks/entities/webhook-endpoint.entity.js';
+import { WebhookEvent } from '../webhooks/entities/webhook-event.entity.js';
 
 /** Every entity of the service, listed explicitly (no globs: they break in bundled or ESM builds). */
 export const ENTITIES = [
@@ -31,4 +35,8 @@ export const ENTITIES = [
   Order,
   OrderRegion,
   LeadAssignment,
+  WebhookEndpoint,
+  WebhookEvent,
+  WebhookDelivery,
+  WebhookAttempt,
 ];

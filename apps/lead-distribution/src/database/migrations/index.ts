@@ -10,6 +10,7 @@ import { ProviderFiles1795413852770 } from './1795413852770-ProviderFiles.js';
 import { RegisterLeadsFunction1795423065543 } from './1795423065543-RegisterLeadsFunction.js';
 import { RegisterLeadsV21795440000000 } from './1795440000000-RegisterLeadsV2.js';
 import { IdempotencySubjects1795757942035 } from './1795757942035-IdempotencySubjects.js';
+import { Webhooks1795795330510 } from './1795795330510-Webhooks.js';
 import { DropRegisterLeadsV11795765109680 } from './1795765109680-DropRegisterLeadsV1.js';
 
 /** Every migration of the service, in order. `npm run migration:generate` writes new ones; list them here. */
@@ -27,4 +28,5 @@ export const MIGRATIONS = [
   RegisterLeadsV21795440000000,
   IdempotencySubjects1795757942035,
   DropRegisterLeadsV11795765109680,
+  Webhooks1795795330510,
 ];

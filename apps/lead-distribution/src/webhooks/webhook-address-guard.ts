@@ -1,0 +1,82 @@
+import { lookup } from 'node:dns/promises';
+import { BlockList, isIP } from 'node:net';
+
+/**
+ * Addresses a webhook may never reach: loopback, private, carrier-grade NAT, link-local (cloud
+ * metadata services answer at 169.254.169.254 and fd00:ec2::254), unspecified, multicast, reserved
+ * and documentation ranges, and their IPv4-mapped IPv6 forms.
+ */
+const BLOCKED = new BlockList();
+for (const [network, prefix] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.88.99.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const) {
+  BLOCKED.addSubnet(network, prefix, 'ipv4');
+}
+for (const [network, prefix] of [
+  ['::', 128],
+  ['::1', 128],
+  ['64:ff9b::', 96],
+  ['64:ff9b:1::', 48],
+  ['100::', 64],
+  ['2001:db8::', 32],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['fec0::', 10],
+  ['ff00::', 8],
+] as const) {
+  BLOCKED.addSubnet(network, prefix, 'ipv6');
+}
+
+/** True when `address` (an IP literal) is one a webhook may not be sent to. */
+export function isBlockedAddress(address: string): boolean {
+  const family = isIP(address);
+  if (family === 4) return BLOCKED.check(address, 'ipv4');
+  if (family !== 6) return true;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return BLOCKED.check(mapped[1]!, 'ipv4');
+  return BLOCKED.check(address, 'ipv6');
+}
+
+export class BlockedAddressError extends Error {
+  constructor(
+    readonly hostname: string,
+    readonly address: string,
+  ) {
+    super(`${hostname} resolves to ${address}, an address webhooks may not reach`);
+    this.name = 'BlockedAddressError';
+  }
+}
+
+/**
+ * Resolves `hostname` (or takes an IP literal) and returns the address to connect to, refusing it when
+ * any address it resolves to is blocked (a name answering both a public and a private address is
+ * refused: the connection could otherwise land on either). The caller connects to exactly the address
+ * returned, so a second resolution (DNS rebinding) cannot move it. `allowPrivate` (tests only) accepts
+ * every address.
+ */
+export async function resolveAllowedAddress(hostname: string, allowPrivate: boolean): Promise<{ address: string; family: 4 | 6 }> {
+  const bare = hostname.startsWith('[') && hostname.endsWith(']') ? hostname.slice(1, -1) : hostname;
+  const literal = isIP(bare);
+  const addresses = literal !== 0 ? [{ address: bare, family: literal }] : await lookup(bare, { all: true, verbatim: true });
+  if (addresses.length === 0) throw new Error(`${hostname} does not resolve`);
+  if (!allowPrivate) {
+    const blocked = addresses.find((entry) => isBlockedAddress(entry.address));
+    if (blocked) throw new BlockedAddressError(hostname, blocked.address);
+  }
+  const first = addresses[0]!;
+  return { address: first.address, family: first.family === 6 ? 6 : 4 };
+}
