@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { PeriodicSweep } from '../common/periodic-sweep.js';
+import { PeriodicSweep } from '#platform';
 import { ContinuationsRepository } from './continuations.repository.js';
 
 /** Deletes expired continuations (a new continuation prunes a batch too, but nothing else might come). */

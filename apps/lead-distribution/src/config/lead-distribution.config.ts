@@ -94,6 +94,13 @@ export class LeadDistributionConfig extends FileStorageConfig {
   @Max(10000)
   WEBHOOK_ENDPOINT_RATE_PER_SECOND = 50;
 
+  /** Days the webhook delivery log (events, deliveries, attempts) is kept; a delivery still pending is kept until it ends. */
+  @EnvInt()
+  @IsInt()
+  @Min(1)
+  @Max(365)
+  WEBHOOK_RETENTION_DAYS = 30;
+
   /**
    * Tests only: lets endpoints resolve to loopback and private addresses (the local test receiver).
    * Off by default, and refused with NODE_ENV=production.

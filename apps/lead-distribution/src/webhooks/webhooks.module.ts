@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { WebhookPayloadRenderer } from './webhook-payloads.js';
+import { WebhookRetentionSweep } from './webhook-retention.sweep.js';
 import { WebhookSecrets } from './webhook-secrets.js';
 
 /**
@@ -7,6 +8,6 @@ import { WebhookSecrets } from './webhook-secrets.js';
  * worker and the delivery log (docs/decisions/webhooks.md).
  */
 @Module({
-  providers: [WebhookSecrets, WebhookPayloadRenderer],
+  providers: [WebhookSecrets, WebhookPayloadRenderer, WebhookRetentionSweep],
 })
 export class WebhooksModule {}

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { PeriodicSweep } from '../../common/periodic-sweep.js';
+import { PeriodicSweep } from '#platform';
 import { NhisAuthRepository } from './nhis-auth.repository.js';
 
 /**

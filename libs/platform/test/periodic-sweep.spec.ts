@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { PeriodicSweep } from '../../src/common/periodic-sweep.js';
+import { PeriodicSweep } from '../src/database/periodic-sweep.js';
 
 class CountingSweep extends PeriodicSweep {
   runs = 0;

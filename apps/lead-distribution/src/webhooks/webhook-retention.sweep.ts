@@ -1,0 +1,45 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import { PeriodicSweep } from '#platform';
+import { LeadDistributionConfig } from '../config/lead-distribution.config.js';
+
+const BATCH = 5000;
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * Keeps the delivery log to WEBHOOK_RETENTION_DAYS: events older than that with no delivery still
+ * pending go, with their deliveries and attempts (foreign keys cascade), in batches; and a rotated-out
+ * secret is erased once its 24-hour overlap is over (nothing signs with it any more). Hourly, on every
+ * replica (the deletes are idempotent).
+ */
+@Injectable()
+export class WebhookRetentionSweep extends PeriodicSweep {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly config: LeadDistributionConfig,
+  ) {
+    super(WebhookRetentionSweep.name, HOUR_MS);
+  }
+
+  async sweep(): Promise<number> {
+    const [, secrets] = await this.dataSource.query<[unknown[], number]>(
+      `UPDATE webhook_endpoints
+          SET previous_secret_ciphertext = NULL, previous_secret_key_id = NULL, previous_secret_expires_at = NULL
+        WHERE previous_secret_expires_at <= now()`,
+    );
+    let removed = 0;
+    for (;;) {
+      const [, count] = await this.dataSource.query<[unknown[], number]>(
+        `DELETE FROM webhook_events WHERE id IN (
+           SELECT e.id FROM webhook_events e
+            WHERE e.occurred_at < now() - make_interval(days => $1)
+              AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = e.id AND d.status = 'PENDING')
+            LIMIT $2)`,
+        [this.config.WEBHOOK_RETENTION_DAYS, BATCH],
+      );
+      removed += count;
+      if (count < BATCH) return removed + secrets;
+    }
+  }
+}
