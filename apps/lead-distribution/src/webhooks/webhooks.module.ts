@@ -1,12 +1,16 @@
 import { Module } from '@nestjs/common';
 import { WebhookPayloadRenderer } from './webhook-payloads.js';
 import { WebhookSecrets } from './webhook-secrets.js';
+import { WebhooksController } from './webhooks.controller.js';
+import { WebhooksRepository } from './webhooks.repository.js';
+import { WebhooksService } from './webhooks.service.js';
 
 /**
  * Partners' webhook endpoints, the outbox (written by triggers, migration Webhooks), the delivery
  * worker and the delivery log (docs/decisions/webhooks.md).
  */
 @Module({
-  providers: [WebhookSecrets, WebhookPayloadRenderer],
+  controllers: [WebhooksController],
+  providers: [WebhookSecrets, WebhookPayloadRenderer, WebhooksRepository, WebhooksService],
 })
 export class WebhooksModule {}
