@@ -333,26 +333,26 @@ export class WebhookAttemptDto {
 }
 
 /** The body every delivery of an event sends. */
-@ApiSchema({ name: 'WebhookPayload' })
-export class WebhookPayloadDto {
-  @ApiProperty({ format: 'uuid', description: 'The event id (also the `webhook-id` header): de-duplicate on it' })
-  id!: string;
-
-  @ApiProperty({ enum: WEBHOOK_DELIVERED_EVENT_TYPES })
-  type!: string;
-
-  @ApiProperty({ format: 'date-time', description: 'When the event happened' })
-  timestamp!: string;
-
-  @ApiProperty({ type: 'object', additionalProperties: true, description: 'The event’s data (GET /api/v1/webhooks/event-types)' })
-  data!: Record<string, unknown>;
+export interface WebhookPayloadDto {
+  id: string;
+  type: string;
+  timestamp: string;
+  data: Record<string, unknown>;
 }
 
 @ApiSchema({ name: 'WebhookDeliveryDetail' })
 export class WebhookDeliveryDetailDto extends WebhookDeliveryDto {
+  // Inline rather than a nullable reference: OpenAPI 3.0 reads `nullable` only beside a `type`.
   @ApiProperty({
-    type: WebhookPayloadDto,
+    type: 'object',
     nullable: true,
+    required: ['id', 'type', 'timestamp', 'data'],
+    properties: {
+      id: { type: 'string', format: 'uuid', description: 'The event id (also the `webhook-id` header): de-duplicate on it' },
+      type: { type: 'string', enum: [...WEBHOOK_DELIVERED_EVENT_TYPES] },
+      timestamp: { type: 'string', format: 'date-time', description: 'When the event happened' },
+      data: { type: 'object', additionalProperties: true, description: 'The event’s data (GET /api/v1/webhooks/event-types)' },
+    },
     description: 'The body sent; null until the first attempt renders it (then the same on every attempt)',
   })
   payload!: WebhookPayloadDto | null;
