@@ -144,18 +144,25 @@ describe('webhook endpoints and their delivery log', () => {
       expect(second.body.data.map((endpoint: WebhookEndpointDto) => endpoint.id)).toEqual([ids[0]]);
     });
 
-    it('refuses a 21st endpoint for one partner', async () => {
+    it('refuses a 21st endpoint for one partner, also when 21 registrations race', async () => {
       const { id: partnerId, apiKey } = await partner('Hook Limit');
-      await Promise.all(Array.from({ length: 20 }, () => register(apiKey)));
-      const refused = await withKey(app, apiKey)
-        .post('/api/v1/webhooks/endpoints')
-        .send({ url: RECEIVER, eventTypes: ['lead.assigned'] })
-        .expect(409);
-      expect(refused.body).toMatchObject({ code: 'WEBHOOK_ENDPOINT_LIMIT' });
+      const attempts = await Promise.all(
+        Array.from({ length: 21 }, () =>
+          withKey(app, apiKey)
+            .post('/api/v1/webhooks/endpoints')
+            .send({ url: RECEIVER, eventTypes: ['lead.assigned'] }),
+        ),
+      );
+      expect(attempts.map((response) => response.status).sort()).toEqual([...Array.from({ length: 20 }, () => 201), 409]);
+      expect(attempts.find((response) => response.status === 409)!.body).toMatchObject({ code: 'WEBHOOK_ENDPOINT_LIMIT' });
       const [{ count }] = await app.dataSource.query(`SELECT count(*)::int AS count FROM webhook_endpoints WHERE partner_id = $1`, [
         partnerId,
       ]);
       expect(count).toBe(20);
+      await withKey(app, apiKey)
+        .post('/api/v1/webhooks/endpoints')
+        .send({ url: RECEIVER, eventTypes: ['lead.assigned'] })
+        .expect(409);
     });
 
     it.each([
