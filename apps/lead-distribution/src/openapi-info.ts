@@ -43,6 +43,11 @@ Creating POSTs accept \`Idempotency-Key\`, so a retry after a timeout gets the f
         'Returns of leads a partner owns, with a reason and, where the reason needs it, evidence files; one active request per lead.',
     },
     { name: 'lead distribution', description: 'A partner hands leads down to partners below it in its organisation and recalls them.' },
+    {
+      name: 'Webhooks',
+      description:
+        'A partner’s endpoints receive its events (`lead.assigned`, `lead.recalled`, `lead_as.reviewed`, `order.completed`, `order.cancelled`) as signed POSTs (Standard Webhooks: `webhook-id`, `webhook-timestamp`, `webhook-signature`), retried until a 2xx; every attempt is logged, and a delivery can be resent or the failed ones recovered.',
+    },
     { name: 'admin: partners', description: 'Operator: partners and their place in an organisation (`parentId`).' },
     { name: 'admin: api keys', description: "Operator: a partner's keys (issued once, listed by prefix, revoked at once everywhere)." },
     { name: 'admin: providers', description: 'Operator: providers, who register leads, and their keys.' },

@@ -1,5 +1,15 @@
 import type { Response } from 'supertest';
-import type { ApiKeyIssuedDto, AsCreatedDto, LeadCreated, OrderDto, PartnerDto, ProductDto, ProviderDto } from '#contracts';
+import type {
+  ApiKeyIssuedDto,
+  AsCreatedDto,
+  LeadCreated,
+  OrderDto,
+  PartnerDto,
+  ProductDto,
+  ProviderDto,
+  WebhookEndpointCreatedDto,
+  WebhookTestEventSentDto,
+} from '#contracts';
 import { readOpenApiDocument, type Credential, type Schema } from '../../../test/support/hostile-input.js';
 import {
   OPERATOR_KEY,
@@ -21,7 +31,8 @@ describe('security headers and no-store on every operation of openapi/lead-distr
   let app: LeadDistributionTestApp;
 
   beforeAll(async () => {
-    app = await startLeadDistribution();
+    // Webhook endpoints on loopback (nothing listens there; the worker, off, sends nothing).
+    app = await startLeadDistribution({ env: { WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true', WEBHOOK_WORKER_CONCURRENCY: '0' } });
   });
   afterAll(() => app.close());
 
@@ -99,6 +110,20 @@ describe('security headers and no-store on every operation of openapi/lead-distr
       await asPartner.post('/api/v1/files/presigned').send({ originalName: 'call-log.pdf', mimeType: 'application/pdf', size: 10 }),
     );
 
+    const webhookEndpoint = await asPartner
+      .post('/api/v1/webhooks/endpoints')
+      .send({ url: 'http://127.0.0.1:9/hooks', eventTypes: ['lead.assigned'] });
+    check('POST /api/v1/webhooks/endpoints', webhookEndpoint);
+    const endpointId = (webhookEndpoint.body as WebhookEndpointCreatedDto).id;
+    check(
+      'POST /api/v1/webhooks/endpoints/{endpointId}/rotate-secret',
+      await asPartner.post(`/api/v1/webhooks/endpoints/${endpointId}/rotate-secret`).send({}),
+    );
+    const deliveryId = (
+      (await asPartner.post(`/api/v1/webhooks/endpoints/${endpointId}/test`).send({}).expect(202)).body as WebhookTestEventSentDto
+    ).deliveryId;
+    check('GET /api/v1/webhooks/deliveries/{deliveryId}', await asPartner.get(`/api/v1/webhooks/deliveries/${deliveryId}`));
+
     // Every operation's baseline, with each key and with none (401 problems): path parameters name
     // the resources made above; deletions (the spare key's revocation) run last.
     const ids: Record<string, string> = {
@@ -116,6 +141,13 @@ describe('security headers and no-store on every operation of openapi/lead-distr
       'POST /api/v1/admin/lead-as/{id}/review': asId,
       'GET /api/v1/orders/{id}': order.id,
       'POST /api/v1/orders/{id}/cancel': order.id,
+      ...Object.fromEntries(
+        ['GET {}', 'PATCH {}', 'DELETE {}', 'POST {}/rotate-secret', 'POST {}/test', 'GET {}/deliveries', 'POST {}/recover'].map(
+          (route) => [route.replace('{}', '/api/v1/webhooks/endpoints/{endpointId}'), endpointId],
+        ),
+      ),
+      'GET /api/v1/webhooks/deliveries/{deliveryId}': deliveryId,
+      'POST /api/v1/webhooks/deliveries/{deliveryId}/resend': deliveryId,
     };
     const apiKey = (name: string, key: string): Credential => ({ name, headers: { 'x-api-key': key } });
     await auditBaselines(

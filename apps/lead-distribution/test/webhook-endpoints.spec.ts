@@ -1,0 +1,710 @@
+import { randomUUID } from 'node:crypto';
+import type { WebhookDeliveryDto, WebhookEndpointCreatedDto, WebhookEndpointDto } from '#contracts';
+import { WebhookSecrets, type EndpointSecrets } from '../src/webhooks/webhook-secrets.js';
+import { asOperator, deliverLead, startLeadDistribution, withKey, type LeadDistributionTestApp } from './support/lead-distribution.js';
+import { given } from './support/given.js';
+
+/** Nothing listens there, and nothing is sent: the worker is off in these apps. */
+const RECEIVER = 'http://127.0.0.1:9/hooks';
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+describe('webhook endpoints and their delivery log', () => {
+  /** Lets endpoints reach loopback (the tests' receivers), as the worker tests need. */
+  let app: LeadDistributionTestApp;
+  /** A second replica on the same database, with the address guard as in production. */
+  let guarded: LeadDistributionTestApp;
+
+  beforeAll(async () => {
+    app = await startLeadDistribution({ env: { WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true', WEBHOOK_WORKER_CONCURRENCY: '0' } });
+    guarded = await startLeadDistribution({ databaseUrl: app.databaseUrl, env: { WEBHOOK_WORKER_CONCURRENCY: '0' } });
+  });
+  afterAll(async () => {
+    await guarded?.close();
+    await app?.close();
+  });
+
+  async function partner(name: string) {
+    const keyed = await given(app).partner(name).key();
+    return { ...keyed, id: keyed.partner.id, as: withKey(app, keyed.apiKey) };
+  }
+
+  async function register(apiKey: string, body: Record<string, unknown> = {}): Promise<WebhookEndpointCreatedDto> {
+    const response = await withKey(app, apiKey)
+      .post('/api/v1/webhooks/endpoints')
+      .send({ url: RECEIVER, eventTypes: ['lead.assigned'], ...body })
+      .expect(201);
+    return response.body as WebhookEndpointCreatedDto;
+  }
+
+  async function endpointSecrets(id: string): Promise<EndpointSecrets> {
+    const [row] = await app.dataSource.query<EndpointSecrets[]>(
+      `SELECT secret_ciphertext AS "secretCiphertext", secret_key_id AS "secretKeyId",
+              previous_secret_ciphertext AS "previousSecretCiphertext", previous_secret_key_id AS "previousSecretKeyId",
+              previous_secret_expires_at AS "previousSecretExpiresAt"
+         FROM webhook_endpoints WHERE id = $1`,
+      [id],
+    );
+    return row!;
+  }
+
+  /** An event and its delivery to `endpointId`, written as the outbox and the worker leave them. */
+  async function insertDelivery(
+    endpointId: string,
+    partnerId: number,
+    {
+      status = 'PENDING',
+      type = 'lead.assigned',
+      createdAt = new Date(),
+      attemptCount = 0,
+      nextAttemptAt = createdAt as Date | null,
+      deliveredAt = null as Date | null,
+    } = {},
+  ): Promise<{ id: string; eventId: string }> {
+    const eventId = randomUUID();
+    const id = randomUUID();
+    const payload = { id: eventId, type, timestamp: createdAt.toISOString(), data: {} };
+    const [event] = await app.dataSource.query<Array<{ seq: string }>>(
+      `INSERT INTO webhook_events (id, type, partner_id, subject_id, occurred_at, payload) VALUES ($1, $2, $3, $4, $5, $6) RETURNING seq`,
+      [eventId, type, partnerId, randomUUID(), createdAt, payload],
+    );
+    await app.dataSource.query(
+      `INSERT INTO webhook_deliveries (id, event_id, event_seq, endpoint_id, status, attempt_count, next_attempt_at, last_attempt_at,
+                                       last_status_code, delivered_at, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+      [
+        id,
+        eventId,
+        event!.seq,
+        endpointId,
+        status,
+        attemptCount,
+        nextAttemptAt,
+        attemptCount > 0 ? createdAt : null,
+        status === 'DELIVERED' ? 200 : status === 'FAILED' ? 500 : null,
+        deliveredAt,
+        createdAt,
+      ],
+    );
+    return { id, eventId };
+  }
+
+  const withinAMinuteOf = (iso: string | null, expected: number) => Math.abs(new Date(iso!).getTime() - expected) < 60_000;
+
+  describe('registration', () => {
+    it('registers an endpoint and shows its signing secret only in that answer', async () => {
+      const { id: partnerId, apiKey, as } = await partner('Hook Register');
+      const created = await register(apiKey, {
+        eventTypes: ['lead.assigned', 'order.completed'],
+        description: '  CRM 운영 서버  ',
+        parallelDelivery: true,
+      });
+      expect(created).toEqual({
+        id: expect.any(String),
+        partnerId,
+        url: RECEIVER,
+        description: 'CRM 운영 서버',
+        eventTypes: ['lead.assigned', 'order.completed'],
+        enabled: true,
+        disabledReason: null,
+        disabledAt: null,
+        parallelDelivery: true,
+        failingSince: null,
+        previousSecretExpiresAt: null,
+        createdAt: expect.any(String),
+        updatedAt: expect.any(String),
+        secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{43}=$/),
+      });
+      const { secret, ...shown } = created;
+
+      const read = await as.get(`/api/v1/webhooks/endpoints/${created.id}`).expect(200);
+      expect(read.body).toEqual(shown);
+      const listed = await as.get('/api/v1/webhooks/endpoints').expect(200);
+      expect(listed.body).toEqual({ data: [shown], pagination: { page: 1, limit: 20, total: 1, totalPages: 1 } });
+      expect(JSON.stringify([read.body, listed.body])).not.toContain('whsec_');
+
+      // Kept only sealed, and it is the secret that signs.
+      const stored = await endpointSecrets(created.id);
+      expect(stored.secretCiphertext.toString('latin1')).not.toContain(secret.slice(6));
+      expect(app.app.get(WebhookSecrets).signingSecrets(stored, new Date())).toEqual([secret]);
+    });
+
+    it('delivers in event order unless the partner asks for parallel delivery, and takes no description', async () => {
+      const { apiKey } = await partner('Hook Defaults');
+      expect(await register(apiKey)).toMatchObject({ parallelDelivery: false, description: null, enabled: true });
+    });
+
+    it('lists a partner’s endpoints newest first, page by page', async () => {
+      const { apiKey, as } = await partner('Hook Pages');
+      const ids = [];
+      for (let i = 0; i < 3; i += 1) ids.push((await register(apiKey, { description: `endpoint ${i}` })).id);
+      const first = await as.get('/api/v1/webhooks/endpoints').query({ limit: 2 }).expect(200);
+      expect(first.body.data.map((endpoint: WebhookEndpointDto) => endpoint.id)).toEqual([ids[2], ids[1]]);
+      expect(first.body.pagination).toEqual({ page: 1, limit: 2, total: 3, totalPages: 2 });
+      const second = await as.get('/api/v1/webhooks/endpoints').query({ limit: 2, page: 2 }).expect(200);
+      expect(second.body.data.map((endpoint: WebhookEndpointDto) => endpoint.id)).toEqual([ids[0]]);
+    });
+
+    it('refuses a 21st endpoint for one partner, also when 21 registrations race', async () => {
+      const { id: partnerId, apiKey } = await partner('Hook Limit');
+      const attempts = await Promise.all(
+        Array.from({ length: 21 }, () =>
+          withKey(app, apiKey)
+            .post('/api/v1/webhooks/endpoints')
+            .send({ url: RECEIVER, eventTypes: ['lead.assigned'] }),
+        ),
+      );
+      expect(attempts.map((response) => response.status).sort()).toEqual([...Array.from({ length: 20 }, () => 201), 409]);
+      expect(attempts.find((response) => response.status === 409)!.body).toMatchObject({ code: 'WEBHOOK_ENDPOINT_LIMIT' });
+      const [{ count }] = await app.dataSource.query(`SELECT count(*)::int AS count FROM webhook_endpoints WHERE partner_id = $1`, [
+        partnerId,
+      ]);
+      expect(count).toBe(20);
+      await withKey(app, apiKey)
+        .post('/api/v1/webhooks/endpoints')
+        .send({ url: RECEIVER, eventTypes: ['lead.assigned'] })
+        .expect(409);
+    });
+
+    it.each([
+      ['url', { url: undefined }],
+      ['url', { url: 'ftp://crm.example.com/hooks' }],
+      ['url', { url: '/hooks' }],
+      ['url', { url: 'https://user:secret@crm.example.com/hooks' }],
+      ['url', { url: 'https://crm.example.com/hooks#here' }],
+      ['url', { url: `https://crm.example.com/${'x'.repeat(2048)}` }],
+      ['eventTypes', { eventTypes: undefined }],
+      ['eventTypes', { eventTypes: [] }],
+      ['eventTypes', { eventTypes: ['lead.assigned', 'lead.assigned'] }],
+      ['eventTypes', { eventTypes: ['webhook.test'] }],
+      ['eventTypes', { eventTypes: 'lead.assigned' }],
+      [
+        'eventTypes',
+        { eventTypes: ['lead.assigned', 'lead.recalled', 'lead_as.reviewed', 'order.completed', 'order.cancelled', 'lead.used'] },
+      ],
+      ['description', { description: 'x'.repeat(501) }],
+      ['parallelDelivery', { parallelDelivery: 'yes' }],
+      ['secret', { secret: 'whsec_mine' }],
+    ])('refuses a registration with a bad %s (%j), naming it', async (field, change) => {
+      const { as } = await partner(`Hook Invalid ${field}`);
+      const response = await as
+        .post('/api/v1/webhooks/endpoints')
+        .send({ url: RECEIVER, eventTypes: ['lead.assigned'], ...change })
+        .expect(400);
+      expect(response.body.code).toBe('VALIDATION_FAILED');
+      expect(response.body.errors.map((error: { field: string }) => error.field)).toContain(field);
+    });
+
+    it.each(['http://127.0.0.1/hooks', 'http://10.0.0.1/hooks', 'http://169.254.169.254/latest/meta-data', 'http://localhost/hooks'])(
+      'refuses %s without the test-only switch: it is or resolves to an address webhooks may not reach',
+      async (url) => {
+        const { apiKey } = await partner(`Hook Blocked ${url}`);
+        const response = await withKey(guarded, apiKey)
+          .post('/api/v1/webhooks/endpoints')
+          .send({ url, eventTypes: ['lead.assigned'] })
+          .expect(400);
+        expect(response.body.errors).toEqual([{ field: 'url', message: expect.stringMatching(/address webhooks may not reach$/) }]);
+      },
+    );
+
+    it('refuses a host that does not resolve, and a blocked address set by an update', async () => {
+      const { apiKey } = await partner('Hook Unresolved');
+      const as = withKey(guarded, apiKey);
+      const unresolved = await as
+        .post('/api/v1/webhooks/endpoints')
+        .send({ url: 'https://nowhere.invalid/hooks', eventTypes: ['lead.assigned'] })
+        .expect(400);
+      expect(unresolved.body.errors).toEqual([{ field: 'url', message: 'its host nowhere.invalid does not resolve' }]);
+
+      const endpoint = await register(apiKey);
+      const patched = await as.patch(`/api/v1/webhooks/endpoints/${endpoint.id}`).send({ url: 'http://10.0.0.1/hooks' }).expect(400);
+      expect(patched.body.errors).toEqual([{ field: 'url', message: expect.stringMatching(/address webhooks may not reach$/) }]);
+      expect((await as.get(`/api/v1/webhooks/endpoints/${endpoint.id}`).expect(200)).body.url).toBe(RECEIVER);
+    });
+  });
+
+  describe('changes', () => {
+    it('changes the fields given and leaves the others', async () => {
+      const { apiKey, as } = await partner('Hook Update');
+      const endpoint = await register(apiKey, { description: 'before' });
+      const updated = await as
+        .patch(`/api/v1/webhooks/endpoints/${endpoint.id}`)
+        .send({ url: 'http://127.0.0.1:10/other', eventTypes: ['order.cancelled', 'lead_as.reviewed'], parallelDelivery: true })
+        .expect(200);
+      expect(updated.body).toMatchObject({
+        url: 'http://127.0.0.1:10/other',
+        eventTypes: ['order.cancelled', 'lead_as.reviewed'],
+        parallelDelivery: true,
+        description: 'before',
+        enabled: true,
+      });
+      expect(new Date(updated.body.updatedAt).getTime()).toBeGreaterThanOrEqual(new Date(endpoint.updatedAt).getTime());
+
+      const cleared = await as.patch(`/api/v1/webhooks/endpoints/${endpoint.id}`).send({ description: null }).expect(200);
+      expect(cleared.body.description).toBeNull();
+      const unchanged = await as.patch(`/api/v1/webhooks/endpoints/${endpoint.id}`).send({}).expect(200);
+      expect(unchanged.body).toEqual(cleared.body);
+    });
+
+    it.each([
+      ['url', { url: null }],
+      ['eventTypes', { eventTypes: null }],
+      ['eventTypes', { eventTypes: ['order.shipped'] }],
+      ['enabled', { enabled: null }],
+      ['enabled', { enabled: 'false' }],
+      ['parallelDelivery', { parallelDelivery: null }],
+      ['secret', { secret: 'whsec_mine' }],
+    ])('refuses an update with a bad %s (%j), naming it', async (field, change) => {
+      const { apiKey, as } = await partner(`Hook Invalid update ${field}`);
+      const endpoint = await register(apiKey);
+      const response = await as.patch(`/api/v1/webhooks/endpoints/${endpoint.id}`).send(change).expect(400);
+      expect(response.body.errors.map((error: { field: string }) => error.field)).toContain(field);
+    });
+
+    it('disables an endpoint saying who did, and enables it again forgetting why and its failing run', async () => {
+      const { id: partnerId, apiKey, as } = await partner('Hook Toggle');
+      const endpoint = await register(apiKey);
+      const disabled = await as.patch(`/api/v1/webhooks/endpoints/${endpoint.id}`).send({ enabled: false }).expect(200);
+      expect(disabled.body).toMatchObject({ enabled: false, disabledReason: 'disabled by the partner' });
+      expect(withinAMinuteOf(disabled.body.disabledAt, Date.now())).toBe(true);
+      // Disabling it again changes nothing: the first reason stays.
+      const again = await asOperator(app).patch(`/api/v1/webhooks/endpoints/${endpoint.id}`).send({ enabled: false }).expect(200);
+      expect(again.body).toMatchObject({ disabledReason: 'disabled by the partner', disabledAt: disabled.body.disabledAt });
+
+      const enabled = await as.patch(`/api/v1/webhooks/endpoints/${endpoint.id}`).send({ enabled: true }).expect(200);
+      expect(enabled.body).toMatchObject({ enabled: true, disabledReason: null, disabledAt: null, failingSince: null });
+
+      const byOperator = await asOperator(app).patch(`/api/v1/webhooks/endpoints/${endpoint.id}`).send({ enabled: false }).expect(200);
+      expect(byOperator.body).toMatchObject({ enabled: false, partnerId, disabledReason: 'disabled by an operator' });
+
+      // Disabled by the worker after failing for days: enabling clears the run too.
+      await app.dataSource.query(
+        `UPDATE webhook_endpoints SET failing_since = now() - interval '5 days', disabled_reason = 'failing for 5 days' WHERE id = $1`,
+        [endpoint.id],
+      );
+      const failing = await as.get(`/api/v1/webhooks/endpoints/${endpoint.id}`).expect(200);
+      expect(failing.body).toMatchObject({ enabled: false, disabledReason: 'failing for 5 days', failingSince: expect.any(String) });
+      const recovered = await as.patch(`/api/v1/webhooks/endpoints/${endpoint.id}`).send({ enabled: true }).expect(200);
+      expect(recovered.body).toMatchObject({ enabled: true, disabledReason: null, disabledAt: null, failingSince: null });
+    });
+
+    it('keeps a disabled endpoint out of new events until it is enabled again', async () => {
+      const { product } = await given(app).provider().product('Hook Toggle Events 상품');
+      const { id: partnerId, apiKey, as } = await partner('Hook Toggle Events');
+      const endpoint = await register(apiKey);
+      await as.patch(`/api/v1/webhooks/endpoints/${endpoint.id}`).send({ enabled: false }).expect(200);
+      await deliverLead(app, product.id, partnerId);
+      expect((await as.get(`/api/v1/webhooks/endpoints/${endpoint.id}/deliveries`).expect(200)).body.data).toEqual([]);
+      await as.patch(`/api/v1/webhooks/endpoints/${endpoint.id}`).send({ enabled: true }).expect(200);
+      await deliverLead(app, product.id, partnerId);
+      const deliveries = await as.get(`/api/v1/webhooks/endpoints/${endpoint.id}/deliveries`).expect(200);
+      expect(deliveries.body.data).toEqual([expect.objectContaining({ eventType: 'lead.assigned', status: 'PENDING' })]);
+    });
+
+    it('deletes an endpoint with its deliveries and their attempts', async () => {
+      const { apiKey, as } = await partner('Hook Delete');
+      const endpoint = await register(apiKey);
+      const { deliveryId, eventId } = (await as.post(`/api/v1/webhooks/endpoints/${endpoint.id}/test`).expect(202)).body;
+      await app.dataSource.query(
+        `INSERT INTO webhook_attempts (id, delivery_id, attempted_at, outcome, status_code, latency_ms) VALUES ($1, $2, now(), 'HTTP_ERROR', 500, 12)`,
+        [randomUUID(), deliveryId],
+      );
+      await as.delete(`/api/v1/webhooks/endpoints/${endpoint.id}`).expect(204);
+      await as.get(`/api/v1/webhooks/endpoints/${endpoint.id}`).expect(404);
+      await as.get(`/api/v1/webhooks/deliveries/${deliveryId}`).expect(404);
+      await as.delete(`/api/v1/webhooks/endpoints/${endpoint.id}`).expect(404);
+      const [left] = await app.dataSource.query(
+        `SELECT (SELECT count(*) FROM webhook_deliveries WHERE id = $1)::int AS deliveries,
+                (SELECT count(*) FROM webhook_attempts WHERE delivery_id = $1)::int AS attempts,
+                (SELECT count(*) FROM webhook_events WHERE id = $2)::int AS events`,
+        [deliveryId, eventId],
+      );
+      // The event stays: it happened, whoever was told.
+      expect(left).toEqual({ deliveries: 0, attempts: 0, events: 1 });
+    });
+  });
+
+  describe('secret rotation', () => {
+    it('shows a new secret once and keeps the previous one signing for 24 hours', async () => {
+      const { apiKey, as } = await partner('Hook Rotate');
+      const endpoint = await register(apiKey);
+      const rotated = await as.post(`/api/v1/webhooks/endpoints/${endpoint.id}/rotate-secret`).send({}).expect(200);
+      expect(rotated.body).toEqual({ secret: expect.stringMatching(/^whsec_/), previousSecretExpiresAt: expect.any(String) });
+      expect(rotated.body.secret).not.toBe(endpoint.secret);
+      expect(withinAMinuteOf(rotated.body.previousSecretExpiresAt, Date.now() + DAY_MS)).toBe(true);
+
+      const read = await as.get(`/api/v1/webhooks/endpoints/${endpoint.id}`).expect(200);
+      expect(read.body.previousSecretExpiresAt).toBe(rotated.body.previousSecretExpiresAt);
+      expect(JSON.stringify(read.body)).not.toContain('whsec_');
+
+      const secrets = app.app.get(WebhookSecrets);
+      const stored = await endpointSecrets(endpoint.id);
+      expect(secrets.signingSecrets(stored, new Date())).toEqual([rotated.body.secret, endpoint.secret]);
+      expect(secrets.signingSecrets(stored, new Date(Date.now() + DAY_MS + 60_000))).toEqual([rotated.body.secret]);
+
+      // A second rotation: the secret it replaces (the first rotation's) is the one kept beside it.
+      const second = await asOperator(app).post(`/api/v1/webhooks/endpoints/${endpoint.id}/rotate-secret`).send({}).expect(200);
+      expect(secrets.signingSecrets(await endpointSecrets(endpoint.id), new Date())).toEqual([second.body.secret, rotated.body.secret]);
+    });
+  });
+
+  describe('partners and operators', () => {
+    it('answers 404 for another partner’s endpoint or delivery, and lets an operator reach any', async () => {
+      const owner = await partner('Hook Owner');
+      const stranger = await partner('Hook Stranger');
+      const endpoint = await register(owner.apiKey);
+      const { deliveryId } = (await owner.as.post(`/api/v1/webhooks/endpoints/${endpoint.id}/test`).expect(202)).body;
+      const path = `/api/v1/webhooks/endpoints/${endpoint.id}`;
+
+      const refusals = [
+        await stranger.as.get(path),
+        await stranger.as.patch(path).send({ enabled: false }),
+        await stranger.as.post(`${path}/rotate-secret`).send({}),
+        await stranger.as.post(`${path}/test`).send({}),
+        await stranger.as.get(`${path}/deliveries`),
+        await stranger.as.post(`${path}/recover`).send({ since: '2020-01-01' }),
+        await stranger.as.delete(path),
+      ];
+      expect(refusals.map((response) => [response.status, response.body.code])).toEqual(
+        Array.from({ length: refusals.length }, () => [404, 'WEBHOOK_ENDPOINT_NOT_FOUND']),
+      );
+      for (const response of [
+        await stranger.as.get(`/api/v1/webhooks/deliveries/${deliveryId}`),
+        await stranger.as.post(`/api/v1/webhooks/deliveries/${deliveryId}/resend`).send({}),
+      ]) {
+        expect([response.status, response.body.code]).toEqual([404, 'WEBHOOK_DELIVERY_NOT_FOUND']);
+      }
+      expect((await stranger.as.get('/api/v1/webhooks/endpoints').expect(200)).body.data).toEqual([]);
+      const forbidden = await stranger.as.get('/api/v1/webhooks/endpoints').query({ partnerId: owner.id }).expect(403);
+      expect(forbidden.body.code).toBe('PARTNER_FORBIDDEN');
+      // Nothing changed for the owner.
+      expect((await owner.as.get(path).expect(200)).body).toMatchObject({ enabled: true, previousSecretExpiresAt: null });
+
+      const operator = asOperator(app);
+      expect((await operator.get(path).expect(200)).body.partnerId).toBe(owner.id);
+      await operator.get(`/api/v1/webhooks/deliveries/${deliveryId}`).expect(200);
+      await operator.get(`${path}/deliveries`).expect(200);
+      expect((await operator.get('/api/v1/webhooks/endpoints').query({ partnerId: owner.id }).expect(200)).body.data).toEqual([
+        expect.objectContaining({ id: endpoint.id }),
+      ]);
+      await operator.delete(path).expect(204);
+    });
+
+    it('has an operator name the partner to register and list for, and keeps provider keys out', async () => {
+      const { id: partnerId, as } = await partner('Hook Operated');
+      const operator = asOperator(app);
+      const unnamed = await operator
+        .post('/api/v1/webhooks/endpoints')
+        .send({ url: RECEIVER, eventTypes: ['lead.assigned'] })
+        .expect(400);
+      expect(unnamed.body.errors).toEqual([expect.objectContaining({ field: 'partnerId' })]);
+      await operator.get('/api/v1/webhooks/endpoints').expect(400);
+
+      const created = await operator
+        .post('/api/v1/webhooks/endpoints')
+        .send({ partnerId, url: RECEIVER, eventTypes: ['lead.recalled'] })
+        .expect(201);
+      expect(created.body).toMatchObject({ partnerId, eventTypes: ['lead.recalled'], secret: expect.stringMatching(/^whsec_/) });
+      expect((await as.get('/api/v1/webhooks/endpoints').expect(200)).body.data).toEqual([
+        expect.objectContaining({ id: created.body.id }),
+      ]);
+
+      const { providerKey } = await given(app).provider().product('Hook Provider 상품');
+      const provider = withKey(app, providerKey);
+      expect((await provider.get('/api/v1/webhooks/endpoints').expect(403)).body.code).toBe('ROLE_FORBIDDEN');
+      expect((await provider.get(`/api/v1/webhooks/endpoints/${created.body.id}`).expect(403)).body.code).toBe('ROLE_FORBIDDEN');
+    });
+
+    it('answers 400 naming a malformed id in the path', async () => {
+      const { as } = await partner('Hook Malformed');
+      const endpoint = await as.get('/api/v1/webhooks/endpoints/not-a-uuid').expect(400);
+      expect(endpoint.body.errors).toEqual([{ field: 'endpointId', message: 'must be a UUID' }]);
+      const delivery = await as.post('/api/v1/webhooks/deliveries/42/resend').send({}).expect(400);
+      expect(delivery.body.errors).toEqual([{ field: 'deliveryId', message: 'must be a UUID' }]);
+    });
+  });
+
+  describe('test events', () => {
+    it('writes a webhook.test event with its payload and one delivery to this endpoint, shown in its log', async () => {
+      const { id: partnerId, apiKey, as } = await partner('Hook Test Event');
+      const endpoint = await register(apiKey, { eventTypes: ['order.cancelled'] });
+      const other = await register(apiKey, { eventTypes: ['order.cancelled'] });
+      const sent = await as.post(`/api/v1/webhooks/endpoints/${endpoint.id}/test`).send({}).expect(202);
+      expect(sent.body).toEqual({ eventId: expect.any(String), deliveryId: expect.any(String) });
+      const { eventId, deliveryId } = sent.body;
+
+      const [event] = await app.dataSource.query(
+        `SELECT type, partner_id AS "partnerId", subject_id AS "subjectId", seq, occurred_at AS "occurredAt", payload FROM webhook_events WHERE id = $1`,
+        [eventId],
+      );
+      expect(event).toMatchObject({ type: 'webhook.test', partnerId, subjectId: endpoint.id });
+      expect(event.payload).toEqual({
+        id: eventId,
+        type: 'webhook.test',
+        timestamp: event.occurredAt.toISOString(),
+        data: { endpointId: endpoint.id, message: expect.any(String) },
+      });
+      const deliveries = await app.dataSource.query(
+        `SELECT id, endpoint_id AS "endpointId", event_seq AS "eventSeq", status FROM webhook_deliveries WHERE event_id = $1`,
+        [eventId],
+      );
+      expect(deliveries).toEqual([{ id: deliveryId, endpointId: endpoint.id, eventSeq: event.seq, status: 'PENDING' }]);
+
+      const log = await as.get(`/api/v1/webhooks/endpoints/${endpoint.id}/deliveries`).expect(200);
+      expect(log.body).toEqual({
+        data: [
+          {
+            id: deliveryId,
+            endpointId: endpoint.id,
+            eventId,
+            eventType: 'webhook.test',
+            status: 'PENDING',
+            attemptCount: 0,
+            nextAttemptAt: expect.any(String),
+            lastAttemptAt: null,
+            lastStatusCode: null,
+            lastError: null,
+            deliveredAt: null,
+            createdAt: expect.any(String),
+          },
+        ],
+        pagination: { page: 1, limit: 20, total: 1, totalPages: 1 },
+      });
+      const detail = await as.get(`/api/v1/webhooks/deliveries/${deliveryId}`).expect(200);
+      expect(detail.body).toEqual({ ...log.body.data[0], payload: event.payload, attempts: [] });
+      expect((await as.get(`/api/v1/webhooks/endpoints/${other.id}/deliveries`).expect(200)).body.data).toEqual([]);
+    });
+
+    it('refuses a test event for a disabled endpoint', async () => {
+      const { apiKey, as } = await partner('Hook Test Disabled');
+      const endpoint = await register(apiKey);
+      await as.patch(`/api/v1/webhooks/endpoints/${endpoint.id}`).send({ enabled: false }).expect(200);
+      const refused = await as.post(`/api/v1/webhooks/endpoints/${endpoint.id}/test`).send({}).expect(409);
+      expect(refused.body.code).toBe('WEBHOOK_ENDPOINT_DISABLED');
+      const [{ count }] = await app.dataSource.query(`SELECT count(*)::int AS count FROM webhook_deliveries WHERE endpoint_id = $1`, [
+        endpoint.id,
+      ]);
+      expect(count).toBe(0);
+    });
+  });
+
+  describe('the delivery log', () => {
+    it('lists an endpoint’s deliveries newest first, filtered by status, event type and creation time, page by page', async () => {
+      const { id: partnerId, apiKey, as } = await partner('Hook Log');
+      const endpoint = await register(apiKey, { eventTypes: ['lead.assigned', 'order.completed'] });
+      const at = (day: number) => new Date(Date.UTC(2026, 10, day, 9));
+      const old = await insertDelivery(endpoint.id, partnerId, {
+        status: 'DELIVERED',
+        createdAt: at(1),
+        attemptCount: 1,
+        deliveredAt: at(1),
+      });
+      const failed = await insertDelivery(endpoint.id, partnerId, {
+        status: 'FAILED',
+        type: 'order.completed',
+        createdAt: at(2),
+        attemptCount: 10,
+      });
+      const pending = await insertDelivery(endpoint.id, partnerId, { status: 'PENDING', createdAt: at(3) });
+      const ids = async (query: Record<string, string | number>) =>
+        (await as.get(`/api/v1/webhooks/endpoints/${endpoint.id}/deliveries`).query(query).expect(200)).body.data.map(
+          (delivery: WebhookDeliveryDto) => delivery.id,
+        );
+
+      expect(await ids({})).toEqual([pending.id, failed.id, old.id]);
+      expect(await ids({ status: 'FAILED' })).toEqual([failed.id]);
+      expect(await ids({ eventType: 'lead.assigned' })).toEqual([pending.id, old.id]);
+      expect(await ids({ since: '2026-11-02' })).toEqual([pending.id, failed.id]);
+      expect(await ids({ until: '2026-11-02T09:00:00Z' })).toEqual([old.id]);
+      expect(await ids({ since: '2026-11-02T00:00:00+09:00', until: '2026-11-03' })).toEqual([failed.id]);
+      expect(await ids({ limit: 2, page: 2 })).toEqual([old.id]);
+      const page = await as.get(`/api/v1/webhooks/endpoints/${endpoint.id}/deliveries`).query({ limit: 2 }).expect(200);
+      expect(page.body.pagination).toEqual({ page: 1, limit: 2, total: 3, totalPages: 2 });
+      expect(page.body.data[1]).toMatchObject({ eventType: 'order.completed', status: 'FAILED', attemptCount: 10, lastStatusCode: 500 });
+    });
+
+    it.each([
+      ['status', { status: 'LOST' }],
+      ['eventType', { eventType: 'lead.used' }],
+      ['since', { since: '2026-02-30' }],
+      ['until', { until: 'yesterday' }],
+      ['limit', { limit: 101 }],
+      ['partnerId', { partnerId: 1 }],
+    ])('refuses a delivery filter with a bad %s, naming it', async (field, query) => {
+      const { apiKey, as } = await partner(`Hook Log Invalid ${field}`);
+      const endpoint = await register(apiKey);
+      const response = await as.get(`/api/v1/webhooks/endpoints/${endpoint.id}/deliveries`).query(query).expect(400);
+      expect(response.body.errors.map((error: { field: string }) => error.field)).toContain(field);
+    });
+
+    it('shows a delivery with the body sent and every attempt, oldest first', async () => {
+      const { id: partnerId, apiKey, as } = await partner('Hook Attempts');
+      const endpoint = await register(apiKey);
+      const delivery = await insertDelivery(endpoint.id, partnerId, { status: 'PENDING', attemptCount: 2 });
+      const first = randomUUID();
+      const second = randomUUID();
+      // Written out of order: the log orders them by time.
+      await app.dataSource.query(
+        `INSERT INTO webhook_attempts (id, delivery_id, attempted_at, outcome, status_code, latency_ms, response_excerpt, error, next_attempt_at)
+         VALUES ($1, $3, now() - interval '5 seconds', 'TIMEOUT', NULL, 15000, NULL, 'no answer within 15000 ms', now()),
+                ($2, $3, now() - interval '1 minute', 'HTTP_ERROR', 503, 42, 'busy', NULL, now() - interval '5 seconds')`,
+        [second, first, delivery.id],
+      );
+      const detail = await as.get(`/api/v1/webhooks/deliveries/${delivery.id}`).expect(200);
+      expect(detail.body.payload).toEqual({ id: delivery.eventId, type: 'lead.assigned', timestamp: expect.any(String), data: {} });
+      expect(detail.body.attempts).toEqual([
+        {
+          id: first,
+          attemptedAt: expect.any(String),
+          outcome: 'HTTP_ERROR',
+          statusCode: 503,
+          latencyMs: 42,
+          responseExcerpt: 'busy',
+          error: null,
+          nextAttemptAt: expect.any(String),
+        },
+        {
+          id: second,
+          attemptedAt: expect.any(String),
+          outcome: 'TIMEOUT',
+          statusCode: null,
+          latencyMs: 15000,
+          responseExcerpt: null,
+          error: 'no answer within 15000 ms',
+          nextAttemptAt: expect.any(String),
+        },
+      ]);
+    });
+
+    it('shows an event of the outbox with no payload until the first attempt renders it', async () => {
+      const { product } = await given(app).provider().product('Hook Outbox 상품');
+      const { id: partnerId, apiKey, as } = await partner('Hook Outbox');
+      const endpoint = await register(apiKey);
+      await deliverLead(app, product.id, partnerId);
+      const [delivery] = (await as.get(`/api/v1/webhooks/endpoints/${endpoint.id}/deliveries`).expect(200)).body.data;
+      expect(delivery).toMatchObject({ eventType: 'lead.assigned', status: 'PENDING', attemptCount: 0 });
+      const detail = await as.get(`/api/v1/webhooks/deliveries/${delivery.id}`).expect(200);
+      expect(detail.body).toMatchObject({ id: delivery.id, payload: null, attempts: [] });
+    });
+  });
+
+  describe('resend and recover', () => {
+    it('resends a failed or delivered delivery as a new cycle, and hurries a pending one', async () => {
+      const { id: partnerId, apiKey, as } = await partner('Hook Resend');
+      const endpoint = await register(apiKey);
+      const failed = await insertDelivery(endpoint.id, partnerId, { status: 'FAILED', attemptCount: 10, nextAttemptAt: null });
+      const delivered = await insertDelivery(endpoint.id, partnerId, { status: 'DELIVERED', attemptCount: 1, deliveredAt: new Date() });
+      const waiting = await insertDelivery(endpoint.id, partnerId, {
+        status: 'PENDING',
+        attemptCount: 3,
+        nextAttemptAt: new Date(Date.now() + 2 * 60 * 60 * 1000),
+      });
+
+      for (const { id } of [failed, delivered]) {
+        const resent = await as.post(`/api/v1/webhooks/deliveries/${id}/resend`).send({}).expect(202);
+        expect(resent.body).toMatchObject({ id, status: 'PENDING', attemptCount: 0, deliveredAt: null });
+        expect(withinAMinuteOf(resent.body.nextAttemptAt, Date.now())).toBe(true);
+      }
+      const hurried = await as.post(`/api/v1/webhooks/deliveries/${waiting.id}/resend`).send({}).expect(202);
+      expect(hurried.body).toMatchObject({ id: waiting.id, status: 'PENDING', attemptCount: 3 });
+      expect(withinAMinuteOf(hurried.body.nextAttemptAt, Date.now())).toBe(true);
+
+      // The resent event keeps its id (the webhook-id a receiver de-duplicates on).
+      expect((await as.get(`/api/v1/webhooks/deliveries/${failed.id}`).expect(200)).body.eventId).toBe(failed.eventId);
+      expect(
+        (await as.get(`/api/v1/webhooks/endpoints/${endpoint.id}/deliveries`).query({ status: 'PENDING' })).body.pagination.total,
+      ).toBe(3);
+    });
+
+    it('resends nothing to a disabled endpoint', async () => {
+      const { id: partnerId, apiKey, as } = await partner('Hook Resend Disabled');
+      const endpoint = await register(apiKey);
+      const failed = await insertDelivery(endpoint.id, partnerId, { status: 'FAILED', attemptCount: 10, nextAttemptAt: null });
+      await as.patch(`/api/v1/webhooks/endpoints/${endpoint.id}`).send({ enabled: false }).expect(200);
+      const refused = await as.post(`/api/v1/webhooks/deliveries/${failed.id}/resend`).send({}).expect(409);
+      expect(refused.body.code).toBe('WEBHOOK_ENDPOINT_DISABLED');
+      expect((await as.get(`/api/v1/webhooks/deliveries/${failed.id}`).expect(200)).body.status).toBe('FAILED');
+    });
+
+    it('recovers the failed deliveries created in the window, and only those', async () => {
+      const { id: partnerId, apiKey, as } = await partner('Hook Recover');
+      const endpoint = await register(apiKey);
+      const other = await register(apiKey);
+      const at = (day: number) => new Date(Date.UTC(2026, 10, day, 9));
+      const before = await insertDelivery(endpoint.id, partnerId, {
+        status: 'FAILED',
+        createdAt: at(1),
+        attemptCount: 10,
+        nextAttemptAt: null,
+      });
+      const inside = await insertDelivery(endpoint.id, partnerId, {
+        status: 'FAILED',
+        createdAt: at(3),
+        attemptCount: 10,
+        nextAttemptAt: null,
+      });
+      const later = await insertDelivery(endpoint.id, partnerId, {
+        status: 'FAILED',
+        createdAt: at(6),
+        attemptCount: 10,
+        nextAttemptAt: null,
+      });
+      const delivered = await insertDelivery(endpoint.id, partnerId, {
+        status: 'DELIVERED',
+        createdAt: at(4),
+        attemptCount: 1,
+        deliveredAt: at(4),
+      });
+      const elsewhere = await insertDelivery(other.id, partnerId, {
+        status: 'FAILED',
+        createdAt: at(3),
+        attemptCount: 10,
+        nextAttemptAt: null,
+      });
+      const status = async (id: string) => (await as.get(`/api/v1/webhooks/deliveries/${id}`).expect(200)).body;
+
+      const windowed = await as
+        .post(`/api/v1/webhooks/endpoints/${endpoint.id}/recover`)
+        .send({ since: '2026-11-02', until: '2026-11-05' })
+        .expect(202);
+      expect(windowed.body).toEqual({ count: 1 });
+      expect(await status(inside.id)).toMatchObject({ status: 'PENDING', attemptCount: 0 });
+      expect(withinAMinuteOf((await status(inside.id)).nextAttemptAt, Date.now())).toBe(true);
+      expect(await status(before.id)).toMatchObject({ status: 'FAILED', attemptCount: 10 });
+      expect(await status(later.id)).toMatchObject({ status: 'FAILED' });
+      expect(await status(delivered.id)).toMatchObject({ status: 'DELIVERED' });
+      expect(await status(elsewhere.id)).toMatchObject({ status: 'FAILED' });
+
+      const open = await as.post(`/api/v1/webhooks/endpoints/${endpoint.id}/recover`).send({ since: '2026-11-01' }).expect(202);
+      expect(open.body).toEqual({ count: 2 });
+      expect(await status(before.id)).toMatchObject({ status: 'PENDING' });
+      expect(await status(later.id)).toMatchObject({ status: 'PENDING' });
+    });
+
+    it('refuses a recovery with a bad window, or for a disabled endpoint', async () => {
+      const { apiKey, as } = await partner('Hook Recover Invalid');
+      const endpoint = await register(apiKey);
+      const path = `/api/v1/webhooks/endpoints/${endpoint.id}/recover`;
+      expect((await as.post(path).send({}).expect(400)).body.errors.map((error: { field: string }) => error.field)).toEqual(['since']);
+      expect((await as.post(path).send({ since: '2026-13-01' }).expect(400)).body.errors[0].field).toBe('since');
+      expect((await as.post(path).send({ since: '2026-11-05', until: '2026-11-05' }).expect(400)).body.errors).toEqual([
+        { field: 'until', message: 'must be after since' },
+      ]);
+      await as.patch(`/api/v1/webhooks/endpoints/${endpoint.id}`).send({ enabled: false }).expect(200);
+      expect((await as.post(path).send({ since: '2026-11-01' }).expect(409)).body.code).toBe('WEBHOOK_ENDPOINT_DISABLED');
+    });
+  });
+
+  it('lists the event types an endpoint may subscribe to, each with what it means', async () => {
+    const { as } = await partner('Hook Catalogue');
+    const response = await as.get('/api/v1/webhooks/event-types').expect(200);
+    expect(response.body.data.map((entry: { type: string }) => entry.type)).toEqual([
+      'lead.assigned',
+      'lead.recalled',
+      'lead_as.reviewed',
+      'order.completed',
+      'order.cancelled',
+    ]);
+    for (const entry of response.body.data) expect(entry.description).toMatch(/[가-힣].* — [a-z]/);
+    await asOperator(app).get('/api/v1/webhooks/event-types').expect(200);
+  });
+});
