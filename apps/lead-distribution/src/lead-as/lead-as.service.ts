@@ -91,6 +91,15 @@ export class LeadAsService {
   }
 
   /**
+   * AS requests as the list shows them, the lead's contact masked whoever owns it now (what a webhook
+   * carries), in one query; unknown ids are left out.
+   */
+  async maskedListItems(ids: string[]): Promise<Map<string, AsListItem>> {
+    const rows = await this.requests.findByIds(ids);
+    return new Map(rows.map((row) => [row.id, this.toListItem(row, false)]));
+  }
+
+  /**
    * Files an AS request about a lead the partner owns. Refused while another request on the lead is
    * open or after one was approved, and past the product's AS window. The lead's row lock makes
    * concurrent requests on one lead decide one at a time.

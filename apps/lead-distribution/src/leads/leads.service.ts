@@ -7,6 +7,7 @@ import {
   type CreateLeadV1Request,
   type DistributedLeadsQueryDto,
   type DistributedLeadsResponse,
+  type LeadAssignedDataDto,
   type LeadContactsResponse,
   type LeadCreated,
   type LeadDto,
@@ -160,6 +161,33 @@ export class LeadsService {
     // Only keys of the product's provider's files get a URL.
     const urlOf = (key: string) => this.files.providerFileUrl(row.providerId, key);
     return { ...lead, metadata: row.metadata ? shownMetadata(row.metadata, urlOf) : null };
+  }
+
+  /**
+   * The leads of the hand-overs `assignmentIds` (a lead given to a partner by an order, an operator or
+   * a partner above), each as its new owner saw it right after: the Lead of `GET /api/v1/leads/{id}`
+   * at that moment, always masked (a webhook never carries a clear contact), metadata without
+   * `fileUrl`, `leadAs` the AS requests filed up to the hand-over; and the hand-over itself. One
+   * query for all of them; a hand-over that is unknown (or a recall) is left out.
+   */
+  async handedOver(assignmentIds: string[]): Promise<Map<string, LeadAssignedDataDto>> {
+    const rows = await this.leads.findHandedOver(assignmentIds);
+    return new Map(
+      rows.map((row) => [
+        row.assignmentId!,
+        {
+          lead: toLeadResponse(row, this.cipher.contactAsShown({ inClear: false, ...row }), false, row.asHistory),
+          assignment: {
+            id: row.assignmentId!,
+            kind: row.kind,
+            orderId: row.orderId,
+            fromPartnerId: row.fromPartnerId,
+            toPartnerId: row.toPartnerId,
+            at: row.lastDistributedAt!,
+          },
+        },
+      ]),
+    );
   }
 
   /**

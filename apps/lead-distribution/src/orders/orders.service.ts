@@ -69,6 +69,12 @@ export class OrdersService {
     return toOrderResponse(row);
   }
 
+  /** Orders as `GET /api/v1/orders/{id}` shows them to their partner, in one query; unknown ids are left out. */
+  async findMany(ids: string[]): Promise<Map<string, OrderDto>> {
+    const rows = await this.orders.findByIds(ids);
+    return new Map(rows.map((row) => [row.id, toOrderResponse(row)]));
+  }
+
   async list(partnerId: number, query: ListOrdersQueryDto): Promise<OrdersListWithSummaryResponse> {
     const { rows, total, summary } = await this.orders.list({
       partnerId,
