@@ -54,13 +54,8 @@ describe('webhook events: the outbox and its payloads', () => {
     };
 
   /** An operator's registration naming the partner (manual delivery); returns the lead id. */
-  const deliver = async (productId: string, partnerId: number, overrides: Record<string, unknown> = {}) =>
-    (
-      await asOperator(app)
-        .post('/api/v1/leads')
-        .send(newLead(productId, { partnerId, ...overrides }))
-        .expect(201)
-    ).body.id as string;
+  const deliver = async (productId: string, partnerId: number) =>
+    (await asOperator(app).post('/api/v1/leads').send(newLead(productId, { partnerId })).expect(201)).body.id as string;
 
   /** A partner with a key and `endpoints` enabled endpoints subscribed to `eventTypes` (every type by default). */
   async function subscriber(
