@@ -1,10 +1,21 @@
 import 'reflect-metadata';
-import { readFileSync } from 'node:fs';
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import pg from 'pg';
 import { v7 as uuidv7 } from 'uuid';
-import { OrderStatus, REGION_NAMES } from '#contracts';
+import { REGION_NAMES } from '#contracts';
 import { LEAD_DISTRIBUTION_DATABASE } from '../apps/lead-distribution/src/database/database.js';
+import {
+  checkLedger,
+  databaseCpuMeter,
+  log,
+  option,
+  percentile,
+  pick,
+  post,
+  providerKeyOf,
+  registerConcurrently,
+  seedOpenOrders,
+} from './support/allocation-load.js';
 import { randomKeyEntry } from './support/lead-fixtures.js';
 import { BENCH_OPERATOR_KEY, migratedDatabase, startLeadDistributionService } from './support/service.js';
 
@@ -29,74 +40,11 @@ const CONCURRENCY = 16;
 const ORDERS = 1000;
 const PRODUCTS = 10;
 const POOL = 10_000;
-const args = process.argv.slice(2);
-const option = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
 const LEADS = Number(option('--leads') ?? 100_000);
 const IMPORT = Number(option('--import') ?? 50_000);
 const IMPORT_CLIENTS = Number(option('--import-clients') ?? 1);
 const IMPORT_BATCH = 1000;
 const serviceDir = option('--service-dir');
-const log = (line: string) => process.stdout.write(`${line}\n`);
-const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
-
-function post(agent: Agent, port: number, path: string, key: string, body: unknown): Promise<{ status: number; body: string }> {
-  const payload = JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port,
-        path,
-        method: 'POST',
-        agent,
-        headers: { 'x-api-key': key, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
-      },
-      (res) => {
-        let text = '';
-        res.on('data', (chunk: Buffer) => (text += chunk.toString()));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
-
-/**
- * CPU seconds (user + system) that the backends serving the bench database have used so far, read
- * from /proc (so only for a server on this machine; null otherwise). Sampled every 200 ms and kept
- * per backend, so that a backend the service's pool closes still counts up to its last sample.
- */
-function databaseCpuMeter(client: pg.Client): { read(): Promise<number | null>; stop(): void } {
-  const seen = new Map<number, number>();
-  let local = true;
-  const sample = async () => {
-    const { rows } = await client.query<{ pid: number }>(
-      `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
-    );
-    for (const { pid } of rows) {
-      try {
-        // Fields after the command name: state is field 3, utime and stime fields 14 and 15.
-        const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-        seen.set(pid, (Number(fields[11]) + Number(fields[12])) / 100);
-      } catch {
-        if (seen.size === 0) local = false;
-      }
-    }
-  };
-  let sampling = Promise.resolve();
-  const timer = setInterval(() => (sampling = sampling.then(sample, () => undefined)), 200);
-  timer.unref();
-  return {
-    async read() {
-      await (sampling = sampling.then(sample, () => undefined));
-      return local ? [...seen.values()].reduce((sum, seconds) => sum + seconds, 0) : null;
-    },
-    stop: () => clearInterval(timer),
-  };
-}
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 async function main(): Promise<void> {
   const { databaseUrl: url, dataSource } = await migratedDatabase(DATABASE, LEAD_DISTRIBUTION_DATABASE);
@@ -104,33 +52,13 @@ async function main(): Promise<void> {
 
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  const providerId = uuidv7();
-  await client.query(`INSERT INTO providers (id, name) VALUES ($1, 'bench provider')`, [providerId]);
-  const productIds = Array.from({ length: PRODUCTS + 1 }, () => uuidv7());
-  await client.query(
-    `INSERT INTO products (id, name, provider_id) SELECT id, 'product ' || n, $2 FROM unnest($1::uuid[]) WITH ORDINALITY t(id, n)`,
-    [productIds, providerId],
-  );
-  const poolProduct = productIds.pop()!;
-  const partners = (
-    await client.query<{ id: number }>(`INSERT INTO partners (name) SELECT 'partner ' || n FROM generate_series(1, 100) n RETURNING id`)
-  ).rows.map((row) => row.id);
-  // 1,000 open orders: one to three regions each, 60 to 140 leads per region (about 200,000 in all).
-  let capacity = 0;
-  for (let i = 0; i < ORDERS; i += 1) {
-    const orderId = uuidv7();
-    await client.query(
-      `INSERT INTO orders (id, product_id, partner_id, orderer_name, orderer_contact, status, reservation_date, activated_at)
-       VALUES ($1, $2, $3, 'bench', '010', $5, now() - make_interval(secs => $4), now())`,
-      [orderId, pick(productIds), pick(partners), ORDERS - i, OrderStatus.Pending],
-    );
-    const regions = [...REGION_NAMES].sort(() => Math.random() - 0.5).slice(0, 1 + (i % 3));
-    for (const region of regions) {
-      const quantity = 60 + Math.floor(Math.random() * 81);
-      capacity += quantity;
-      await client.query(`INSERT INTO order_regions (order_id, region, quantity) VALUES ($1, $2, $3)`, [orderId, region, quantity]);
-    }
-  }
+  const { providerId, productIds, partners, capacity } = await seedOpenOrders(client, {
+    products: PRODUCTS,
+    partners: 100,
+    orders: ORDERS,
+  });
+  const poolProduct = uuidv7();
+  await client.query(`INSERT INTO products (id, name, provider_id) VALUES ($1, 'pool product', $2)`, [poolProduct, providerId]);
   await client.query('VACUUM ANALYZE');
   log(`${ORDERS} open orders over ${PRODUCTS} products, capacity ${capacity} leads`);
 
@@ -139,29 +67,11 @@ async function main(): Promise<void> {
   const { child, port } = service;
   try {
     const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
-    const providerKey = JSON.parse(
-      (await post(agent, port, `/api/v1/admin/providers/${providerId}/api-keys`, BENCH_OPERATOR_KEY, { name: 'bench' })).body,
-    ).apiKey as string;
+    const providerKey = await providerKeyOf(agent, port, BENCH_OPERATOR_KEY, providerId);
     // CPU of the service process and of its database backends (same pool for the whole run).
     const databaseCpu = databaseCpuMeter(client);
     const cpu = async () => ({ service: await service.cpuSeconds(), database: await databaseCpu.read() });
-    const ledgerCheck = async () => {
-      const [{ over, stale }] = (
-        await client.query(
-          `SELECT count(*) FILTER (WHERE r.delivered > r.quantity)::int AS over,
-                  count(*) FILTER (WHERE r.delivered <> (SELECT count(*) FROM leads l WHERE l.order_id = r.order_id AND l.region = r.region))::int AS stale
-             FROM order_regions r`,
-        )
-      ).rows;
-      const [{ twice }] = (
-        await client.query(
-          `SELECT count(*)::int AS twice FROM (SELECT lead_id FROM lead_assignments WHERE kind = 'ORDER' GROUP BY lead_id HAVING count(*) > 1) x`,
-        )
-      ).rows;
-      log(
-        `ledger check: ${over} order regions over-delivered, ${stale} whose delivered count differs from their leads, ${twice} leads delivered twice`,
-      );
-    };
+    const ledgerCheck = () => checkLedger(client);
     const perUnit = (before: { service: number; database: number | null }, after: typeof before, units: number) =>
       `service ${(((after.service - before.service) / units) * 1e6).toFixed(0)} µs` +
       (after.database === null || before.database === null
@@ -170,33 +80,17 @@ async function main(): Promise<void> {
 
     // 1. Registrations against open orders (--leads 0 skips them).
     if (LEADS > 0) {
-      let next = 0;
-      let errors = 0;
-      let allocated = 0;
-      const latencies: number[] = [];
       const cpuBefore = await cpu();
-      const started = performance.now();
-      await Promise.all(
-        Array.from({ length: CONCURRENCY }, async () => {
-          for (let i = next++; i < LEADS; i = next++) {
-            const begin = performance.now();
-            const response = await post(agent, port, '/api/v1/leads', providerKey, {
-              productId: pick(productIds),
-              name: '홍길동',
-              phone: `010${String(10_000_000 + i).padStart(8, '0')}`,
-              region: pick(REGION_NAMES),
-              birth_date: '850314',
-              gender: 'M',
-            });
-            latencies.push(performance.now() - begin);
-            if (response.status !== 201) errors += 1;
-            else if (JSON.parse(response.body).orderId) allocated += 1;
-          }
-        }),
-      );
-      const seconds = (performance.now() - started) / 1000;
+      const { seconds, allocated, errors, latencies } = await registerConcurrently({
+        agent,
+        port,
+        providerKey,
+        productIds,
+        count: LEADS,
+        concurrency: CONCURRENCY,
+        phone: (i) => `010${String(10_000_000 + i).padStart(8, '0')}`,
+      });
       const cpuAfter = await cpu();
-      latencies.sort((a, b) => a - b);
       log(`\n## ${LEADS} registrations, ${CONCURRENCY} concurrent clients, ${ORDERS} open orders`);
       log(
         `${seconds.toFixed(1)} s: ${(LEADS / seconds).toFixed(0)} registrations/s, ${(allocated / seconds).toFixed(0)} leads allocated/s (${allocated} allocated, ${LEADS - allocated - errors} to the pool, ${errors} errors)`,

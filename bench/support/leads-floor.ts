@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { v7 as uuidv7 } from 'uuid';
 import Fastify, { type FastifyReply } from 'fastify';
 import pg from 'pg';
-import { AS_STATUS_LABELS, Gender, LEAD_SORT_FIELDS, REGION_NAMES, type AsStatus, type LeadDto, type LeadSortField } from '#contracts';
+import { Gender, LEAD_SORT_FIELDS, REGION_NAMES, type AsStatus, type LeadDto, type LeadSortField } from '#contracts';
 import { FieldCipher, jsonShapeErrors, matchesAnyHash, sha256Hex } from '#platform';
-import { formatPhone, maskAddress, maskEmail, maskName, maskPhone } from '../../apps/lead-distribution/src/leads/lead-masking.js';
-import { shownMetadata } from '../../apps/lead-distribution/src/leads/lead-metadata.js';
+import { formatPhone, maskName, maskPhone } from '../../apps/lead-distribution/src/leads/lead-masking.js';
+import { toLeadResponse } from '../../apps/lead-distribution/src/leads/lead-response.js';
 import { ownedLeadsQuery, type LeadRow, type OwnedLeadFilter } from '../../apps/lead-distribution/src/leads/leads.repository.js';
 
 /**
@@ -146,34 +146,14 @@ function parseQuery(query: Record<string, unknown>, partnerId: number): ListQuer
   };
 }
 
-/** The Lead resource as the service builds it (LeadsService.toLeadResponse), key order included. */
+/** The Lead resource as the service builds it (the same mapper, toLeadResponse), contact decrypted when used. */
 function toLead(row: LeadRow, asHistory: AsStatus[] | undefined): LeadDto {
   const inClear = row.usedAt !== null;
   const contact =
     inClear && row.phoneCiphertext
       ? { name: row.name, phone: formatPhone(cipher.open({ keyId: row.phoneKeyId, ciphertext: row.phoneCiphertext })) }
       : { name: maskName(row.name), phone: maskPhone(row.phonePrefix, row.phoneLast4) };
-  const lead: LeadDto = {
-    id: row.id,
-    productId: row.productId,
-    product: { id: row.productId, name: row.productName },
-    ...contact,
-    email: row.email === null ? null : inClear ? row.email : maskEmail(row.email),
-    region: row.region,
-    address: row.address === null ? null : inClear ? row.address : maskAddress(row.address),
-    birth_date: row.birthDate,
-    gender: row.gender,
-    memo: row.memo,
-    assignmentId: row.assignmentId,
-    usedAt: row.usedAt,
-    assignedAt: row.assignedAt,
-    lastDistributedAt: row.lastDistributedAt,
-    metadata: row.metadata ? shownMetadata(row.metadata) : null,
-    leadAsStatus: row.latestAsStatus,
-    leadAsStatusLabel: row.latestAsStatus ? AS_STATUS_LABELS[row.latestAsStatus] : null,
-  };
-  if (asHistory) lead.leadAs = asHistory.map((status) => ({ status }));
-  return lead;
+  return toLeadResponse(row, contact, inClear, asHistory);
 }
 
 async function asStatusesOf(leadIds: string[]): Promise<Map<string, AsStatus[]>> {

@@ -33,12 +33,13 @@ export interface ServiceLocation {
 
 /**
  * Runs the built lead-distribution (`dist/`) as production would, on `databaseUrl`, with the bench
- * operator key and the given encryption keys, and waits until it is ready.
+ * operator key and the given encryption keys, and waits until it is ready; `env` adds to (or
+ * overrides) that environment.
  */
 export function startLeadDistributionService(
   databaseUrl: string,
   keys: { encryption: string; hash: string },
-  location: ServiceLocation = {},
+  { env = {}, ...location }: ServiceLocation & { env?: Record<string, string> } = {},
 ): Promise<BenchService> {
   return startService(
     'dist/apps/lead-distribution/src/main.js',
@@ -49,6 +50,7 @@ export function startLeadDistributionService(
       FILE_UPLOAD_SECRET: 'bench-file-upload-secret-0123456789abcdef',
       CDN_BASE_URL: 'https://cdn.example.com',
       PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+      ...env,
     }),
     location,
   );

@@ -27,4 +27,5 @@ export * from './lead-distribution/order.dto.js';
 export * from './lead-distribution/partner.dto.js';
 export * from './lead-distribution/product.dto.js';
 export * from './lead-distribution/region.dto.js';
+export * from './lead-distribution/webhook-event.dto.js';
 export * from './lead-distribution/webhook.dto.js';

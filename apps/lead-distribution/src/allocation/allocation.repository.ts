@@ -4,6 +4,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { uuidv7 } from '#platform';
 import { OrderStatus } from '#contracts';
 import { AssignmentKind } from './entities/lead-assignment.entity.js';
+import type { LeadHandOver } from './lead-hand-over.js';
 import type { NewLead, RegisteredLead } from './lead-registration.js';
 import { OPEN_ORDER_STATUSES, sqlStatus, sqlStatuses } from './order-statuses.js';
 
@@ -185,6 +186,17 @@ export class AllocationRepository {
     );
     await this.recordAssignments(tx, leadIds, assignmentIds, AssignmentKind.Order, orderId, null, partnerId);
     return assignmentIds;
+  }
+
+  /** The hand-overs `ids` (rows of `lead_assignments`), times as ISO 8601 strings with milliseconds. */
+  findHandOvers(ids: string[]): Promise<LeadHandOver[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.dataSource.query<LeadHandOver[]>(
+      `SELECT id, lead_id AS "leadId", kind, order_id AS "orderId", from_partner_id AS "fromPartnerId", to_partner_id AS "toPartnerId",
+              to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at
+         FROM lead_assignments WHERE id = ANY($1::uuid[])`,
+      [ids],
+    );
   }
 
   async recordAssignments(

@@ -2,7 +2,9 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { AllocationRepository } from './allocation.repository.js';
 import type { AssignmentKind } from './entities/lead-assignment.entity.js';
+import type { LeadHandOver } from './lead-hand-over.js';
 import type { NewLead, RegisteredLead } from './lead-registration.js';
+export type { LeadHandOver } from './lead-hand-over.js';
 export type { NewLead, RegisteredLead } from './lead-registration.js';
 
 /**
@@ -50,6 +52,11 @@ export class AllocationService {
   ): Promise<void> {
     const { leadIds, assignmentIds, kind, fromPartnerId, toPartnerId } = handOver;
     return this.allocation.recordAssignments(tx, leadIds, assignmentIds, kind, null, fromPartnerId, toPartnerId);
+  }
+
+  /** The hand-overs `ids` from the lead's history (unknown ids are left out), in one query. */
+  handOvers(ids: string[]): Promise<LeadHandOver[]> {
+    return this.allocation.findHandOvers(ids);
   }
 
   /**

@@ -11,5 +11,6 @@ import { LeadAsService } from './lead-as.service.js';
   imports: [LeadsModule, FilesModule, AllocationModule],
   controllers: [LeadAsController, LeadAsAdminController],
   providers: [LeadAsRepository, LeadAsService],
+  exports: [LeadAsService],
 })
 export class LeadAsModule {}

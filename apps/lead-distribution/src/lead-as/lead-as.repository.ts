@@ -121,6 +121,11 @@ export class LeadAsRepository {
     return rows[0] ?? null;
   }
 
+  async findByIds(ids: string[]): Promise<AsRow[]> {
+    if (ids.length === 0) return [];
+    return this.dataSource.query<AsRow[]>(`SELECT ${AS_COLUMNS} FROM ${AS_FROM} WHERE a.id = ANY($1::uuid[])`, [ids]);
+  }
+
   async fileIdsOf(asRequestId: string): Promise<string[]> {
     const rows = await this.dataSource.query<Array<{ fileId: string }>>(
       `SELECT file_id AS "fileId" FROM lead_as_files WHERE as_request_id = $1 ORDER BY file_id`,

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { uuidv7 } from '#platform';
 import {
-  AS_STATUS_LABELS,
   AsStatus,
   toPagination,
   type AdminListAsQueryDto,
@@ -23,6 +22,7 @@ import { ACTIVE_AS_STATUSES, LeadAsRequest } from './entities/lead-as-request.en
 import { isCancellable, reviewOutcome, withinAsWindow } from './lead-as-rules.js';
 import { LeadAsErrors } from './lead-as.errors.js';
 import { LeadAsRepository, type AsRow } from './lead-as.repository.js';
+import { toAsListItem } from './as-response.js';
 
 /** Only the lead's current owner, once it used the lead, is shown its contact in clear. */
 const shownInClear = (row: AsRow, viewer: ContactViewer) => row.leadPartnerId === viewer.partnerId && row.leadUsedAt !== null;
@@ -88,6 +88,15 @@ export class LeadAsService {
     const row = await this.requests.findById(id);
     if (!row) throw LeadAsErrors.notFound(id);
     return this.toDetail(row, false);
+  }
+
+  /**
+   * AS requests as the list shows them, the lead's contact masked whoever owns it now (what a webhook
+   * carries), in one query; unknown ids are left out.
+   */
+  async maskedListItems(ids: string[]): Promise<Map<string, AsListItem>> {
+    const rows = await this.requests.findByIds(ids);
+    return new Map(rows.map((row) => [row.id, this.toListItem(row, false)]));
   }
 
   /**
@@ -174,30 +183,16 @@ export class LeadAsService {
 
   /** The list item; the lead's contact in clear only when `inClear` (and then audited by the caller). */
   private toListItem(row: AsRow, inClear: boolean): AsListItem {
-    return {
-      id: row.id,
-      leadId: row.leadId,
-      reasonCode: row.reasonCode,
-      reasonLabel: row.reasonLabel,
-      status: row.status,
-      statusLabel: AS_STATUS_LABELS[row.status],
-      customerMemo: row.customerMemo,
-      adminNote: row.adminNote,
-      createdAt: row.createdAt.toISOString(),
-      updatedAt: row.updatedAt.toISOString(),
-      lead: {
-        id: row.leadId,
-        ...this.leads.contactAsShown({
-          inClear,
-          name: row.leadName,
-          phoneCiphertext: row.leadPhoneCiphertext,
-          phoneKeyId: row.leadPhoneKeyId,
-          phonePrefix: row.leadPhonePrefix,
-          phoneLast4: row.leadPhoneLast4,
-        }),
-        region: row.region,
-        product: { id: row.productId, name: row.productName },
-      },
-    };
+    return toAsListItem(
+      row,
+      this.leads.contactAsShown({
+        inClear,
+        name: row.leadName,
+        phoneCiphertext: row.leadPhoneCiphertext,
+        phoneKeyId: row.leadPhoneKeyId,
+        phonePrefix: row.leadPhonePrefix,
+        phoneLast4: row.leadPhoneLast4,
+      }),
+    );
   }
 }

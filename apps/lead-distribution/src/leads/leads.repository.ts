@@ -61,6 +61,32 @@ const ROW_COLUMNS = `
   l.assignment_id AS "assignmentId", ${iso('l.used_at')} AS "usedAt", ${iso('l.assigned_at')} AS "assignedAt",
   ${iso('l.last_distributed_at')} AS "lastDistributedAt", l.latest_as_status AS "latestAsStatus"`;
 
+/** A lead as its new owner saw it right after a hand-over, with the hand-over (the `lead_assignments` row). */
+export interface HandedOverLeadRow extends LeadRow {
+  /** Its AS requests filed up to the hand-over, newest first. */
+  asHistory: AsStatus[];
+  kind: 'ORDER' | 'MANUAL' | 'DISTRIBUTE';
+  orderId: string | null;
+  fromPartnerId: number | null;
+  toPartnerId: number;
+}
+
+// The lead as it stood when the hand-over `a` committed: its assignment id and last distribution are
+// the hand-over's; assignedAt is the last delivery (ORDER, MANUAL) up to it, since a hand-over down
+// the tree keeps it; a lead being handed over is never used. The phone's ciphertext is not read: this
+// lead is only ever shown masked.
+const HANDED_OVER_COLUMNS = `
+  l.id, l.product_id AS "productId", p.name AS "productName", p.provider_id AS "providerId", l.name,
+  NULL::bytea AS "phoneCiphertext", l.phone_key_id AS "phoneKeyId", l.phone_prefix AS "phonePrefix", l.phone_last4 AS "phoneLast4",
+  l.email, l.region, l.address, l.birth_date AS "birthDate", l.gender, l.memo, l.metadata,
+  a.id AS "assignmentId", NULL AS "usedAt",
+  ${iso(`coalesce((SELECT max(d.created_at) FROM lead_assignments d
+                    WHERE d.lead_id = a.lead_id AND d.kind IN ('ORDER', 'MANUAL') AND d.created_at <= a.created_at), l.assigned_at)`)} AS "assignedAt",
+  ${iso('a.created_at')} AS "lastDistributedAt",
+  (SELECT coalesce(json_agg(x.status ORDER BY x.created_at DESC, x.id DESC), '[]'::json)
+     FROM lead_as_requests x WHERE x.lead_id = l.id AND x.created_at <= a.created_at) AS "asHistory",
+  a.kind, a.order_id AS "orderId", a.from_partner_id AS "fromPartnerId", a.to_partner_id AS "toPartnerId"`;
+
 const SORT_COLUMNS: Record<LeadSortField, string> = {
   assignedAt: 'l.last_distributed_at',
   usedAt: 'l.used_at',
@@ -126,6 +152,18 @@ export class LeadsRepository {
       [id, partnerId],
     );
     return rows[0] ?? null;
+  }
+
+  /** The leads of the hand-overs `assignmentIds` (ORDER, MANUAL, DISTRIBUTE) as each stood right after it, in one query. */
+  async findHandedOver(assignmentIds: string[]): Promise<HandedOverLeadRow[]> {
+    if (assignmentIds.length === 0) return [];
+    const rows = await this.dataSource.query<Array<Omit<HandedOverLeadRow, 'latestAsStatus'>>>(
+      `SELECT ${HANDED_OVER_COLUMNS}
+         FROM lead_assignments a JOIN leads l ON l.id = a.lead_id JOIN products p ON p.id = l.product_id
+        WHERE a.id = ANY($1::uuid[]) AND a.kind <> 'RECALL'`,
+      [assignmentIds],
+    );
+    return rows.map((row) => ({ ...row, latestAsStatus: row.asHistory[0] ?? null }));
   }
 
   /** AS statuses of each lead, newest first (rule 1 of the spec: createdAt, then id). */

@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { validationFailed, uuidv7 } from '#platform';
 import {
-  AS_STATUS_LABELS,
   ApiKeyRole,
   toPagination,
   type AsStatus,
   type CreateLeadV1Request,
   type DistributedLeadsQueryDto,
   type DistributedLeadsResponse,
+  type LeadAssignedDataDto,
   type LeadContactsResponse,
   type LeadCreated,
   type LeadDto,
@@ -26,7 +26,8 @@ import type { Product } from '../products/entities/product.entity.js';
 import { ContactAudit, type ContactOperation } from './contact-audit.js';
 import { LeadContactCipher } from './lead-contact-cipher.js';
 import { fileReferencesOf, shownMetadata } from './lead-metadata.js';
-import { formatPhone, maskAddress, maskEmail, maskName, searchTextAsShown } from './lead-masking.js';
+import { formatPhone, maskName, searchTextAsShown } from './lead-masking.js';
+import { toLeadResponse } from './lead-response.js';
 import { LeadErrors } from './leads.errors.js';
 import { LeadsRepository, type LeadRow } from './leads.repository.js';
 import { RegistrationBatcher } from './registration-batcher.js';
@@ -128,7 +129,7 @@ export class LeadsService {
     const history = query.expand === 'leadAs' ? await this.leads.asStatusesOf(rows.map((row) => row.id)) : undefined;
     await this.audit.record(viewer, 'leads.list', ids(rows), ids(rows.filter(isUsed)));
     return {
-      data: rows.map((row) => this.toLeadResponse(row, isUsed(row), history?.get(row.id))),
+      data: rows.map((row) => this.leadAsShown(row, isUsed(row), history?.get(row.id))),
       pagination: toPagination(query, total),
     };
   }
@@ -146,7 +147,7 @@ export class LeadsService {
     );
     await this.audit.record(viewer, 'leads.distributed', ids(rows), ids(rows.filter(isUsed)));
     return {
-      data: rows.map((row) => ({ ...this.toLeadResponse(row, isUsed(row)), ownerPartnerId: row.ownerPartnerId })),
+      data: rows.map((row) => ({ ...this.leadAsShown(row, isUsed(row)), ownerPartnerId: row.ownerPartnerId })),
       pagination: toPagination(query, total),
     };
   }
@@ -156,10 +157,37 @@ export class LeadsService {
     if (!row) throw LeadErrors.notFound(id);
     const history = await this.leads.asStatusesOf([id]);
     await this.audit.record(viewer, 'leads.get', [id], isUsed(row) ? [id] : []);
-    const lead = this.toLeadResponse(row, isUsed(row), history.get(id));
+    const lead = this.leadAsShown(row, isUsed(row), history.get(id));
     // Only keys of the product's provider's files get a URL.
     const urlOf = (key: string) => this.files.providerFileUrl(row.providerId, key);
     return { ...lead, metadata: row.metadata ? shownMetadata(row.metadata, urlOf) : null };
+  }
+
+  /**
+   * The leads of the hand-overs `assignmentIds` (a lead given to a partner by an order, an operator or
+   * a partner above), each as its new owner saw it right after: the Lead of `GET /api/v1/leads/{id}`
+   * at that moment, always masked (a webhook never carries a clear contact), metadata without
+   * `fileUrl`, `leadAs` the AS requests filed up to the hand-over; and the hand-over itself. One
+   * query for all of them; a hand-over that is unknown (or a recall) is left out.
+   */
+  async handedOver(assignmentIds: string[]): Promise<Map<string, LeadAssignedDataDto>> {
+    const rows = await this.leads.findHandedOver(assignmentIds);
+    return new Map(
+      rows.map((row) => [
+        row.assignmentId!,
+        {
+          lead: toLeadResponse(row, this.cipher.contactAsShown({ inClear: false, ...row }), false, row.asHistory),
+          assignment: {
+            id: row.assignmentId!,
+            kind: row.kind,
+            orderId: row.orderId,
+            fromPartnerId: row.fromPartnerId,
+            toPartnerId: row.toPartnerId,
+            at: row.lastDistributedAt!,
+          },
+        },
+      ]),
+    );
   }
 
   /**
@@ -176,7 +204,7 @@ export class LeadsService {
     if (!row) throw LeadErrors.notFound(id);
     const history = await this.leads.asStatusesOf([id]);
     await this.audit.record(viewer, 'leads.use', [id], isUsed(row) ? [id] : []);
-    return this.toLeadResponse(row, isUsed(row), history.get(id));
+    return this.leadAsShown(row, isUsed(row), history.get(id));
   }
 
   /** Decrypted name and phone of the requested leads the partner owns and has used; every call is audited. */
@@ -256,27 +284,7 @@ export class LeadsService {
   }
 
   /** The Lead resource: contact data in clear only when `inClear` (and then audited by the caller). */
-  private toLeadResponse(row: LeadRow, inClear: boolean, asHistory?: AsStatus[]): LeadDto {
-    const lead: LeadDto = {
-      id: row.id,
-      productId: row.productId,
-      product: { id: row.productId, name: row.productName },
-      ...this.cipher.contactAsShown({ inClear, ...row }),
-      email: row.email === null ? null : inClear ? row.email : maskEmail(row.email),
-      region: row.region,
-      address: row.address === null ? null : inClear ? row.address : maskAddress(row.address),
-      birth_date: row.birthDate,
-      gender: row.gender,
-      memo: row.memo,
-      assignmentId: row.assignmentId,
-      usedAt: row.usedAt,
-      assignedAt: row.assignedAt,
-      lastDistributedAt: row.lastDistributedAt,
-      metadata: row.metadata ? shownMetadata(row.metadata) : null,
-      leadAsStatus: row.latestAsStatus,
-      leadAsStatusLabel: row.latestAsStatus ? AS_STATUS_LABELS[row.latestAsStatus] : null,
-    };
-    if (asHistory) lead.leadAs = asHistory.map((status) => ({ status }));
-    return lead;
+  private leadAsShown(row: LeadRow, inClear: boolean, asHistory?: AsStatus[]): LeadDto {
+    return toLeadResponse(row, this.cipher.contactAsShown({ inClear, ...row }), inClear, asHistory);
   }
 }

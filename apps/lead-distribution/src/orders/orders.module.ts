@@ -9,5 +9,6 @@ import { OrdersService } from './orders.service.js';
   imports: [AllocationModule, ProductsModule],
   controllers: [OrdersController],
   providers: [OrdersRepository, OrdersService],
+  exports: [OrdersService],
 })
 export class OrdersModule {}

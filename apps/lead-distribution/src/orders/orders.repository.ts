@@ -59,6 +59,14 @@ export class OrdersRepository {
     return rows[0] ?? null;
   }
 
+  findByIds(ids: string[]): Promise<OrderRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.dataSource.query<OrderRow[]>(
+      `SELECT ${ORDER_COLUMNS} FROM orders o JOIN products p ON p.id = o.product_id WHERE o.id = ANY($1::uuid[])`,
+      [ids],
+    );
+  }
+
   async list(filter: OrderFilter): Promise<{ rows: OrderRow[]; total: number; summary: OrderSummaryRow[] }> {
     const params: unknown[] = [filter.partnerId];
     const add = (value: unknown) => `$${params.push(value)}`;

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { uuidv7 } from '#platform';
 import {
-  ORDER_STATUS_LABELS,
   OrderStatus,
   toPagination,
   type CreateOrderRequest,
@@ -13,7 +12,8 @@ import { AllocationService } from '../allocation/allocation.service.js';
 import { ProductsService } from '../products/products.service.js';
 import { Order } from './entities/order.entity.js';
 import { OrderErrors } from './orders.errors.js';
-import { OrdersRepository, type OrderRow } from './orders.repository.js';
+import { toOrderResponse } from './order-response.js';
+import { OrdersRepository } from './orders.repository.js';
 
 const CANCELLABLE: readonly OrderStatus[] = [OrderStatus.Pending, OrderStatus.InProgress];
 
@@ -69,6 +69,12 @@ export class OrdersService {
     return toOrderResponse(row);
   }
 
+  /** Orders as `GET /api/v1/orders/{id}` shows them to their partner, in one query; unknown ids are left out. */
+  async findMany(ids: string[]): Promise<Map<string, OrderDto>> {
+    const rows = await this.orders.findByIds(ids);
+    return new Map(rows.map((row) => [row.id, toOrderResponse(row)]));
+  }
+
   async list(partnerId: number, query: ListOrdersQueryDto): Promise<OrdersListWithSummaryResponse> {
     const { rows, total, summary } = await this.orders.list({
       partnerId,
@@ -103,24 +109,4 @@ export class OrdersService {
     });
     return toOrderResponse(row);
   }
-}
-
-export function toOrderResponse(row: OrderRow): OrderDto {
-  return {
-    id: row.id,
-    providerId: row.providerId,
-    productId: row.productId,
-    ordererName: row.ordererName,
-    ordererContact: row.ordererContact,
-    partnerId: row.partnerId,
-    regionQuantities: row.regionRows ?? [],
-    regionMemo: row.regionMemo,
-    memo: row.memo,
-    status: row.status,
-    statusLabel: ORDER_STATUS_LABELS[row.status],
-    reservationDate: row.reservationDate.toISOString(),
-    cancelMemo: row.cancelMemo,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
 }

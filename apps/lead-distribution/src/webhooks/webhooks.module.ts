@@ -1,4 +1,8 @@
 import { Module } from '@nestjs/common';
+import { AllocationModule } from '../allocation/allocation.module.js';
+import { LeadAsModule } from '../lead-as/lead-as.module.js';
+import { LeadsModule } from '../leads/leads.module.js';
+import { OrdersModule } from '../orders/orders.module.js';
 import { WebhookPayloadRenderer } from './webhook-payloads.js';
 import { WebhookRetentionSweep } from './webhook-retention.sweep.js';
 import { WebhookSecrets } from './webhook-secrets.js';
@@ -11,6 +15,7 @@ import { WebhooksService } from './webhooks.service.js';
  * worker and the delivery log (docs/decisions/webhooks.md).
  */
 @Module({
+  imports: [LeadsModule, LeadAsModule, OrdersModule, AllocationModule],
   controllers: [WebhooksController],
   providers: [WebhookSecrets, WebhookPayloadRenderer, WebhooksRepository, WebhooksService, WebhookRetentionSweep],
 })
