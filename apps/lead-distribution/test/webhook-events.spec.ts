@@ -178,6 +178,20 @@ describe('webhook events: the outbox and its payloads', () => {
       });
     });
 
+    it('tells of the registered lead that completes an order before it tells of the completed order', async () => {
+      const { product, providerKey } = await given(app).provider().product('웹훅 완료 순서 상품');
+      const buyer = await subscriber('Hook Completion Order');
+      const order = await placeOrder(buyer, product.id, [{ region: '서울', quantity: 1 }]);
+      const lead = await register(providerKey, newLead(product.id));
+      expect(lead).toMatchObject({ partnerId: buyer.partner.id, orderId: order.id });
+
+      const events = await eventsOf(buyer.partner.id);
+      expect(events.map((event) => [event.type, event.subjectId])).toEqual([
+        ['lead.assigned', lead.id],
+        ['order.completed', order.id],
+      ]);
+    });
+
     it('is written for each lead an order takes from the pool when it is placed, and order.completed once that fills it', async () => {
       const { product, providerKey } = await given(app).provider().product('웹훅 풀 상품');
       const pooled = [await register(providerKey, newLead(product.id)), await register(providerKey, newLead(product.id))];
@@ -190,7 +204,8 @@ describe('webhook events: the outbox and its payloads', () => {
       const orderShown = (await buyer.api.get(`/api/v1/orders/${order.id}`).expect(200)).body;
 
       const events = await eventsOf(buyer.partner.id);
-      expect(events.map((event) => event.type).sort()).toEqual(['lead.assigned', 'lead.assigned', 'order.completed']);
+      // In event order: the order is told complete after the leads that completed it.
+      expect(events.map((event) => event.type)).toEqual(['lead.assigned', 'lead.assigned', 'order.completed']);
       for (const lead of pooled) {
         const event = only(events, 'lead.assigned', lead.id);
         await expectDeliveries(event, buyer.endpointIds);
@@ -316,7 +331,7 @@ describe('webhook events: the outbox and its payloads', () => {
         .expect(200);
 
       const events = (await eventsOf(buyer.partner.id)).slice(2);
-      expect(events.map((event) => event.type).sort()).toEqual(['lead.assigned', 'lead_as.reviewed', 'order.completed']);
+      expect(events.map((event) => event.type)).toEqual(['lead_as.reviewed', 'lead.assigned', 'order.completed']);
       const reviewed = only(events, 'lead_as.reviewed', filed.body.id);
       expect(reviewed.subjectStatus).toBe('APPROVED');
       const replacement = only(events, 'lead.assigned', waiting.id);

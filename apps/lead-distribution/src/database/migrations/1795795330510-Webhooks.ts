@@ -46,7 +46,10 @@ BEGIN
   RETURN NULL;
 END $$;
 
-CREATE TRIGGER trg_orders_webhooks AFTER UPDATE OF status ON orders FOR EACH ROW
+-- Deferred to the commit: an order completes in the statement before the hand-over of its last lead is
+-- recorded, and a partner told in event order hears of that lead first, then of the completed order.
+CREATE CONSTRAINT TRIGGER trg_orders_webhooks AFTER UPDATE OF status ON orders
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW
   WHEN (NEW.status IS DISTINCT FROM OLD.status AND NEW.status IN ('COMPLETED', 'CANCELLED'))
   EXECUTE FUNCTION webhook_orders_outbox();
 
