@@ -106,10 +106,15 @@ export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy {
     );
     if (claimed.length === 0) return parked > 0;
     for (const [delivery, payload] of await this.payloads(claimed)) {
-      const sent: Promise<void> = this.deliver(delivery, payload).then((woke) => {
-        this.sending.delete(sent);
-        if (woke || this.restingForSlot) this.kick();
-      });
+      const sent: Promise<void> = this.deliver(delivery, payload)
+        .catch((error: unknown) => {
+          this.logger.error({ deliveryId: delivery.id, error: messageOf(error) }, 'Delivering a webhook failed');
+          return false;
+        })
+        .then((woke) => {
+          this.sending.delete(sent);
+          if (woke || this.restingForSlot) this.kick();
+        });
       this.sending.add(sent);
     }
     return true;
