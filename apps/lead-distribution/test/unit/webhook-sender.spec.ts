@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createServer as createTlsServer } from 'node:tls';
 import { AttemptOutcome } from '../../src/webhooks/webhook-event-types.js';
 import { RESPONSE_EXCERPT_BYTES, WebhookSender } from '../../src/webhooks/webhook-sender.js';
 
@@ -99,6 +100,24 @@ describe('the webhook sender', () => {
     const result = await send(`http://127.0.0.1:${port}/`);
     expect(result).toMatchObject({ outcome: AttemptOutcome.NetworkError, statusCode: null });
     expect(result.error).toContain('ECONNREFUSED');
+  });
+
+  it('over HTTPS names the URL’s host to TLS (server name and certificate check), not the address it connects to', async () => {
+    const names: string[] = [];
+    const tls = createTlsServer({
+      SNICallback: (name, callback) => {
+        names.push(name);
+        callback(new Error('no certificate here'), undefined);
+      },
+    });
+    await new Promise<void>((resolve) => tls.listen(0, '127.0.0.1', resolve));
+    try {
+      const result = await send(`https://localhost:${(tls.address() as AddressInfo).port}/hooks`);
+      expect(result).toMatchObject({ outcome: AttemptOutcome.NetworkError, statusCode: null });
+      expect(names).toEqual(['localhost']);
+    } finally {
+      await new Promise((resolve) => tls.close(resolve));
+    }
   });
 
   it('refuses loopback, private and metadata addresses without the test switch, before connecting', async () => {
