@@ -12,6 +12,7 @@ import { RegisterLeadsV21795440000000 } from './1795440000000-RegisterLeadsV2.js
 import { IdempotencySubjects1795757942035 } from './1795757942035-IdempotencySubjects.js';
 import { Webhooks1795795330510 } from './1795795330510-Webhooks.js';
 import { DropRegisterLeadsV11795765109680 } from './1795765109680-DropRegisterLeadsV1.js';
+import { WebhookDeliveryQueues1795800000000 } from './1795800000000-WebhookDeliveryQueues.js';
 
 /** Every migration of the service, in order. `npm run migration:generate` writes new ones; list them here. */
 export const MIGRATIONS = [
@@ -29,4 +30,5 @@ export const MIGRATIONS = [
   IdempotencySubjects1795757942035,
   DropRegisterLeadsV11795765109680,
   Webhooks1795795330510,
+  WebhookDeliveryQueues1795800000000,
 ];

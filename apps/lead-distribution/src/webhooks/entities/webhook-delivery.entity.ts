@@ -14,6 +14,10 @@ import { WebhookEvent } from './webhook-event.entity.js';
 @Index('idx_webhook_deliveries_endpoint_created', ['endpointId', 'createdAt'])
 // Due deliveries (partial: WHERE status = 'PENDING'), written by the migration.
 @Index('idx_webhook_deliveries_due', { synchronize: false })
+// An endpoint's queue (partial: WHERE status = 'PENDING') and its deliveries in flight (partial: WHERE
+// lease_until IS NOT NULL), written by the migration WebhookDeliveryQueues.
+@Index('idx_webhook_deliveries_pending', { synchronize: false })
+@Index('idx_webhook_deliveries_leased', { synchronize: false })
 export class WebhookDelivery {
   @PrimaryColumn({ type: 'uuid' })
   id!: string;

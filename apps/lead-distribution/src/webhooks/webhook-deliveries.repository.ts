@@ -1,0 +1,353 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { uuidv7 } from '#platform';
+import { DeliveryStatus, type AttemptOutcome } from './webhook-event-types.js';
+import type { OutboxEvent, WebhookPayload } from './webhook-payloads.js';
+import { AT_CAPACITY_MS, type ClaimLimits, type ClaimPlan, type DueCandidate, type EndpointQueueState } from './webhook-schedule.js';
+import type { EndpointSecrets } from './webhook-secrets.js';
+
+/** A delivery this worker holds (leased) and is about to send. */
+export interface ClaimedDelivery {
+  id: string;
+  /** This attempt's number in the delivery's cycle (1 for the first). */
+  attemptNumber: number;
+  leaseUntil: Date;
+  endpoint: EndpointSecrets & { id: string; url: string; parallelDelivery: boolean };
+  event: OutboxEvent;
+  /** The stored payload, or null when no attempt has rendered it yet. */
+  payload: WebhookPayload | null;
+}
+
+/** One attempt, as it is recorded. */
+export interface AttemptRecord {
+  attemptedAt: Date;
+  outcome: AttemptOutcome;
+  statusCode: number | null;
+  latencyMs: number;
+  responseExcerpt: string | null;
+  error: string | null;
+}
+
+/** What the attempt made of the delivery, and of its endpoint. */
+export interface AttemptConsequence {
+  status: DeliveryStatus;
+  nextAttemptAt: Date | null;
+  /** The endpoint answered 410 Gone: it is disabled with `goneReason`. */
+  gone: boolean;
+  goneReason: string;
+  /** Disables the endpoint when this failure comes `failingDisablesAfterMs` or more into its run of failures. */
+  failingReason: string;
+  failingDisablesAfterMs: number;
+}
+
+export interface RecordedAttempt {
+  /** False when the delivery had been taken over meanwhile (its lease expired): the attempt is logged, the delivery left as it is. */
+  applied: boolean;
+  /** The endpoint was disabled by this attempt. */
+  disabled: boolean;
+  /** Other deliveries of the endpoint were made due at once (the next in an ordered queue, parked ones at a parallel endpoint). */
+  woke: boolean;
+}
+
+interface ClaimedRow {
+  id: string;
+  attempt_count: number;
+  lease_until: Date;
+  endpoint_id: string;
+  url: string;
+  parallel_delivery: boolean;
+  secret_ciphertext: Buffer;
+  secret_key_id: string;
+  previous_secret_ciphertext: Buffer | null;
+  previous_secret_key_id: string | null;
+  previous_secret_expires_at: Date | null;
+  event_id: string;
+  seq: string;
+  type: string;
+  partner_id: number;
+  subject_id: string;
+  assignment_id: string | null;
+  subject_status: string | null;
+  occurred_at: Date;
+  payload: WebhookPayload | null;
+}
+
+/**
+ * The SQL of delivery: claiming due deliveries, storing rendered payloads, recording attempts. A
+ * delivery is held while it is sent by a lease (`lease_until`, and `next_attempt_at` moved to the
+ * same time so that the due index does not offer it meanwhile), never by a transaction open across
+ * the HTTP call; a lease that runs out (its worker died) makes the delivery due again.
+ */
+@Injectable()
+export class WebhookDeliveriesRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /**
+   * One short transaction: the oldest due deliveries (the partial index idx_webhook_deliveries_due,
+   * rows locked with SKIP LOCKED so workers split them), their endpoints (row-locked, SKIP LOCKED: an
+   * endpoint another worker is claiming for is left to it), each endpoint's in-flight count and head
+   * (the partial indexes of WebhookDeliveryQueues), then `plan` decides; the claimed get a lease and
+   * their attempt counted, the parked a later `next_attempt_at`, the endpoints their rate window.
+   */
+  async claimDue(
+    scan: number,
+    limits: ClaimLimits,
+    leaseMs: number,
+    plan: (candidates: DueCandidate[], endpoints: Map<string, EndpointQueueState>, limits: ClaimLimits) => ClaimPlan,
+  ): Promise<{ claimed: ClaimedDelivery[]; parked: number }> {
+    return this.dataSource.transaction(async (tx) => {
+      const candidates = await tx.query<Array<{ id: string; endpoint_id: string }>>(
+        `WITH due AS (
+           SELECT d.id, d.endpoint_id, d.next_attempt_at, d.event_seq
+             FROM webhook_deliveries d
+            WHERE d.status = 'PENDING' AND d.next_attempt_at <= now() AND (d.lease_until IS NULL OR d.lease_until <= now())
+            ORDER BY d.next_attempt_at, d.event_seq
+            LIMIT $1
+              FOR NO KEY UPDATE SKIP LOCKED),
+         endpoints AS (
+           SELECT e.id FROM webhook_endpoints e WHERE e.id IN (SELECT endpoint_id FROM due) FOR NO KEY UPDATE SKIP LOCKED)
+         SELECT due.id, due.endpoint_id FROM due
+          WHERE due.endpoint_id IN (SELECT id FROM endpoints)
+          ORDER BY due.next_attempt_at, due.event_seq`,
+        [scan],
+      );
+      if (candidates.length === 0) return { claimed: [], parked: 0 };
+      // Read after the locks are held: what another worker committed before letting go of them is seen.
+      const states = await tx.query<
+        Array<{
+          id: string;
+          enabled: boolean;
+          parallel_delivery: boolean;
+          in_flight: number;
+          head_id: string | null;
+          rate_used: number;
+          rate_window_ends_in_ms: number;
+        }>
+      >(
+        `SELECT e.id, e.enabled, e.parallel_delivery,
+                (SELECT count(*)::int FROM webhook_deliveries f
+                  WHERE f.endpoint_id = e.id AND f.lease_until > now() AND f.status = 'PENDING') AS in_flight,
+                (SELECT p.id FROM webhook_deliveries p
+                  WHERE p.endpoint_id = e.id AND p.status = 'PENDING' ORDER BY p.event_seq LIMIT 1) AS head_id,
+                CASE WHEN e.rate_window_start > now() - interval '1 second' THEN e.rate_window_count ELSE 0 END AS rate_used,
+                COALESCE(EXTRACT(EPOCH FROM e.rate_window_start + interval '1 second' - now()) * 1000, 0)::int AS rate_window_ends_in_ms
+           FROM webhook_endpoints e
+          WHERE e.id = ANY($1::uuid[])`,
+        [[...new Set(candidates.map((row) => row.endpoint_id))]],
+      );
+      const endpoints = new Map<string, EndpointQueueState>(
+        states.map((row) => [
+          row.id,
+          {
+            id: row.id,
+            enabled: row.enabled,
+            parallelDelivery: row.parallel_delivery,
+            inFlight: row.in_flight,
+            headId: row.head_id,
+            rateUsed: row.rate_used,
+            rateWindowEndsInMs: row.rate_window_ends_in_ms,
+          },
+        ]),
+      );
+      const decided = plan(
+        candidates.map((row) => ({ id: row.id, endpointId: row.endpoint_id })),
+        endpoints,
+        limits,
+      );
+
+      if (decided.claim.length === 0 && decided.park.length === 0) return { claimed: [], parked: 0 };
+
+      const rows = await tx.query<ClaimedRow[]>(
+        `WITH parked AS (
+           UPDATE webhook_deliveries d SET next_attempt_at = now() + p.ms * interval '1 millisecond'
+             FROM unnest($5::uuid[], $6::int[]) AS p(id, ms)
+            WHERE d.id = p.id),
+         windows AS (
+           UPDATE webhook_endpoints e
+              SET rate_window_count = CASE WHEN e.rate_window_start > now() - interval '1 second' THEN e.rate_window_count + s.n ELSE s.n END,
+                  rate_window_start = CASE WHEN e.rate_window_start > now() - interval '1 second' THEN e.rate_window_start ELSE now() END
+             FROM unnest($3::uuid[], $4::int[]) AS s(id, n)
+            WHERE e.id = s.id),
+         claimed AS (
+           UPDATE webhook_deliveries d
+              SET attempt_count = d.attempt_count + 1,
+                  lease_until = now() + $2::float8 * interval '1 millisecond',
+                  next_attempt_at = now() + $2::float8 * interval '1 millisecond',
+                  updated_at = now()
+            WHERE d.id = ANY($1::uuid[])
+           RETURNING d.id, d.event_id, d.endpoint_id, d.attempt_count, d.lease_until)
+         SELECT c.id, c.attempt_count, c.lease_until, c.endpoint_id,
+                e.url, e.parallel_delivery, e.secret_ciphertext, e.secret_key_id,
+                e.previous_secret_ciphertext, e.previous_secret_key_id, e.previous_secret_expires_at,
+                ev.id AS event_id, ev.seq, ev.type, ev.partner_id, ev.subject_id, ev.assignment_id, ev.subject_status,
+                ev.occurred_at, ev.payload
+           FROM claimed c
+           JOIN webhook_endpoints e ON e.id = c.endpoint_id
+           JOIN webhook_events ev ON ev.id = c.event_id
+          ORDER BY ev.seq`,
+        [
+          decided.claim,
+          leaseMs,
+          [...decided.started.keys()],
+          [...decided.started.values()],
+          decided.park.map((entry) => entry.id),
+          decided.park.map((entry) => entry.delayMs),
+        ],
+      );
+      return { claimed: rows.map(toClaimed), parked: decided.park.length };
+    });
+  }
+
+  /**
+   * Stores rendered payloads; the first writer wins, so every attempt and endpoint sends the same
+   * bytes. Returns each event's stored payload (its own or the one another worker stored first).
+   */
+  async storePayloads(payloads: Map<string, WebhookPayload>): Promise<Map<string, WebhookPayload>> {
+    if (payloads.size === 0) return new Map();
+    // An UPDATE answers [rows, count] through TypeORM.
+    const [rows] = await this.dataSource.query<[Array<{ id: string; payload: WebhookPayload }>, number]>(
+      `UPDATE webhook_events e SET payload = COALESCE(e.payload, v.payload)
+         FROM unnest($1::uuid[], $2::jsonb[]) AS v(id, payload)
+        WHERE e.id = v.id
+       RETURNING e.id, e.payload`,
+      [[...payloads.keys()], [...payloads.values()].map((payload) => JSON.stringify(payload))],
+    );
+    return new Map(rows.map((row) => [row.id, row.payload]));
+  }
+
+  /** Gives claimed deliveries back unsent (nothing was attempted): not counted, due again after `delayMs`. */
+  async release(deliveries: ClaimedDelivery[], delayMs: number): Promise<void> {
+    if (deliveries.length === 0) return;
+    await this.dataSource.query(
+      `UPDATE webhook_deliveries d
+          SET attempt_count = d.attempt_count - 1, lease_until = NULL, next_attempt_at = now() + $3 * interval '1 millisecond'
+         FROM unnest($1::uuid[], $2::int[]) AS r(id, attempt)
+        WHERE d.id = r.id AND d.attempt_count = r.attempt AND d.status = 'PENDING'`,
+      [deliveries.map((delivery) => delivery.id), deliveries.map((delivery) => delivery.attemptNumber), delayMs],
+    );
+  }
+
+  /**
+   * Records an attempt and its consequence in one statement (so one transaction, one round trip): the
+   * attempt row; the delivery's state, lease released, unless another worker took it over meanwhile;
+   * the endpoint's run of failures (failing_since) and its disabling (410 Gone, or failing too long);
+   * and wakes what the endpoint can send next: the head of an ordered queue once the delivery in front
+   * of it is out of the way, or parked deliveries of a parallel endpoint for its free slots (up to
+   * `maxInFlight` in flight).
+   */
+  async recordAttempt(
+    delivery: ClaimedDelivery,
+    attempt: AttemptRecord,
+    consequence: AttemptConsequence,
+    maxInFlight: number,
+  ): Promise<RecordedAttempt> {
+    const [row] = await this.dataSource.query<Array<{ applied: boolean; disabled: boolean; woke: boolean }>>(
+      `WITH attempt AS (
+         INSERT INTO webhook_attempts (id, delivery_id, attempted_at, outcome, status_code, latency_ms, response_excerpt, error, next_attempt_at)
+         VALUES ($1, $2::uuid, $3::timestamptz, $4, $5::int, $6, $7, $8::varchar, $9::timestamptz)),
+       delivery AS (
+         UPDATE webhook_deliveries
+            SET status = $10::varchar, next_attempt_at = $9::timestamptz, lease_until = NULL, last_attempt_at = $3::timestamptz,
+                last_status_code = $5::int, last_error = $8::varchar,
+                delivered_at = CASE WHEN $10::varchar = 'DELIVERED' THEN now() ELSE delivered_at END, updated_at = now()
+          WHERE id = $2::uuid AND attempt_count = $11 AND status = 'PENDING'
+         RETURNING id),
+       endpoint AS (
+         UPDATE webhook_endpoints e
+            SET failing_since = CASE WHEN $12::boolean THEN NULL ELSE COALESCE(e.failing_since, now()) END,
+                enabled = e.enabled AND NOT x.disable,
+                disabled_reason = CASE WHEN x.disable THEN x.reason ELSE e.disabled_reason END,
+                disabled_at = CASE WHEN x.disable THEN now() ELSE e.disabled_at END,
+                updated_at = CASE WHEN x.disable THEN now() ELSE e.updated_at END
+           FROM (SELECT w.id,
+                        w.enabled AND ($13::boolean OR (NOT $12::boolean
+                          AND COALESCE(w.failing_since <= now() - $16::float8 * interval '1 millisecond', false))) AS disable,
+                        CASE WHEN $13::boolean THEN $14::varchar ELSE $15::varchar END AS reason
+                   FROM webhook_endpoints w WHERE w.id = $17::uuid) AS x
+          WHERE e.id = x.id AND (NOT $12::boolean OR e.failing_since IS NOT NULL)
+         RETURNING x.disable),
+       -- The recorded delivery is left out by name: this statement's snapshot still shows it in flight.
+       ordered_next AS (
+         UPDATE webhook_deliveries d SET next_attempt_at = now()
+          WHERE NOT $18::boolean
+            AND d.id = (SELECT p.id FROM webhook_deliveries p
+                         WHERE p.endpoint_id = $17::uuid AND p.status = 'PENDING' AND p.id <> $2::uuid
+                           AND (p.lease_until IS NULL OR p.lease_until <= now())
+                         ORDER BY p.event_seq LIMIT 1)
+            AND d.next_attempt_at > now()
+            -- The new head once this delivery is out of the queue; while it waits for a retry only one ahead of it.
+            AND ($10::varchar <> 'PENDING' OR d.event_seq < $19::bigint)
+         RETURNING d.id),
+       parallel_next AS (
+         UPDATE webhook_deliveries d SET next_attempt_at = now()
+          WHERE $18::boolean
+            AND d.id IN (SELECT p.id FROM webhook_deliveries p
+                          WHERE p.status = 'PENDING' AND p.endpoint_id = $17::uuid AND p.id <> $2::uuid AND p.lease_until IS NULL
+                            AND p.next_attempt_at > now() AND p.next_attempt_at <= now() + $20::float8 * interval '1 millisecond'
+                          ORDER BY p.next_attempt_at, p.event_seq
+                          -- The slots free once this delivery is out of flight.
+                          LIMIT GREATEST($21::int - (SELECT count(*) FROM webhook_deliveries f
+                                                      WHERE f.endpoint_id = $17::uuid AND f.status = 'PENDING' AND f.id <> $2::uuid
+                                                        AND f.lease_until > now()), 0)
+                            FOR NO KEY UPDATE SKIP LOCKED)
+         RETURNING d.id)
+       SELECT EXISTS (SELECT 1 FROM delivery) AS applied,
+              COALESCE((SELECT disable FROM endpoint), false) AS disabled,
+              EXISTS (SELECT 1 FROM ordered_next UNION ALL SELECT 1 FROM parallel_next) AS woke`,
+      [
+        uuidv7(),
+        delivery.id,
+        attempt.attemptedAt,
+        attempt.outcome,
+        attempt.statusCode,
+        attempt.latencyMs,
+        attempt.responseExcerpt,
+        attempt.error,
+        consequence.nextAttemptAt,
+        consequence.status,
+        delivery.attemptNumber,
+        consequence.status === DeliveryStatus.Delivered,
+        consequence.gone,
+        consequence.goneReason.slice(0, 500),
+        consequence.failingReason.slice(0, 500),
+        consequence.failingDisablesAfterMs,
+        delivery.endpoint.id,
+        delivery.endpoint.parallelDelivery,
+        delivery.event.seq,
+        AT_CAPACITY_MS * 1.5,
+        maxInFlight,
+      ],
+    );
+    return row!;
+  }
+}
+
+function toClaimed(row: ClaimedRow): ClaimedDelivery {
+  return {
+    id: row.id,
+    attemptNumber: row.attempt_count,
+    leaseUntil: row.lease_until,
+    endpoint: {
+      id: row.endpoint_id,
+      url: row.url,
+      parallelDelivery: row.parallel_delivery,
+      secretCiphertext: row.secret_ciphertext,
+      secretKeyId: row.secret_key_id,
+      previousSecretCiphertext: row.previous_secret_ciphertext,
+      previousSecretKeyId: row.previous_secret_key_id,
+      previousSecretExpiresAt: row.previous_secret_expires_at,
+    },
+    event: {
+      id: row.event_id,
+      seq: row.seq,
+      type: row.type,
+      partnerId: row.partner_id,
+      subjectId: row.subject_id,
+      assignmentId: row.assignment_id,
+      subjectStatus: row.subject_status,
+      occurredAt: row.occurred_at,
+    },
+    payload: row.payload,
+  };
+}
