@@ -46,7 +46,7 @@ Creating POSTs accept \`Idempotency-Key\`, so a retry after a timeout gets the f
     {
       name: 'Webhooks',
       description:
-        'A partner’s endpoints receive its events (`lead.assigned`, `lead.recalled`, `lead_as.reviewed`, `order.completed`, `order.cancelled`) as signed POSTs (Standard Webhooks: `webhook-id`, `webhook-timestamp`, `webhook-signature`), retried until a 2xx; every attempt is logged, and a delivery can be resent or the failed ones recovered.',
+        'A partner’s endpoints receive its events (`lead.assigned`, `lead.recalled`, `lead_as.reviewed`, `order.completed`, `order.cancelled`) as signed POSTs (Standard Webhooks: `webhook-id`, `webhook-timestamp`, `webhook-signature`), retried until a 2xx; every attempt is logged, and a delivery can be resent or the failed ones recovered. Each event’s body has a schema of its own in this document, with an example: `LeadAssignedEvent`, `LeadRecalledEvent`, `LeadAsReviewedEvent`, `OrderCompletedEvent`, `OrderCancelledEvent`, `WebhookTestEvent`; `GET /api/v1/webhooks/event-types` lists them. Verifying a delivery, the retry schedule and what to de-duplicate on: `docs/decisions/webhooks.md` in the repository.',
     },
     { name: 'admin: partners', description: 'Operator: partners and their place in an organisation (`parentId`).' },
     { name: 'admin: api keys', description: "Operator: a partner's keys (issued once, listed by prefix, revoked at once everywhere)." },

@@ -20,6 +20,7 @@ import { insertEndpoint } from './support/webhooks.js';
 const ENV = {
   DATA_ENCRYPTION_KEYS: `k1:${randomBytes(32).toString('base64')}`,
   LOOKUP_HASH_KEY: randomBytes(32).toString('base64'),
+  WEBHOOK_WORKER_CONCURRENCY: '16',
   WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true',
   WEBHOOK_POLL_MS: '50',
   WEBHOOK_TIMEOUT_MS: '1000',
@@ -512,7 +513,7 @@ describe('webhook delivery', () => {
   describe('without the test switch for private addresses', () => {
     let guarded: LeadDistributionTestApp;
     beforeAll(async () => {
-      guarded = await startLeadDistribution({ env: { WEBHOOK_POLL_MS: '50' } });
+      guarded = await startLeadDistribution({ env: { WEBHOOK_WORKER_CONCURRENCY: '16', WEBHOOK_POLL_MS: '50' } });
     });
     afterAll(() => guarded.close());
 

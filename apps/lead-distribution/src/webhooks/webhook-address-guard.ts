@@ -7,6 +7,8 @@ import { BlockList, isIP } from 'node:net';
  * and documentation ranges, and their IPv4-mapped IPv6 forms.
  */
 const BLOCKED = new BlockList();
+// Apart: BlockList matches an IPv4 address against IPv6 rules through its mapped form (::ffff:0:0/96).
+const BLOCKED_V6 = new BlockList();
 for (const [network, prefix] of [
   ['0.0.0.0', 8],
   ['10.0.0.0', 8],
@@ -27,8 +29,10 @@ for (const [network, prefix] of [
   BLOCKED.addSubnet(network, prefix, 'ipv4');
 }
 for (const [network, prefix] of [
-  ['::', 128],
-  ['::1', 128],
+  // IPv4-compatible (deprecated) and IPv4-mapped addresses not written dotted (::ffff:7f00:1): the
+  // dotted mapped form is checked as the IPv4 address it carries (isBlockedAddress).
+  ['::', 96],
+  ['::ffff:0:0', 96],
   ['64:ff9b::', 96],
   ['64:ff9b:1::', 48],
   ['100::', 64],
@@ -38,7 +42,7 @@ for (const [network, prefix] of [
   ['fec0::', 10],
   ['ff00::', 8],
 ] as const) {
-  BLOCKED.addSubnet(network, prefix, 'ipv6');
+  BLOCKED_V6.addSubnet(network, prefix, 'ipv6');
 }
 
 /** True when `address` (an IP literal) is one a webhook may not be sent to. */
@@ -48,7 +52,7 @@ export function isBlockedAddress(address: string): boolean {
   if (family !== 6) return true;
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
   if (mapped) return BLOCKED.check(mapped[1]!, 'ipv4');
-  return BLOCKED.check(address, 'ipv6');
+  return BLOCKED_V6.check(address, 'ipv6');
 }
 
 export class BlockedAddressError extends Error {

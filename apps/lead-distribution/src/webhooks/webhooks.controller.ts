@@ -1,5 +1,13 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
-import { ApiAcceptedResponse, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ApiAcceptedResponse,
+  ApiCreatedResponse,
+  ApiExtraModels,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
 import {
   ApiKeyRole,
   CreateWebhookEndpointRequest,
@@ -17,6 +25,7 @@ import {
   WebhookEventTypesResponse,
   WebhookSecretRotatedDto,
   WebhookTestEventSentDto,
+  WEBHOOK_EVENT_SCHEMAS,
 } from '#contracts';
 import { ApiProblems, NoStore, uuidParam } from '#platform';
 import { ApiKeyAuth } from '../auth/api-key-auth.decorator.js';
@@ -30,6 +39,8 @@ import { WebhooksService } from './webhooks.service.js';
  * its partner's keys and by operator keys, and is 404 for any other partner.
  */
 @ApiTags('Webhooks')
+// The body of each event type is a schema of the document of its own (with an example): partners generate types from them.
+@ApiExtraModels(...WEBHOOK_EVENT_SCHEMAS)
 @ApiKeyAuth()
 @Roles(ApiKeyRole.Partner, ApiKeyRole.Operator)
 @Controller('api/v1/webhooks')

@@ -192,6 +192,21 @@ export class WebhooksRepository {
     return rows[0][0]!;
   }
 
+  /**
+   * Makes the endpoint's waiting deliveries due now: the worker pushes back what an endpoint cannot
+   * take (disabled, or behind an ordered queue's head), so enabling it or letting it take deliveries in
+   * parallel would otherwise leave them waiting for that push-back to run out. `unattemptedOnly` leaves
+   * a delivery between its retries on its schedule.
+   */
+  async wakePending(tx: EntityManager, id: string, unattemptedOnly: boolean): Promise<void> {
+    await tx.query(
+      `UPDATE webhook_deliveries SET next_attempt_at = now(), updated_at = now()
+        WHERE endpoint_id = $1 AND status = 'PENDING' AND lease_until IS NULL AND next_attempt_at > now()
+          AND (NOT $2 OR attempt_count = 0)`,
+      [id, unattemptedOnly],
+    );
+  }
+
   /** Deletes the endpoint; its deliveries and their attempts go with it (foreign keys cascade). */
   async delete(id: string, owner: number | null): Promise<boolean> {
     const rows = await this.dataSource.query<[unknown[], number]>(

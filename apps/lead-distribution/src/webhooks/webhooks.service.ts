@@ -3,6 +3,7 @@ import {
   ApiKeyRole,
   MAX_WEBHOOK_ENDPOINTS_PER_PARTNER,
   toPagination,
+  WEBHOOK_EVENT_CATALOGUE,
   WebhookDeliveryStatus,
   type CreateWebhookEndpointRequest,
   type ListWebhookDeliveriesQueryDto,
@@ -27,23 +28,12 @@ import { uuidv7 } from '#platform';
 import { AuthErrors } from '../auth/auth.errors.js';
 import type { ApiKeyPrincipal } from '../auth/principal.js';
 import { LeadDistributionConfig } from '../config/lead-distribution.config.js';
-import { WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT_TYPE, type WebhookEventType } from './webhook-event-types.js';
+import { WEBHOOK_TEST_EVENT_TYPE } from './webhook-event-types.js';
 import type { WebhookPayload } from './webhook-payloads.js';
 import { SECRET_OVERLAP_MS, WebhookSecrets } from './webhook-secrets.js';
 import { webhookUrlRefusal } from './webhook-url-check.js';
 import { WebhookErrors } from './webhooks.errors.js';
 import { WebhooksRepository, type AttemptRow, type DeliveryRow, type EndpointChanges, type EndpointRow } from './webhooks.repository.js';
-
-/** What GET /api/v1/webhooks/event-types says of each event type. */
-const EVENT_TYPE_DESCRIPTIONS: Record<WebhookEventType, string> = {
-  'lead.assigned':
-    '리드가 파트너에게 배정됨 (주문, 수동 배정, 상위 파트너의 분배) — a lead was assigned to the partner (order, manual, distribution)',
-  'lead.recalled': '상위 파트너가 리드를 회수함 — a partner above took a lead back from the partner',
-  'lead_as.reviewed':
-    'AS 요청이 승인·반려·보류됨 (관리자 메모 포함) — an AS request was approved, rejected or put on hold (with the admin note)',
-  'order.completed': '주문 수량이 모두 배정됨 — an order received all its leads',
-  'order.cancelled': '주문이 취소됨 — an order was cancelled',
-};
 
 const TEST_EVENT_MESSAGE = 'A test event from lead-distribution: this endpoint receives and can verify deliveries.';
 
@@ -110,7 +100,10 @@ export class WebhooksService {
         Object.assign(changes, { enabled: true, disabledReason: null, disabledAt: null, failingSince: null });
       }
       if (Object.values(changes).every((value) => value === undefined)) return endpoint;
-      return this.repository.update(tx, id, changes);
+      const updated = await this.repository.update(tx, id, changes);
+      if (!endpoint.enabled && updated.enabled) await this.repository.wakePending(tx, id, false);
+      else if (!endpoint.parallelDelivery && updated.parallelDelivery) await this.repository.wakePending(tx, id, true);
+      return updated;
     });
     return toEndpointResponse(row);
   }
@@ -220,7 +213,14 @@ export class WebhooksService {
   }
 
   eventTypes(): WebhookEventTypesResponse {
-    return { data: WEBHOOK_EVENT_TYPES.map((type) => ({ type, description: EVENT_TYPE_DESCRIPTIONS[type] })) };
+    return {
+      data: WEBHOOK_EVENT_CATALOGUE.map((entry) => ({
+        type: entry.type,
+        description: entry.description,
+        schema: entry.schemaName,
+        example: { ...entry.example },
+      })),
+    };
   }
 
   private async requireEndpoint(principal: ApiKeyPrincipal, id: string): Promise<EndpointRow> {

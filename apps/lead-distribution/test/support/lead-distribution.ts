@@ -12,10 +12,14 @@ export const TEST_FILE_UPLOAD_SECRET = 'test-file-upload-secret-0123456789abcdef
 
 export type LeadDistributionTestApp = TestApp<LeadDistributionConfig>;
 
+/**
+ * Boots lead-distribution for a test file. The webhook worker is off (WEBHOOK_WORKER_CONCURRENCY=0)
+ * unless the test turns it on, so that no test but those about delivery sends anything anywhere.
+ */
 export function startLeadDistribution(options: TestAppOptions = {}): Promise<LeadDistributionTestApp> {
   return startTestApp(LEAD_DISTRIBUTION, {
     ...options,
-    env: { OPERATOR_API_KEYS: OPERATOR_KEY, FILE_UPLOAD_SECRET: TEST_FILE_UPLOAD_SECRET, ...options.env },
+    env: { OPERATOR_API_KEYS: OPERATOR_KEY, FILE_UPLOAD_SECRET: TEST_FILE_UPLOAD_SECRET, WEBHOOK_WORKER_CONCURRENCY: '0', ...options.env },
   });
 }
 

@@ -321,6 +321,7 @@ export const WEBHOOK_EVENT_CATALOGUE = [
     type: 'lead.assigned',
     example: WEBHOOK_EVENT_EXAMPLES['lead.assigned'],
     schema: LeadAssignedEventDto,
+    schemaName: 'LeadAssignedEvent',
     description:
       'A lead was given to you: by one of your orders (registration, import, an order taking the pool, a replacement), by an operator, or handed down by a partner above you. Carries the lead as GET /api/v1/leads/{id} shows it, contact masked, and the hand-over.',
   },
@@ -328,12 +329,14 @@ export const WEBHOOK_EVENT_CATALOGUE = [
     type: 'lead.recalled',
     example: WEBHOOK_EVENT_EXAMPLES['lead.recalled'],
     schema: LeadRecalledEventDto,
+    schemaName: 'LeadRecalledEvent',
     description: 'A partner above you took a lead back from you (POST /api/v1/leads/recall): one entry of the recall’s answer.',
   },
   {
     type: 'lead_as.reviewed',
     example: WEBHOOK_EVENT_EXAMPLES['lead_as.reviewed'],
     schema: LeadAsReviewedEventDto,
+    schemaName: 'LeadAsReviewedEvent',
     description:
       'An operator put an AS request you filed on hold, approved it or rejected it, with the admin note. Carries the request as GET /api/v1/lead-as lists it, lead masked.',
   },
@@ -341,12 +344,14 @@ export const WEBHOOK_EVENT_CATALOGUE = [
     type: 'order.completed',
     example: WEBHOOK_EVENT_EXAMPLES['order.completed'],
     schema: OrderCompletedEventDto,
+    schemaName: 'OrderCompletedEvent',
     description: 'Every region of one of your orders was delivered. Carries the order as GET /api/v1/orders/{id} shows it.',
   },
   {
     type: 'order.cancelled',
     example: WEBHOOK_EVENT_EXAMPLES['order.cancelled'],
     schema: OrderCancelledEventDto,
+    schemaName: 'OrderCancelledEvent',
     description: 'One of your orders was cancelled. Carries the order as GET /api/v1/orders/{id} shows it.',
   },
 ] as const;

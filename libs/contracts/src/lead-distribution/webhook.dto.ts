@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, ApiSchema, getSchemaPath } from '@nestjs/swagger';
 import {
   ArrayMaxSize,
   ArrayMinSize,
@@ -16,6 +16,7 @@ import { PageQueryDto, PaginationDto } from '../common/pagination.dto.js';
 import { QueryInt, Trim } from '../common/transforms.js';
 import { INT_ID_SCHEMA, IsIntId, IsOmittable, IsTimestamp } from '../common/validators.js';
 import { PartnerBodyDto } from './lead.dto.js';
+import { WEBHOOK_EVENT_SCHEMAS } from './webhook-event.dto.js';
 
 /**
  * The event types an endpoint may subscribe to: the service's WEBHOOK_EVENT_TYPES
@@ -414,8 +415,20 @@ export class WebhookEventTypeDto {
   @ApiProperty({ enum: WEBHOOK_SUBSCRIBABLE_EVENT_TYPES })
   type!: string;
 
-  @ApiProperty({ example: '리드가 파트너에게 배정됨 (주문, 수동 배정, 상위 파트너의 분배) — a lead was assigned to the partner' })
+  @ApiProperty({ example: 'A lead was given to you: by one of your orders, by an operator, or handed down by a partner above you.' })
   description!: string;
+
+  @ApiProperty({
+    description: "The name of the delivery body's schema in this document (components.schemas)",
+    example: 'LeadAssignedEvent',
+  })
+  schema!: string;
+
+  @ApiProperty({
+    oneOf: WEBHOOK_EVENT_SCHEMAS.map((schema) => ({ $ref: getSchemaPath(schema) })),
+    description: 'A whole delivery body of this type, as an endpoint receives it',
+  })
+  example!: Record<string, unknown>;
 }
 
 export class WebhookEventTypesResponse {
