@@ -56,8 +56,9 @@ interface EndpointRow {
 }
 
 /**
- * Writes `count` `webhook.test` events for `partnerId` (payload written, as "send a test event"
- * writes it) with one delivery each to `endpointId`, in event order; returns their ids. With
+ * Writes `count` events for `partnerId` with their payload already stored (as the worker stores it
+ * once rendered), of a type that is retried on the schedule (`order.cancelled`: a `webhook.test` is
+ * one probe, never retried), with one delivery each to `endpointId`, in event order; returns their ids. With
  * `leasedForMs`, each delivery is as a worker leaves it when it claims it (its first attempt counted,
  * held that long) and then never records it: a worker that died mid-send.
  */
@@ -73,8 +74,8 @@ async function testEvents(
     `WITH input AS (SELECT id, ord FROM unnest($1::uuid[]) WITH ORDINALITY AS i(id, ord)),
      ev AS (
        INSERT INTO webhook_events (id, type, partner_id, subject_id, payload)
-       SELECT id, 'webhook.test', $2, $3,
-              jsonb_build_object('id', id, 'type', 'webhook.test',
+       SELECT id, 'order.cancelled', $2, $3,
+              jsonb_build_object('id', id, 'type', 'order.cancelled',
                                  'timestamp', to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
                                  'data', jsonb_build_object('endpointId', $3::uuid, 'message', 'test ' || ord))
          FROM input ORDER BY ord

@@ -485,6 +485,29 @@ describe('webhook events: the outbox and its payloads', () => {
   });
 
   describe('atomicity', () => {
+    it('an endpoint deleted while a lead is being allocated to its partner is not told, and the allocation stands', async () => {
+      const { product } = await given(app).provider().product('웹훅 삭제 경합 상품');
+      const buyer = await subscriber('Hook Deleted Meanwhile', { endpoints: 2 });
+      const [deleted, kept] = buyer.endpointIds as [string, string];
+      const deleting = app.dataSource.createQueryRunner();
+      await deleting.connect();
+      await deleting.startTransaction();
+      try {
+        await deleting.query(`DELETE FROM webhook_endpoints WHERE id = $1`, [deleted]);
+        const allocating = asOperator(app)
+          .post('/api/v1/leads')
+          .send(newLead(product.id, { partnerId: buyer.partner.id }));
+        const answered = allocating.then((response) => response.status);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await deleting.commitTransaction();
+        expect(await answered).toBe(201);
+      } finally {
+        await deleting.release();
+      }
+      const [event] = await eventsOf(buyer.partner.id);
+      await expectDeliveries(event!, [kept]);
+    });
+
     it('writes no event for the eligible leads of a distribution refused (409) for one ineligible lead', async () => {
       const { product } = await given(app).provider().product('웹훅 원자성 상품');
       const agency = await subscriber('Hook Atomic Agency');

@@ -171,10 +171,57 @@ describe('webhooks, from the change to the partner’s verified receipt', () => 
     ]);
   });
 
+  it('renders each event as it is committed: a review held back behind a failing delivery still carries its own note', async () => {
+    const { product } = await given(app).provider().product('렌더 시점 상품');
+    const partner = await subscribed('렌더 시점 대리점', undefined, ['lead_as.reviewed']);
+    const leadId = (
+      await asOperator(app)
+        .post('/api/v1/leads')
+        .send(leadInput(product.id, { partnerId: partner.partner.id }))
+        .expect(201)
+    ).body.id;
+    const filed = (await partner.api.post('/api/v1/lead-as').send({ leadId, reasonCode: 'DUPLICATE' }).expect(200)).body;
+    receiver.script(500);
+    await asOperator(app)
+      .post(`/api/v1/admin/lead-as/${filed.id}/review`)
+      .send({ decision: 'HOLD', adminNote: '통화 기록 확인 중' })
+      .expect(200);
+    await receiver.waitFor(() => receiver.deliveries.some((delivery) => delivery.path === `/hooks/${partner.partner.id}`));
+    await asOperator(app).post(`/api/v1/admin/lead-as/${filed.id}/review`).send({ decision: 'REJECT', adminNote: '중복 아님' }).expect(200);
+    await sleep(500);
+
+    const listed = (await partner.api.get(`/api/v1/webhooks/endpoints/${partner.endpointId}/deliveries`).expect(200)).body.data;
+    const payloads = await Promise.all(
+      listed.map(async (delivery: { id: string }) => (await deliveryOf(partner, delivery.id)).payload.data.asRequest),
+    );
+    // Newest first: the rejection waits behind the hold's retry, each rendered when it was committed.
+    expect(payloads.map((asRequest: { status: string; adminNote: string }) => [asRequest.status, asRequest.adminNote])).toEqual([
+      ['REJECTED', '중복 아님'],
+      ['ON_HOLD', '통화 기록 확인 중'],
+    ]);
+    // Nothing more reaches the shared receiver from this endpoint (its hold waits for a retry).
+    await partner.api.patch(`/api/v1/webhooks/endpoints/${partner.endpointId}`).send({ enabled: false }).expect(200);
+  });
+
+  it('a test event is one probe: a failure is not retried, so it never holds the endpoint’s queue', async () => {
+    const partner = await subscribed('시험 이벤트 대리점');
+    receiver.script(400);
+    const sent = (await partner.api.post(`/api/v1/webhooks/endpoints/${partner.endpointId}/test`).expect(202)).body;
+    const detail = await waitForStatus(partner, sent.deliveryId, 'FAILED');
+    expect(detail.attempts.map((attempt: { statusCode: number }) => attempt.statusCode)).toEqual([400]);
+    expect(detail.nextAttemptAt).toBeNull();
+  });
+
   it('enabling an endpoint again sends at once what waited for it, however far its retry was scheduled', async () => {
+    const { product } = await given(app).provider().product('재활성 상품');
     const partner = await subscribed('재활성 대리점');
     receiver.script(500, 500);
-    const sent = (await partner.api.post(`/api/v1/webhooks/endpoints/${partner.endpointId}/test`).expect(202)).body;
+    await asOperator(app)
+      .post('/api/v1/leads')
+      .send(leadInput(product.id, { partnerId: partner.partner.id }))
+      .expect(201);
+    const listed = (await partner.api.get(`/api/v1/webhooks/endpoints/${partner.endpointId}/deliveries`).expect(200)).body;
+    const sent = { deliveryId: listed.data[0].id as string };
     const failing = await waitForAttempts(partner, sent.deliveryId, 2);
     expect(new Date(failing.nextAttemptAt).getTime()).toBeGreaterThan(Date.now() + 4 * 60_000); // the third attempt: 5 minutes on
 

@@ -58,6 +58,28 @@ describe('the webhook delivery log is kept WEBHOOK_RETENTION_DAYS', () => {
     expect({ deliveries, attempts }).toEqual({ deliveries: 2, attempts: 2 });
   });
 
+  it('fails the deliveries waiting for an endpoint disabled longer than the log is kept, not those of one disabled lately', async () => {
+    const { product } = await given(app).provider().product('보존 비활성 상품');
+    const partner = await given(app).partner('보존 비활성 대리점');
+    const long = await insertEndpoint(app, partner.id, 'https://hooks.example.com/long');
+    const lately = await insertEndpoint(app, partner.id, 'https://hooks.example.com/lately');
+    await deliverLead(app, product.id, partner.id);
+    await app.dataSource.query(
+      `UPDATE webhook_endpoints SET enabled = false, disabled_reason = 'test',
+              disabled_at = CASE WHEN id = $1 THEN now() - interval '31 days' ELSE now() - interval '29 days' END
+        WHERE id = ANY($2::uuid[])`,
+      [long.id, [long.id, lately.id]],
+    );
+
+    await app.app.get(WebhookRetentionSweep).sweep();
+
+    const rows = await app.dataSource.query<Array<{ endpoint_id: string; status: string }>>(
+      `SELECT endpoint_id, status FROM webhook_deliveries WHERE endpoint_id = ANY($1::uuid[])`,
+      [[long.id, lately.id]],
+    );
+    expect(Object.fromEntries(rows.map((row) => [row.endpoint_id, row.status]))).toEqual({ [long.id]: 'FAILED', [lately.id]: 'PENDING' });
+  });
+
   it('erases a rotated-out secret once its overlap is over, and keeps one still signing', async () => {
     const partner = await given(app).partner('회전 대리점');
     const expired = await insertEndpoint(app, partner.id, 'https://hooks.example.com/a');

@@ -36,6 +36,9 @@ for (const [network, prefix] of [
   ['64:ff9b::', 96],
   ['64:ff9b:1::', 48],
   ['100::', 64],
+  // 6to4 and Teredo carry an IPv4 address the relay would reach.
+  ['2002::', 16],
+  ['2001::', 32],
   ['2001:db8::', 32],
   ['fc00::', 7],
   ['fe80::', 10],
@@ -70,12 +73,18 @@ export class BlockedAddressError extends Error {
  * any address it resolves to is blocked (a name answering both a public and a private address is
  * refused: the connection could otherwise land on either). The caller connects to exactly the address
  * returned, so a second resolution (DNS rebinding) cannot move it. `allowPrivate` (tests only) accepts
- * every address.
+ * every address. `resolveAll` is the system resolver (getaddrinfo, /etc/hosts included); tests give
+ * their own answers.
  */
-export async function resolveAllowedAddress(hostname: string, allowPrivate: boolean): Promise<{ address: string; family: 4 | 6 }> {
+export async function resolveAllowedAddress(
+  hostname: string,
+  allowPrivate: boolean,
+  resolveAll: (hostname: string) => Promise<Array<{ address: string; family: number }>> = (name) =>
+    lookup(name, { all: true, verbatim: true }),
+): Promise<{ address: string; family: 4 | 6 }> {
   const bare = hostname.startsWith('[') && hostname.endsWith(']') ? hostname.slice(1, -1) : hostname;
   const literal = isIP(bare);
-  const addresses = literal !== 0 ? [{ address: bare, family: literal }] : await lookup(bare, { all: true, verbatim: true });
+  const addresses = literal !== 0 ? [{ address: bare, family: literal }] : await resolveAll(bare);
   if (addresses.length === 0) throw new Error(`${hostname} does not resolve`);
   if (!allowPrivate) {
     const blocked = addresses.find((entry) => isBlockedAddress(entry.address));

@@ -97,9 +97,9 @@ export class WebhookDeliveriesRepository {
     plan: (candidates: DueCandidate[], endpoints: Map<string, EndpointQueueState>, limits: ClaimLimits) => ClaimPlan,
   ): Promise<{ claimed: ClaimedDelivery[]; parked: number }> {
     return this.dataSource.transaction(async (tx) => {
-      const candidates = await tx.query<Array<{ id: string; endpoint_id: string }>>(
+      const candidates = await tx.query<Array<{ id: string; endpoint_id: string; attempt_count: number }>>(
         `WITH due AS (
-           SELECT d.id, d.endpoint_id, d.next_attempt_at, d.event_seq
+           SELECT d.id, d.endpoint_id, d.next_attempt_at, d.event_seq, d.attempt_count
              FROM webhook_deliveries d
             WHERE d.status = 'PENDING' AND d.next_attempt_at <= now() AND (d.lease_until IS NULL OR d.lease_until <= now())
             ORDER BY d.next_attempt_at, d.event_seq
@@ -107,7 +107,7 @@ export class WebhookDeliveriesRepository {
               FOR NO KEY UPDATE SKIP LOCKED),
          endpoints AS (
            SELECT e.id FROM webhook_endpoints e WHERE e.id IN (SELECT endpoint_id FROM due) FOR NO KEY UPDATE SKIP LOCKED)
-         SELECT due.id, due.endpoint_id FROM due
+         SELECT due.id, due.endpoint_id, due.attempt_count FROM due
           WHERE due.endpoint_id IN (SELECT id FROM endpoints)
           ORDER BY due.next_attempt_at, due.event_seq`,
         [scan],
@@ -151,7 +151,7 @@ export class WebhookDeliveriesRepository {
         ]),
       );
       const decided = plan(
-        candidates.map((row) => ({ id: row.id, endpointId: row.endpoint_id })),
+        candidates.map((row) => ({ id: row.id, endpointId: row.endpoint_id, attempted: row.attempt_count > 0 })),
         endpoints,
         limits,
       );
@@ -160,7 +160,7 @@ export class WebhookDeliveriesRepository {
 
       const rows = await tx.query<ClaimedRow[]>(
         `WITH parked AS (
-           UPDATE webhook_deliveries d SET next_attempt_at = now() + p.ms * interval '1 millisecond'
+           UPDATE webhook_deliveries d SET next_attempt_at = CASE WHEN p.ms < 0 THEN NULL ELSE now() + p.ms * interval '1 millisecond' END
              FROM unnest($5::uuid[], $6::int[]) AS p(id, ms)
             WHERE d.id = p.id),
          windows AS (
@@ -214,6 +214,40 @@ export class WebhookDeliveriesRepository {
       [[...payloads.keys()], [...payloads.values()].map((payload) => JSON.stringify(payload))],
     );
     return new Map(rows.map((row) => [row.id, row.payload]));
+  }
+
+  /**
+   * The oldest events not rendered yet that still have a delivery to make (the partial index
+   * idx_webhook_events_unrendered): the worker renders them as soon as they are committed, whatever
+   * their endpoints are doing, so that a payload is what the API showed then, not when it is first sent.
+   */
+  unrenderedEvents(limit: number): Promise<OutboxEvent[]> {
+    return this.dataSource.query<OutboxEvent[]>(
+      `SELECT e.id, e.seq::text AS seq, e.type, e.partner_id AS "partnerId", e.subject_id AS "subjectId",
+              e.assignment_id AS "assignmentId", e.subject_status AS "subjectStatus", e.occurred_at AS "occurredAt"
+         FROM webhook_events e
+        WHERE e.payload IS NULL
+          AND EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = e.id AND d.status = 'PENDING')
+        ORDER BY e.seq
+        LIMIT $1`,
+      [limit],
+    );
+  }
+
+  /**
+   * Fails for good the pending deliveries of events that cannot be rendered (their subject is not
+   * there to read: never expected, since leads, orders and AS requests are not deleted), so that
+   * they neither hold an ordered queue nor come back forever.
+   */
+  async failUnrenderable(eventIds: string[]): Promise<void> {
+    if (eventIds.length === 0) return;
+    await this.dataSource.query(
+      `UPDATE webhook_deliveries
+          SET status = 'FAILED', next_attempt_at = NULL, lease_until = NULL, updated_at = now(),
+              last_error = 'The event could not be rendered: what it is about could not be read'
+        WHERE event_id = ANY($1::uuid[]) AND status = 'PENDING'`,
+      [eventIds],
+    );
   }
 
   /** Gives claimed deliveries back unsent (nothing was attempted): not counted, due again after `delayMs`. */
@@ -284,7 +318,8 @@ export class WebhookDeliveriesRepository {
           WHERE $18::boolean
             AND d.id IN (SELECT p.id FROM webhook_deliveries p
                           WHERE p.status = 'PENDING' AND p.endpoint_id = $17::uuid AND p.id <> $2::uuid AND p.lease_until IS NULL
-                            AND p.next_attempt_at > now() AND p.next_attempt_at <= now() + $20::float8 * interval '1 millisecond'
+                            AND p.next_attempt_at > now()
+                            AND (p.attempt_count = 0 OR p.next_attempt_at <= now() + $20::float8 * interval '1 millisecond')
                           ORDER BY p.next_attempt_at, p.event_seq
                           -- The slots free once this delivery is out of flight.
                           LIMIT GREATEST($21::int - (SELECT count(*) FROM webhook_deliveries f

@@ -9,7 +9,8 @@ const HOUR_MS = 60 * 60 * 1000;
 
 /**
  * Keeps the delivery log to WEBHOOK_RETENTION_DAYS: events older than that with no delivery still
- * pending go, with their deliveries and attempts (foreign keys cascade), in batches; and a rotated-out
+ * pending go, with their deliveries and attempts (foreign keys cascade), in batches; deliveries that
+ * waited for an endpoint disabled longer than that fail (and go in their turn); and a rotated-out
  * secret is erased once its 24-hour overlap is over (nothing signs with it any more). Hourly, on every
  * replica (the deletes are idempotent).
  */
@@ -28,7 +29,17 @@ export class WebhookRetentionSweep extends PeriodicSweep {
           SET previous_secret_ciphertext = NULL, previous_secret_key_id = NULL, previous_secret_expires_at = NULL
         WHERE previous_secret_expires_at <= now()`,
     );
-    let removed = 0;
+    // Deliveries waiting for an endpoint disabled longer than the log is kept end (FAILED), and go with it.
+    const [, abandoned] = await this.dataSource.query<[unknown[], number]>(
+      `UPDATE webhook_deliveries d
+          SET status = 'FAILED', next_attempt_at = NULL, lease_until = NULL, updated_at = now(),
+              last_error = 'The endpoint stayed disabled longer than the delivery log is kept'
+         FROM webhook_endpoints e
+        WHERE d.endpoint_id = e.id AND d.status = 'PENDING' AND NOT e.enabled
+          AND e.disabled_at < now() - make_interval(days => $1)`,
+      [this.config.WEBHOOK_RETENTION_DAYS],
+    );
+    let removed = abandoned;
     for (;;) {
       const [, count] = await this.dataSource.query<[unknown[], number]>(
         `DELETE FROM webhook_events WHERE id IN (

@@ -41,6 +41,13 @@ export const FAILING_DISABLES_AFTER_MS = 5 * 24 * HOUR;
 export const QUEUED_BEHIND_MS = 10 * MINUTE;
 export const AT_CAPACITY_MS = 1 * SECOND;
 
+/**
+ * A parked delivery of a disabled endpoint is not due again at all (`next_attempt_at` NULL) until the
+ * endpoint is enabled again, which makes its deliveries due (WebhooksRepository.wakePending); the
+ * retention sweep fails what waits longer than the log is kept.
+ */
+export const UNTIL_WOKEN = -1;
+
 /** The wait before the attempt that follows `attemptsMade` failed ones, with jitter; null when none remains. */
 export function retryDelayMs(attemptsMade: number, random: () => number = Math.random): number | null {
   if (attemptsMade < 1 || attemptsMade >= MAX_ATTEMPTS) return null;
@@ -78,7 +85,8 @@ export type NextStep =
 
 /**
  * The rules of one attempt's outcome: a 2xx delivers; 410 Gone fails the delivery and the endpoint
- * goes (the caller disables it); 429 and 503 with a readable Retry-After wait what it asks; any other
+ * goes (the caller disables it); 429 and 503 with a readable Retry-After wait what it asks (at least
+ * the schedule's step); any other
  * failure waits the schedule's next step, and the tenth failure is final.
  */
 export function nextStep(result: AttemptResult, attemptNumber: number, now: Date, random: () => number = Math.random): NextStep {
@@ -87,7 +95,8 @@ export function nextStep(result: AttemptResult, attemptNumber: number, now: Date
   if (attemptNumber >= MAX_ATTEMPTS) return { status: DeliveryStatus.Failed, gone: false };
   if (result.statusCode === 429 || result.statusCode === 503) {
     const asked = parseRetryAfter(result.retryAfter, now);
-    if (asked !== null) return { status: DeliveryStatus.Pending, delayMs: asked };
+    // Never sooner than asked, nor sooner than the schedule: a Retry-After of 0 does not spend the ten attempts in seconds.
+    if (asked !== null) return { status: DeliveryStatus.Pending, delayMs: Math.max(asked, retryDelayMs(attemptNumber, random)!) };
   }
   return { status: DeliveryStatus.Pending, delayMs: retryDelayMs(attemptNumber, random)! };
 }
@@ -96,6 +105,8 @@ export function nextStep(result: AttemptResult, attemptNumber: number, now: Date
 export interface DueCandidate {
   id: string;
   endpointId: string;
+  /** Attempted before in this cycle (a retry), as opposed to never sent yet. */
+  attempted: boolean;
 }
 
 /** An endpoint of some candidate, read under its row lock. */
@@ -148,11 +159,14 @@ export function planClaims(
     const endpoint = state.get(candidate.endpointId);
     if (!endpoint) continue;
     if (!endpoint.enabled) {
-      plan.park.push({ id: candidate.id, delayMs: spread(QUEUED_BEHIND_MS, 0.2) });
+      plan.park.push({ id: candidate.id, delayMs: UNTIL_WOKEN });
     } else if (!endpoint.parallelDelivery && (candidate.id !== endpoint.headId || endpoint.inFlight > 0)) {
       plan.park.push({ id: candidate.id, delayMs: spread(QUEUED_BEHIND_MS, 0.2) });
     } else if (endpoint.parallelDelivery && endpoint.inFlight >= limits.maxInFlight) {
-      plan.park.push({ id: candidate.id, delayMs: spread(AT_CAPACITY_MS, 0.5) });
+      // Never sent yet: held back until a slot frees (the attempt that frees it wakes as many as it
+      // frees), so a parallel endpoint's backlog is not rewritten every second while it drains. A retry
+      // keeps the short wait: its own due time, not a free slot, decides when it goes.
+      plan.park.push({ id: candidate.id, delayMs: candidate.attempted ? spread(AT_CAPACITY_MS, 0.5) : spread(QUEUED_BEHIND_MS, 0.2) });
     } else if (endpoint.rateUsed >= limits.ratePerSecond) {
       plan.park.push({ id: candidate.id, delayMs: Math.max(endpoint.rateWindowEndsInMs, 0) + spread(20, 4) });
     } else if (plan.claim.length < limits.slots) {

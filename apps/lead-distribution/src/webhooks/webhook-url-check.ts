@@ -1,4 +1,4 @@
-import { BlockedAddressError, resolveAllowedAddress } from './webhook-address-guard.js';
+import { resolveAllowedAddress } from './webhook-address-guard.js';
 
 /** How long registration waits for the endpoint's host to resolve. */
 const RESOLVE_TIMEOUT_MS = 3000;
@@ -30,11 +30,10 @@ export async function webhookUrlRefusal(url: string, policy: WebhookUrlPolicy): 
       }),
     ]);
     return null;
-  } catch (error) {
-    if (error instanceof BlockedAddressError) {
-      return `its host ${hostname} is or resolves to ${error.address}, a loopback, private, link-local or metadata address webhooks may not reach`;
-    }
-    return `its host ${hostname} does not resolve`;
+  } catch {
+    // One answer for a blocked address and a name that does not resolve, without the address: the
+    // answer must not map the service's own network (internal names, their addresses) for a caller.
+    return `its host ${hostname} must resolve to public addresses only, none an address webhooks may not reach`;
   } finally {
     clearTimeout(timer);
   }

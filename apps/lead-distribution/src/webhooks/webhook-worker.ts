@@ -2,10 +2,10 @@ import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy }
 import { Webhook } from 'standardwebhooks';
 import { LeadDistributionConfig } from '../config/lead-distribution.config.js';
 import { WebhookDeliveriesRepository, type ClaimedDelivery } from './webhook-deliveries.repository.js';
-import { DeliveryStatus } from './webhook-event-types.js';
+import { DeliveryStatus, WEBHOOK_TEST_EVENT_TYPE } from './webhook-event-types.js';
 import { WebhookMetrics } from './webhook-metrics.js';
 import { WebhookPayloadRenderer, type OutboxEvent, type WebhookPayload } from './webhook-payloads.js';
-import { FAILING_DISABLES_AFTER_MS, nextStep, planClaims } from './webhook-schedule.js';
+import { FAILING_DISABLES_AFTER_MS, nextStep, planClaims, type NextStep } from './webhook-schedule.js';
 import { WebhookSecrets } from './webhook-secrets.js';
 import { WebhookSender } from './webhook-sender.js';
 
@@ -14,6 +14,9 @@ const LEASE_MARGIN_MS = 30_000;
 
 /** A delivery that could not be prepared (its payload not rendered, its secret not opened) is tried again this much later, uncounted. */
 const PREPARE_RETRY_MS = 60_000;
+
+/** Events rendered per poll as they are committed. */
+const RENDER_BATCH = 200;
 
 export const WEBHOOK_USER_AGENT = 'lead-distribution-webhooks/1';
 
@@ -96,15 +99,21 @@ export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy {
     this.wakeUp?.();
   }
 
-  /** Claims and starts what is due; true when it found something to do (sent or parked). */
+  /**
+   * Claims and starts what is due; true when there may be more to do at once: it sent something, or
+   * it parked a whole scan (more due deliveries may wait behind those). Parking fewer means it saw
+   * every due delivery: the worker rests.
+   */
   private async poll(slots: number): Promise<boolean> {
+    await this.renderCommitted();
+    const scan = Math.min(Math.max(slots * 4, 32), 256);
     const { claimed, parked } = await this.deliveries.claimDue(
-      Math.min(Math.max(slots * 4, 32), 256),
+      scan,
       { slots, maxInFlight: this.config.WEBHOOK_ENDPOINT_MAX_IN_FLIGHT, ratePerSecond: this.config.WEBHOOK_ENDPOINT_RATE_PER_SECOND },
       this.config.WEBHOOK_TIMEOUT_MS + LEASE_MARGIN_MS,
       planClaims,
     );
-    if (claimed.length === 0) return parked > 0;
+    if (claimed.length === 0) return parked >= scan;
     for (const [delivery, payload] of await this.payloads(claimed)) {
       const sent: Promise<void> = this.deliver(delivery, payload)
         .catch((error: unknown) => {
@@ -121,8 +130,27 @@ export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   /**
+   * Renders the events committed since the last poll (oldest first, RENDER_BATCH at a time), so that
+   * each payload shows its subject as it was then, even when its deliveries wait behind a retrying
+   * delivery or a disabled endpoint. Two workers may render one event at once: the first stored wins.
+   */
+  private async renderCommitted(): Promise<void> {
+    try {
+      const events = await this.deliveries.unrenderedEvents(RENDER_BATCH);
+      if (events.length === 0) return;
+      const rendered = await this.renderer.render(events);
+      await this.deliveries.storePayloads(rendered);
+      await this.deliveries.failUnrenderable(events.filter((event) => !rendered.has(event.id)).map((event) => event.id));
+    } catch (error) {
+      // A database error: the claim below renders what it needs, or the next poll tries again.
+      this.logger.error({ error: messageOf(error) }, 'Rendering webhook payloads failed');
+    }
+  }
+
+  /**
    * The payload of each claimed delivery: stored, or rendered now and stored (first writer wins, so
-   * what is sent is what is stored). Deliveries whose payload could not be rendered are given back.
+   * what is sent is what is stored). Deliveries whose event cannot be rendered fail for good; those
+   * whose rendering failed (the database) are given back.
    */
   private async payloads(claimed: ClaimedDelivery[]): Promise<Array<[ClaimedDelivery, WebhookPayload]>> {
     const missing = new Map<string, OutboxEvent>();
@@ -145,10 +173,15 @@ export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy {
       else unready.push(delivery);
     }
     if (unready.length > 0) {
-      if (!failed) {
-        this.logger.error({ events: unready.map((delivery) => delivery.event.id) }, 'No webhook payload was rendered for these events');
+      if (failed) {
+        await this.deliveries.release(unready, PREPARE_RETRY_MS);
+      } else {
+        this.logger.error(
+          { events: unready.map((delivery) => delivery.event.id) },
+          'No webhook payload could be rendered for these events',
+        );
+        await this.deliveries.failUnrenderable(unready.map((delivery) => delivery.event.id));
       }
-      await this.deliveries.release(unready, PREPARE_RETRY_MS);
     }
     return ready;
   }
@@ -190,7 +223,12 @@ export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy {
     });
     this.metrics.attempted(response.outcome);
     const answeredAt = new Date();
-    const step = nextStep(response, delivery.attemptNumber, answeredAt);
+    const scheduled = nextStep(response, delivery.attemptNumber, answeredAt);
+    // A test event is one probe: it is not retried, so it never holds an ordered queue for days.
+    const step: NextStep =
+      delivery.event.type === WEBHOOK_TEST_EVENT_TYPE && scheduled.status === DeliveryStatus.Pending
+        ? { status: DeliveryStatus.Failed, gone: false }
+        : scheduled;
     try {
       const recorded = await this.deliveries.recordAttempt(
         delivery,

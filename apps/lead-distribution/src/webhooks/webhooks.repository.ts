@@ -160,11 +160,11 @@ export class WebhooksRepository {
     return rows[0] ?? null;
   }
 
-  /** Locks the endpoint for a change (FOR UPDATE) or for work that needs it to stay as it is (FOR SHARE). */
+  /** Locks the endpoint for a change (FOR NO KEY UPDATE: the outbox triggers' FOR KEY SHARE of it does not wait) or for work that needs it to stay as it is (FOR SHARE). */
   async lock(tx: EntityManager, id: string, owner: number | null, mode: 'update' | 'share'): Promise<EndpointRow | null> {
     const rows = await tx.query<EndpointRow[]>(
       `SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints e WHERE e.id = $1 AND ($2::int IS NULL OR e.partner_id = $2)
-       FOR ${mode === 'update' ? 'UPDATE' : 'SHARE'}`,
+       FOR ${mode === 'update' ? 'NO KEY UPDATE' : 'SHARE'}`,
       [id, owner],
     );
     return rows[0] ?? null;
@@ -201,7 +201,7 @@ export class WebhooksRepository {
   async wakePending(tx: EntityManager, id: string, unattemptedOnly: boolean): Promise<void> {
     await tx.query(
       `UPDATE webhook_deliveries SET next_attempt_at = now(), updated_at = now()
-        WHERE endpoint_id = $1 AND status = 'PENDING' AND lease_until IS NULL AND next_attempt_at > now()
+        WHERE endpoint_id = $1 AND status = 'PENDING' AND lease_until IS NULL AND (next_attempt_at > now() OR next_attempt_at IS NULL)
           AND (NOT $2 OR attempt_count = 0)`,
       [id, unattemptedOnly],
     );

@@ -1,6 +1,7 @@
 import { AttemptOutcome, DeliveryStatus } from '../../src/webhooks/webhook-event-types.js';
 import {
   AT_CAPACITY_MS,
+  UNTIL_WOKEN,
   MAX_ATTEMPTS,
   QUEUED_BEHIND_MS,
   RETRY_AFTER_CAP_MS,
@@ -87,7 +88,12 @@ describe('what an attempt makes of its delivery', () => {
 
   it('429 and 503 wait what Retry-After asks, even past the schedule’s step', () => {
     expect(nextStep(failure(429, '3600'), 1, NOW)).toEqual({ status: DeliveryStatus.Pending, delayMs: 3_600_000 });
-    expect(nextStep(failure(503, 'Mon, 02 Mar 2026 10:00:30 GMT'), 2, NOW)).toEqual({ status: DeliveryStatus.Pending, delayMs: 30_000 });
+    expect(nextStep(failure(503, 'Mon, 02 Mar 2026 10:00:30 GMT'), 1, NOW)).toEqual({ status: DeliveryStatus.Pending, delayMs: 30_000 });
+  });
+
+  it('a Retry-After shorter than the schedule’s step waits the step: the ten attempts are not spent in seconds', () => {
+    expect(nextStep(failure(429, '0'), 2, NOW, middle)).toEqual({ status: DeliveryStatus.Pending, delayMs: 300_000 });
+    expect(nextStep(failure(503, '1'), 3, NOW, middle)).toEqual({ status: DeliveryStatus.Pending, delayMs: 1_800_000 });
   });
 
   it('429 and 503 without a readable Retry-After, and other statuses with one, follow the schedule', () => {
@@ -119,7 +125,8 @@ describe('which due deliveries a poll starts', () => {
     { id, enabled: true, parallelDelivery: false, inFlight: 0, headId: null, rateUsed: 0, rateWindowEndsInMs: 0, ...overrides },
   ];
   const limits = { slots: 16, maxInFlight: 2, ratePerSecond: 50 };
-  const due = (...pairs: Array<[string, string]>) => pairs.map(([id, endpointId]) => ({ id, endpointId }));
+  const due = (...pairs: Array<[string, string]>) => pairs.map(([id, endpointId]) => ({ id, endpointId, attempted: false }));
+  const retrying = (...pairs: Array<[string, string]>) => pairs.map(([id, endpointId]) => ({ id, endpointId, attempted: true }));
 
   it('an ordered endpoint sends its head alone; the rest of its queue is parked behind it', () => {
     const plan = planClaims(due(['d1', 'A'], ['d2', 'A'], ['d3', 'A']), new Map([endpoint('A', { headId: 'd1' })]), limits, low);
@@ -136,16 +143,16 @@ describe('which due deliveries a poll starts', () => {
     expect(planClaims(due(['d1', 'A']), new Map([endpoint('A', { headId: 'd1', inFlight: 1 })]), limits, low).claim).toEqual([]);
   });
 
-  it('a parallel endpoint sends up to its in-flight cap; the rest waits briefly for a slot', () => {
+  it('a parallel endpoint sends up to its in-flight cap; the rest waits for a slot to free (a retry briefly)', () => {
     const plan = planClaims(
-      due(['d1', 'P'], ['d2', 'P'], ['d3', 'P']),
+      [...due(['d1', 'P'], ['d2', 'P']), ...retrying(['d3', 'P'])],
       new Map([endpoint('P', { parallelDelivery: true, inFlight: 1 })]),
       limits,
       low,
     );
     expect(plan.claim).toEqual(['d1']);
     expect(plan.park).toEqual([
-      { id: 'd2', delayMs: AT_CAPACITY_MS },
+      { id: 'd2', delayMs: QUEUED_BEHIND_MS },
       { id: 'd3', delayMs: AT_CAPACITY_MS },
     ]);
   });
@@ -161,10 +168,10 @@ describe('which due deliveries a poll starts', () => {
     expect(plan.park).toEqual([{ id: 'd2', delayMs: 320 }]);
   });
 
-  it('a disabled endpoint sends nothing; its deliveries wait', () => {
+  it('a disabled endpoint sends nothing; its deliveries wait, not due again until it is enabled', () => {
     const plan = planClaims(due(['d1', 'A']), new Map([endpoint('A', { headId: 'd1', enabled: false })]), limits, low);
     expect(plan.claim).toEqual([]);
-    expect(plan.park).toEqual([{ id: 'd1', delayMs: QUEUED_BEHIND_MS }]);
+    expect(plan.park).toEqual([{ id: 'd1', delayMs: UNTIL_WOKEN }]);
   });
 
   it('takes no more than the worker’s free slots, and leaves what only they held back due for another worker', () => {

@@ -5,7 +5,7 @@ import {
   WebhookAttemptOutcome,
   WebhookDeliveryStatus,
 } from '#contracts';
-import { BlockedAddressError } from '../../src/webhooks/webhook-address-guard.js';
+import { resolveAllowedAddress } from '../../src/webhooks/webhook-address-guard.js';
 import { AttemptOutcome, DeliveryStatus, WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT_TYPE } from '../../src/webhooks/webhook-event-types.js';
 import { webhookUrlRefusal, type WebhookUrlPolicy } from '../../src/webhooks/webhook-url-check.js';
 
@@ -53,18 +53,19 @@ describe('webhook endpoint URLs', () => {
     expect(await webhookUrlRefusal(url, { production: false, allowPrivate: true })).toBeNull();
   });
 
-  it('refuses a host that resolves to a blocked address among others', async () => {
-    const resolve: WebhookUrlPolicy['resolve'] = async (hostname) => {
-      throw new BlockedAddressError(hostname, '10.1.2.3');
-    };
-    expect(await webhookUrlRefusal('https://rebind.example.com/', { production: true, allowPrivate: false, resolve })).toBe(
-      'its host rebind.example.com is or resolves to 10.1.2.3, a loopback, private, link-local or metadata address webhooks may not reach',
-    );
+  it('refuses a host that resolves to a blocked address among public ones, without naming the address', async () => {
+    const resolve: WebhookUrlPolicy['resolve'] = (hostname, allowPrivate) =>
+      resolveAllowedAddress(hostname, allowPrivate, async () => [
+        { address: '93.184.215.14', family: 4 },
+        { address: '10.1.2.3', family: 4 },
+      ]);
+    const refusal = await webhookUrlRefusal('https://rebind.example.com/', { production: true, allowPrivate: false, resolve });
+    expect(refusal).toBe('its host rebind.example.com must resolve to public addresses only, none an address webhooks may not reach');
   });
 
-  it('refuses a host that does not resolve', async () => {
+  it('refuses a host that does not resolve with the same answer as a blocked one', async () => {
     expect(await webhookUrlRefusal('https://nowhere.invalid/hooks', { production: false, allowPrivate: false })).toBe(
-      'its host nowhere.invalid does not resolve',
+      'its host nowhere.invalid must resolve to public addresses only, none an address webhooks may not reach',
     );
   });
 });

@@ -5,17 +5,23 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * code makes it (register_leads_v2, order fills, replacements, hand-overs, recalls, reviews,
  * cancellations): no event without its change, no change without its event. An event is written only
  * for a partner with an enabled endpoint subscribed to its type, with one delivery per such endpoint.
+ * The endpoints are read FOR KEY SHARE (the lock the deliveries' foreign key takes anyway), so an
+ * endpoint deleted meanwhile is simply not told, never a foreign-key error failing the change.
  */
 const OUTBOX_SQL = `
 CREATE FUNCTION webhook_enqueue(p_type text, p_partner int, p_subject uuid, p_assignment uuid, p_status text)
 RETURNS void LANGUAGE sql AS $$
-  WITH ev AS (
+  WITH eps AS (
+    SELECT e.id FROM webhook_endpoints e
+     WHERE e.partner_id = p_partner AND e.enabled AND p_type = ANY (e.event_types)
+       FOR KEY SHARE),
+  ev AS (
     INSERT INTO webhook_events (id, type, partner_id, subject_id, assignment_id, subject_status)
     SELECT gen_random_uuid(), p_type, p_partner, p_subject, p_assignment, p_status
-     WHERE EXISTS (SELECT 1 FROM webhook_endpoints e WHERE e.partner_id = p_partner AND e.enabled AND p_type = ANY (e.event_types))
-    RETURNING id, seq, type, partner_id)
+     WHERE EXISTS (SELECT 1 FROM eps)
+    RETURNING id, seq)
   INSERT INTO webhook_deliveries (id, event_id, event_seq, endpoint_id)
-  SELECT gen_random_uuid(), ev.id, ev.seq, e.id FROM ev JOIN webhook_endpoints e ON e.partner_id = ev.partner_id AND e.enabled AND ev.type = ANY (e.event_types)
+  SELECT gen_random_uuid(), ev.id, ev.seq, eps.id FROM ev CROSS JOIN eps
 $$;
 
 CREATE FUNCTION webhook_lead_assignments_outbox() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -25,14 +31,18 @@ BEGIN
            CASE WHEN n.kind = 'RECALL' THEN n.from_partner_id ELSE n.to_partner_id END AS partner_id,
            n.lead_id, n.id, n.created_at
       FROM new_rows n),
+  eps AS (
+    SELECT e.id, e.partner_id, e.event_types FROM webhook_endpoints e
+     WHERE e.enabled AND e.partner_id IN (SELECT partner_id FROM moved)
+       FOR KEY SHARE),
   ev AS (
     INSERT INTO webhook_events (id, type, partner_id, subject_id, assignment_id, occurred_at)
     SELECT gen_random_uuid(), m.type, m.partner_id, m.lead_id, m.id, m.created_at FROM moved m
-     WHERE EXISTS (SELECT 1 FROM webhook_endpoints e WHERE e.partner_id = m.partner_id AND e.enabled AND m.type = ANY (e.event_types))
+     WHERE EXISTS (SELECT 1 FROM eps WHERE eps.partner_id = m.partner_id AND m.type = ANY (eps.event_types))
      ORDER BY m.created_at, m.id
     RETURNING id, seq, type, partner_id)
   INSERT INTO webhook_deliveries (id, event_id, event_seq, endpoint_id)
-  SELECT gen_random_uuid(), ev.id, ev.seq, e.id FROM ev JOIN webhook_endpoints e ON e.partner_id = ev.partner_id AND e.enabled AND ev.type = ANY (e.event_types);
+  SELECT gen_random_uuid(), ev.id, ev.seq, eps.id FROM ev JOIN eps ON eps.partner_id = ev.partner_id AND ev.type = ANY (eps.event_types);
   RETURN NULL;
 END $$;
 
@@ -83,7 +93,6 @@ export class Webhooks1795795330510 implements MigrationInterface {
     await queryRunner.query(
       `CREATE INDEX "idx_webhook_deliveries_endpoint_created" ON "webhook_deliveries"  ("endpoint_id", "created_at") `,
     );
-    await queryRunner.query(`CREATE INDEX "idx_webhook_deliveries_endpoint_seq" ON "webhook_deliveries"  ("endpoint_id", "event_seq") `);
     await queryRunner.query(
       `CREATE UNIQUE INDEX "uq_webhook_deliveries_event_endpoint" ON "webhook_deliveries"  ("event_id", "endpoint_id") `,
     );
@@ -123,7 +132,6 @@ export class Webhooks1795795330510 implements MigrationInterface {
     await queryRunner.query(`DROP INDEX "public"."idx_webhook_attempts_delivery"`);
     await queryRunner.query(`DROP TABLE "webhook_attempts"`);
     await queryRunner.query(`DROP INDEX "public"."uq_webhook_deliveries_event_endpoint"`);
-    await queryRunner.query(`DROP INDEX "public"."idx_webhook_deliveries_endpoint_seq"`);
     await queryRunner.query(`DROP INDEX "public"."idx_webhook_deliveries_endpoint_created"`);
     await queryRunner.query(`DROP TABLE "webhook_deliveries"`);
     await queryRunner.query(`DROP INDEX "public"."idx_webhook_events_occurred"`);

@@ -10,7 +10,6 @@ import { WebhookEvent } from './webhook-event.entity.js';
  */
 @Entity({ name: 'webhook_deliveries' })
 @Index('uq_webhook_deliveries_event_endpoint', ['eventId', 'endpointId'], { unique: true })
-@Index('idx_webhook_deliveries_endpoint_seq', ['endpointId', 'eventSeq'])
 @Index('idx_webhook_deliveries_endpoint_created', ['endpointId', 'createdAt'])
 // Due deliveries (partial: WHERE status = 'PENDING'), written by the migration.
 @Index('idx_webhook_deliveries_due', { synchronize: false })

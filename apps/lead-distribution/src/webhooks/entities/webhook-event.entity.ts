@@ -9,6 +9,8 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
  */
 @Entity({ name: 'webhook_events' })
 @Index('idx_webhook_events_occurred', ['occurredAt'])
+// Events not rendered yet (partial: WHERE payload IS NULL), written by migration WebhookDeliveryQueues.
+@Index('idx_webhook_events_unrendered', { synchronize: false })
 export class WebhookEvent {
   @PrimaryColumn({ type: 'uuid' })
   id!: string;
