@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Inject, Injectable } from '@nestjs/common';
 import { NhisAuthStatus, TermPurpose, type NhisAuthCompletedDto, type NhisAuthDto, type RequestNhisAuthDto } from '#contracts';
 import { fieldCipherOf, type FieldCipher, uuidv7 } from '#platform';
@@ -113,8 +114,7 @@ export class NhisAuthService {
     try {
       answer = await nhisCall(() => this.nhis.approvalOf(this.handleOf(found.session)));
     } catch (error) {
-      const current = await this.sessions.findVisible(visibilityOf(user), id);
-      const stored = current && answerOf(current.session, current.now);
+      const stored = await this.answerStoredMeanwhile(user, id);
       if (stored) return stored;
       throw error;
     }
@@ -126,6 +126,23 @@ export class NhisAuthService {
     const current = answerOf(now.session, now.now);
     if (current) return current;
     throw NhisAuthErrors.pending();
+  }
+
+  /**
+   * After the source failed this call: the answer another call stored meanwhile, if any. The source
+   * answers an approval once, so a call racing another one fails at the source while the other, which
+   * took the answer, is still storing it: a session still pending is read again for a moment
+   * (STORED_MEANWHILE_WAIT_MS) before the failure is believed.
+   */
+  private async answerStoredMeanwhile(user: UserPrincipal, id: string): Promise<NhisAuthCompletedDto | undefined> {
+    const deadline = Date.now() + STORED_MEANWHILE_WAIT_MS;
+    for (;;) {
+      const current = await this.sessions.findVisible(visibilityOf(user), id);
+      if (!current) return undefined;
+      const stored = answerOf(current.session, current.now);
+      if (stored || Date.now() >= deadline) return stored;
+      await sleep(STORED_MEANWHILE_POLL_MS);
+    }
   }
 
   private store(id: string, answer: NhisApprovalAnswer): Promise<{ session: NhisAuthSession; now: Date } | null> {
@@ -164,6 +181,10 @@ export class NhisAuthService {
     return { reference: this.cipher.open({ keyId: session.keyId, ciphertext: session.referenceCiphertext }) };
   }
 }
+
+/** How long a complete the source failed waits for a concurrent complete's answer, and how often it looks. */
+const STORED_MEANWHILE_WAIT_MS = 2000;
+const STORED_MEANWHILE_POLL_MS = 50;
 
 function toCompletedResponse(session: NhisAuthSession): NhisAuthCompletedDto {
   return { id: session.id, status: NhisAuthStatus.Completed, checkupsAllowedUntil: session.checkupsAllowedUntil!.toISOString() };
