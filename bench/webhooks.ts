@@ -271,7 +271,9 @@ async function deliveryRate(): Promise<void> {
     // 2. The backlog released at once.
     const distinct = distinctCounter(receiver);
     const released = Date.now();
-    await client.query(`UPDATE webhook_endpoints SET enabled = true`);
+    // As PATCH {"enabled": true} does: the endpoints enabled, what waited for them made due at once.
+    await client.query(`UPDATE webhook_endpoints SET enabled = true, disabled_reason = NULL, disabled_at = NULL`);
+    await client.query(`UPDATE webhook_deliveries SET next_attempt_at = now() WHERE status = 'PENDING' AND lease_until IS NULL`);
     await receiver
       .waitFor((deliveries) => deliveries.length > 0, 15_000)
       .catch(() => {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { uuidv7 } from '#platform';
 import { DeliveryStatus, type AttemptOutcome } from './webhook-event-types.js';
 import type { OutboxEvent, WebhookPayload } from './webhook-payloads.js';
@@ -276,7 +276,24 @@ export class WebhookDeliveriesRepository {
     consequence: AttemptConsequence,
     maxInFlight: number,
   ): Promise<RecordedAttempt> {
-    const [row] = await this.dataSource.query<Array<{ applied: boolean; disabled: boolean; woke: boolean }>>(
+    return this.dataSource.transaction(async (tx) => {
+      // The endpoint's row lock first, and the record in a statement of its own after it: a claim
+      // (which holds that lock) deciding from this delivery still in flight to park the next one is
+      // committed before the record reads the queue, so the record sees it parked and wakes it. Without
+      // the lock the record could find the next one due, wake nothing, and the claim park it after.
+      await tx.query(`SELECT 1 FROM webhook_endpoints WHERE id = $1 FOR NO KEY UPDATE`, [delivery.endpoint.id]);
+      return this.record(tx, delivery, attempt, consequence, maxInFlight);
+    });
+  }
+
+  private async record(
+    tx: EntityManager,
+    delivery: ClaimedDelivery,
+    attempt: AttemptRecord,
+    consequence: AttemptConsequence,
+    maxInFlight: number,
+  ): Promise<RecordedAttempt> {
+    const [row] = await tx.query<Array<{ applied: boolean; disabled: boolean; woke: boolean }>>(
       `WITH attempt AS (
          INSERT INTO webhook_attempts (id, delivery_id, attempted_at, outcome, status_code, latency_ms, response_excerpt, error, next_attempt_at)
          VALUES ($1, $2::uuid, $3::timestamptz, $4, $5::int, $6, $7, $8::varchar, $9::timestamptz)),
