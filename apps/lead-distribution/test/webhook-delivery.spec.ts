@@ -460,6 +460,22 @@ describe('webhook delivery', () => {
     });
     afterAll(() => replica.close());
 
+    it('two workers drain long ordered queues without leaving any delivery parked behind one already sent', async () => {
+      const receiver = await WebhookReceiver.start();
+      receivers.push(receiver);
+      const endpoints: Array<{ partnerId: number; id: string }> = [];
+      for (let index = 0; index < 4; index += 1) {
+        const partner = await given(app).partner(`긴 대기열 파트너 ${index}`);
+        const endpoint = await insertEndpoint(app, partner.id, receiver.url(`/queue/${index}`));
+        receiver.secrets.push(endpoint.secret);
+        endpoints.push({ partnerId: partner.id, id: endpoint.id });
+      }
+      await Promise.all(endpoints.map((endpoint) => testEvents(app, endpoint.partnerId, endpoint.id, 60)));
+      // Each queue goes one at a time; a wake lost between a claim and a record would park the rest 10 minutes.
+      await receiver.waitFor((all) => all.length >= 240, 20_000);
+      expect(new Set(receiver.deliveries.map((delivery) => delivery.headers['webhook-id'])).size).toBe(240);
+    });
+
     it('two workers never deliver one event twice (20 runs), and keep each ordered endpoint’s order', async () => {
       const receiver = await WebhookReceiver.start();
       receivers.push(receiver);

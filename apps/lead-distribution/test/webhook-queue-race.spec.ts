@@ -1,0 +1,77 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { uuidv7 } from '#platform';
+import { WebhookDeliveriesRepository } from '../src/webhooks/webhook-deliveries.repository.js';
+import { AttemptOutcome, DeliveryStatus } from '../src/webhooks/webhook-event-types.js';
+import { FAILING_DISABLES_AFTER_MS, planClaims } from '../src/webhooks/webhook-schedule.js';
+import { given } from './support/given.js';
+import { startLeadDistribution, type LeadDistributionTestApp } from './support/lead-distribution.js';
+import { insertEndpoint } from './support/webhooks.js';
+
+/**
+ * The race between a claim and a record on one ordered endpoint, played step by step (the worker is
+ * off; the test drives the repository): a claim that saw the queue's head in flight parks the next
+ * delivery while the head's attempt is being recorded. Whichever commits first, the next delivery
+ * must end due, not parked behind a head that is already delivered.
+ */
+describe('an ordered endpoint’s next delivery is never left parked behind a delivered head', () => {
+  let app: LeadDistributionTestApp;
+
+  beforeAll(async () => {
+    app = await startLeadDistribution();
+  });
+  afterAll(() => app.close());
+
+  it('a record waits for a concurrent claim’s park, then wakes what it parked', async () => {
+    const repository = app.app.get(WebhookDeliveriesRepository);
+    const partner = await given(app).partner('대기열 경합 파트너');
+    const endpoint = await insertEndpoint(app, partner.id, 'https://hooks.example.com/queue');
+    const [head, next] = [uuidv7(), uuidv7()];
+    await app.dataSource.query(
+      `WITH ev AS (
+         INSERT INTO webhook_events (id, type, partner_id, subject_id, payload)
+         SELECT id, 'order.cancelled', $2, $3, jsonb_build_object('id', id) FROM unnest($1::uuid[]) WITH ORDINALITY AS i(id, ord) ORDER BY ord
+         RETURNING id, seq)
+       INSERT INTO webhook_deliveries (id, event_id, event_seq, endpoint_id) SELECT gen_random_uuid(), id, seq, $3 FROM ev`,
+      [[head, next], partner.id, endpoint.id],
+    );
+    const { claimed } = await repository.claimDue(32, { slots: 1, maxInFlight: 4, ratePerSecond: 50 }, 60_000, planClaims);
+    expect(claimed.map((delivery) => delivery.event.id)).toEqual([head]);
+    const nextDelivery = async () =>
+      (
+        await app.dataSource.query<Array<{ due: boolean }>>(
+          `SELECT d.next_attempt_at <= now() AS due FROM webhook_deliveries d WHERE d.event_id = $1`,
+          [next],
+        )
+      )[0]!.due;
+    // As if the next delivery had come due again while the head is in flight.
+    await app.dataSource.query(`UPDATE webhook_deliveries SET next_attempt_at = now() WHERE event_id = $1`, [next]);
+
+    // A second claim: it holds the endpoint, has read the head in flight, and is about to park the next one.
+    const claim = app.dataSource.createQueryRunner();
+    await claim.connect();
+    try {
+      await claim.startTransaction();
+      await claim.query(`SELECT 1 FROM webhook_endpoints WHERE id = $1 FOR NO KEY UPDATE`, [endpoint.id]);
+      const recording = repository.recordAttempt(
+        claimed[0]!,
+        { attemptedAt: new Date(), outcome: AttemptOutcome.Success, statusCode: 200, latencyMs: 5, responseExcerpt: 'ok', error: null },
+        {
+          status: DeliveryStatus.Delivered,
+          nextAttemptAt: null,
+          gone: false,
+          goneReason: '',
+          failingReason: '',
+          failingDisablesAfterMs: FAILING_DISABLES_AFTER_MS,
+        },
+        4,
+      );
+      await sleep(300);
+      await claim.query(`UPDATE webhook_deliveries SET next_attempt_at = now() + interval '10 minutes' WHERE event_id = $1`, [next]);
+      await claim.commitTransaction();
+      expect(await recording).toMatchObject({ applied: true, woke: true });
+    } finally {
+      await claim.release();
+    }
+    expect(await nextDelivery()).toBe(true);
+  });
+});
