@@ -75,9 +75,9 @@ async function testEvents(
      ev AS (
        INSERT INTO webhook_events (id, type, partner_id, subject_id, payload)
        SELECT id, 'order.cancelled', $2, $3,
-              jsonb_build_object('id', id, 'type', 'order.cancelled',
+              json_build_object('id', id, 'type', 'order.cancelled',
                                  'timestamp', to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-                                 'data', jsonb_build_object('endpointId', $3::uuid, 'message', 'test ' || ord))
+                                 'data', json_build_object('endpointId', $3::uuid, 'message', 'test ' || ord))
          FROM input ORDER BY ord
        RETURNING id, seq)
      INSERT INTO webhook_deliveries (id, event_id, event_seq, endpoint_id, attempt_count, lease_until, next_attempt_at)

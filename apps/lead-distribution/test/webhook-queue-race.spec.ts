@@ -29,7 +29,7 @@ describe('an ordered endpoint’s next delivery is never left parked behind a de
     await app.dataSource.query(
       `WITH ev AS (
          INSERT INTO webhook_events (id, type, partner_id, subject_id, payload)
-         SELECT id, 'order.cancelled', $2, $3, jsonb_build_object('id', id) FROM unnest($1::uuid[]) WITH ORDINALITY AS i(id, ord) ORDER BY ord
+         SELECT id, 'order.cancelled', $2, $3, json_build_object('id', id) FROM unnest($1::uuid[]) WITH ORDINALITY AS i(id, ord) ORDER BY ord
          RETURNING id, seq)
        INSERT INTO webhook_deliveries (id, event_id, event_seq, endpoint_id) SELECT gen_random_uuid(), id, seq, $3 FROM ev`,
       [[head, next], partner.id, endpoint.id],

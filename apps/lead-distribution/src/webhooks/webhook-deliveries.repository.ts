@@ -208,7 +208,7 @@ export class WebhookDeliveriesRepository {
     // An UPDATE answers [rows, count] through TypeORM.
     const [rows] = await this.dataSource.query<[Array<{ id: string; payload: WebhookPayload }>, number]>(
       `UPDATE webhook_events e SET payload = COALESCE(e.payload, v.payload)
-         FROM unnest($1::uuid[], $2::jsonb[]) AS v(id, payload)
+         FROM unnest($1::uuid[], $2::json[]) AS v(id, payload)
         WHERE e.id = v.id
        RETURNING e.id, e.payload`,
       [[...payloads.keys()], [...payloads.values()].map((payload) => JSON.stringify(payload))],

@@ -83,7 +83,7 @@ export class Webhooks1795795330510 implements MigrationInterface {
     );
     await queryRunner.query(`CREATE INDEX "idx_webhook_endpoints_partner" ON "webhook_endpoints"  ("partner_id", "created_at") `);
     await queryRunner.query(
-      `CREATE TABLE "webhook_events" ("id" uuid NOT NULL, "seq" bigint GENERATED ALWAYS AS IDENTITY NOT NULL, "type" character varying(40) NOT NULL, "partner_id" integer NOT NULL, "subject_id" uuid NOT NULL, "assignment_id" uuid, "subject_status" character varying(16), "occurred_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), "payload" jsonb, CONSTRAINT "PK_4cba37e6a0acb5e1fc49c34ebfd" PRIMARY KEY ("id"))`,
+      `CREATE TABLE "webhook_events" ("id" uuid NOT NULL, "seq" bigint GENERATED ALWAYS AS IDENTITY NOT NULL, "type" character varying(40) NOT NULL, "partner_id" integer NOT NULL, "subject_id" uuid NOT NULL, "assignment_id" uuid, "subject_status" character varying(16), "occurred_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), "payload" json, CONSTRAINT "PK_4cba37e6a0acb5e1fc49c34ebfd" PRIMARY KEY ("id"))`,
     );
     await queryRunner.query(`CREATE UNIQUE INDEX "uq_webhook_events_seq" ON "webhook_events"  ("seq") `);
     await queryRunner.query(`CREATE INDEX "idx_webhook_events_occurred" ON "webhook_events"  ("occurred_at") `);

@@ -2,10 +2,10 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
 /**
  * The outbox: one row per event for one partner, written by database triggers in the transaction of
- * the change that causes it (migration WebhookOutbox), and only while the partner has an enabled
- * endpoint subscribed to the type. `seq` orders an endpoint's deliveries. The payload is rendered by
- * the first delivery attempt (WebhookPayloadRenderer) and frozen: every retry and every endpoint sends
- * the same bytes.
+ * the change that causes it (migration Webhooks), and only while the partner has an enabled
+ * endpoint subscribed to the type. `seq` orders an endpoint's deliveries. The payload is rendered by a
+ * worker at its next poll after the commit (WebhookPayloadRenderer) and frozen: every retry and every
+ * endpoint sends the same bytes.
  */
 @Entity({ name: 'webhook_events' })
 @Index('idx_webhook_events_occurred', ['occurredAt'])
@@ -42,7 +42,11 @@ export class WebhookEvent {
   @Column({ name: 'occurred_at', type: 'timestamptz', default: () => 'now()' })
   occurredAt!: Date;
 
-  /** `{id, type, timestamp, data}`, rendered once by the first attempt. */
-  @Column({ type: 'jsonb', nullable: true })
+  /**
+   * `{id, type, timestamp, data}`, rendered once (WebhookWorker). `json`, not `jsonb`: kept as
+   * rendered, keys in the order the API's mappers give them, so a partner reads the body as the API
+   * writes the same object.
+   */
+  @Column({ type: 'json', nullable: true })
   payload!: Record<string, unknown> | null;
 }
