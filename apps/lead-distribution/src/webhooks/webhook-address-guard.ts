@@ -1,4 +1,4 @@
-import { lookup } from 'node:dns/promises';
+import { Resolver } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
 
 /**
@@ -73,14 +73,12 @@ export class BlockedAddressError extends Error {
  * any address it resolves to is blocked (a name answering both a public and a private address is
  * refused: the connection could otherwise land on either). The caller connects to exactly the address
  * returned, so a second resolution (DNS rebinding) cannot move it. `allowPrivate` (tests only) accepts
- * every address. `resolveAll` is the system resolver (getaddrinfo, /etc/hosts included); tests give
- * their own answers.
+ * every address. `resolveAll` is resolveByDns; tests give their own answers.
  */
 export async function resolveAllowedAddress(
   hostname: string,
   allowPrivate: boolean,
-  resolveAll: (hostname: string) => Promise<Array<{ address: string; family: number }>> = (name) =>
-    lookup(name, { all: true, verbatim: true }),
+  resolveAll: (hostname: string) => Promise<Array<{ address: string; family: number }>> = resolveByDns,
 ): Promise<{ address: string; family: 4 | 6 }> {
   const bare = hostname.startsWith('[') && hostname.endsWith(']') ? hostname.slice(1, -1) : hostname;
   const literal = isIP(bare);
@@ -92,4 +90,31 @@ export async function resolveAllowedAddress(
   }
   const first = addresses[0]!;
   return { address: first.address, family: first.family === 6 ? 6 : 4 };
+}
+
+/** Each query's wait and tries: a partner's name server that never answers costs at most about 4 s. */
+const RESOLVER = new Resolver({ timeout: 2000, tries: 2 });
+
+/**
+ * A partner's host name, resolved by DNS queries on the event loop (c-ares), A and AAAA together:
+ * not getaddrinfo, whose calls hold one of libuv's four pool threads until they end, so that a name
+ * server that never answers could stall every other lookup (and file access) of the process.
+ * `localhost` and `*.localhost` are the loopback without asking (RFC 6761), as getaddrinfo would
+ * answer them from /etc/hosts.
+ */
+export async function resolveByDns(hostname: string): Promise<Array<{ address: string; family: number }>> {
+  const name = hostname.toLowerCase().replace(/\.$/, '');
+  if (name === 'localhost' || name.endsWith('.localhost')) {
+    return [
+      { address: '127.0.0.1', family: 4 },
+      { address: '::1', family: 6 },
+    ];
+  }
+  const [v4, v6] = await Promise.allSettled([RESOLVER.resolve4(name), RESOLVER.resolve6(name)]);
+  const addresses = [
+    ...(v4.status === 'fulfilled' ? v4.value.map((address) => ({ address, family: 4 })) : []),
+    ...(v6.status === 'fulfilled' ? v6.value.map((address) => ({ address, family: 6 })) : []),
+  ];
+  if (addresses.length === 0) throw v4.status === 'rejected' ? v4.reason : new Error(`${hostname} does not resolve`);
+  return addresses;
 }

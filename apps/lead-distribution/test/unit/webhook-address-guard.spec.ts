@@ -1,4 +1,4 @@
-import { BlockedAddressError, isBlockedAddress, resolveAllowedAddress } from '../../src/webhooks/webhook-address-guard.js';
+import { BlockedAddressError, isBlockedAddress, resolveAllowedAddress, resolveByDns } from '../../src/webhooks/webhook-address-guard.js';
 
 describe('the webhook address guard', () => {
   it.each([
@@ -56,6 +56,15 @@ describe('the webhook address guard', () => {
 
   it('refuses a name that resolves to a blocked address', async () => {
     await expect(resolveAllowedAddress('localhost', false)).rejects.toBeInstanceOf(BlockedAddressError);
+    await expect(resolveAllowedAddress('hooks.LOCALHOST.', false)).rejects.toBeInstanceOf(BlockedAddressError);
+  });
+
+  it('resolves names by DNS queries, localhost and its subdomains as the loopback without asking', async () => {
+    await expect(resolveByDns('localhost')).resolves.toEqual([
+      { address: '127.0.0.1', family: 4 },
+      { address: '::1', family: 6 },
+    ]);
+    await expect(resolveByDns('nowhere.invalid')).rejects.toThrow();
   });
 
   it('passes a public literal through unchanged, and a blocked one only with the test switch', async () => {
