@@ -13,6 +13,8 @@ export interface ClaimedDelivery {
   /** This attempt's number in the delivery's cycle (1 for the first). */
   attemptNumber: number;
   leaseUntil: Date;
+  /** This claim's own token: only it may record or give back the delivery (a claim after its lease ran out has another). */
+  leaseId: string;
   endpoint: EndpointSecrets & { id: string; url: string; parallelDelivery: boolean };
   event: OutboxEvent;
   /** The stored payload, or null when no attempt has rendered it yet. */
@@ -54,6 +56,7 @@ interface ClaimedRow {
   id: string;
   attempt_count: number;
   lease_until: Date;
+  lease_id: string;
   endpoint_id: string;
   url: string;
   parallel_delivery: boolean;
@@ -117,6 +120,7 @@ export class WebhookDeliveriesRepository {
       const states = await tx.query<
         Array<{
           id: string;
+          partner_id: number;
           enabled: boolean;
           parallel_delivery: boolean;
           in_flight: number;
@@ -125,7 +129,7 @@ export class WebhookDeliveriesRepository {
           rate_window_ends_in_ms: number;
         }>
       >(
-        `SELECT e.id, e.enabled, e.parallel_delivery,
+        `SELECT e.id, e.partner_id, e.enabled, e.parallel_delivery,
                 (SELECT count(*)::int FROM webhook_deliveries f
                   WHERE f.endpoint_id = e.id AND f.lease_until > now() AND f.status = 'PENDING') AS in_flight,
                 (SELECT p.id FROM webhook_deliveries p
@@ -141,6 +145,7 @@ export class WebhookDeliveriesRepository {
           row.id,
           {
             id: row.id,
+            partnerId: row.partner_id,
             enabled: row.enabled,
             parallelDelivery: row.parallel_delivery,
             inFlight: row.in_flight,
@@ -173,11 +178,12 @@ export class WebhookDeliveriesRepository {
            UPDATE webhook_deliveries d
               SET attempt_count = d.attempt_count + 1,
                   lease_until = now() + $2::float8 * interval '1 millisecond',
+                  lease_id = gen_random_uuid(),
                   next_attempt_at = now() + $2::float8 * interval '1 millisecond',
                   updated_at = now()
             WHERE d.id = ANY($1::uuid[])
-           RETURNING d.id, d.event_id, d.endpoint_id, d.attempt_count, d.lease_until)
-         SELECT c.id, c.attempt_count, c.lease_until, c.endpoint_id,
+           RETURNING d.id, d.event_id, d.endpoint_id, d.attempt_count, d.lease_until, d.lease_id)
+         SELECT c.id, c.attempt_count, c.lease_until, c.lease_id, c.endpoint_id,
                 e.url, e.parallel_delivery, e.secret_ciphertext, e.secret_key_id,
                 e.previous_secret_ciphertext, e.previous_secret_key_id, e.previous_secret_expires_at,
                 ev.id AS event_id, ev.seq, ev.type, ev.partner_id, ev.subject_id, ev.assignment_id, ev.subject_status,
@@ -255,10 +261,11 @@ export class WebhookDeliveriesRepository {
     if (deliveries.length === 0) return;
     await this.dataSource.query(
       `UPDATE webhook_deliveries d
-          SET attempt_count = d.attempt_count - 1, lease_until = NULL, next_attempt_at = now() + $3 * interval '1 millisecond'
-         FROM unnest($1::uuid[], $2::int[]) AS r(id, attempt)
-        WHERE d.id = r.id AND d.attempt_count = r.attempt AND d.status = 'PENDING'`,
-      [deliveries.map((delivery) => delivery.id), deliveries.map((delivery) => delivery.attemptNumber), delayMs],
+          SET attempt_count = d.attempt_count - 1, lease_until = NULL, lease_id = NULL,
+              next_attempt_at = now() + $3 * interval '1 millisecond'
+         FROM unnest($1::uuid[], $2::uuid[]) AS r(id, lease)
+        WHERE d.id = r.id AND d.lease_id = r.lease AND d.status = 'PENDING'`,
+      [deliveries.map((delivery) => delivery.id), deliveries.map((delivery) => delivery.leaseId), delayMs],
     );
   }
 
@@ -299,10 +306,10 @@ export class WebhookDeliveriesRepository {
          VALUES ($1, $2::uuid, $3::timestamptz, $4, $5::int, $6, $7, $8::varchar, $9::timestamptz)),
        delivery AS (
          UPDATE webhook_deliveries
-            SET status = $10::varchar, next_attempt_at = $9::timestamptz, lease_until = NULL, last_attempt_at = $3::timestamptz,
+            SET status = $10::varchar, next_attempt_at = $9::timestamptz, lease_until = NULL, lease_id = NULL, last_attempt_at = $3::timestamptz,
                 last_status_code = $5::int, last_error = $8::varchar,
                 delivered_at = CASE WHEN $10::varchar = 'DELIVERED' THEN now() ELSE delivered_at END, updated_at = now()
-          WHERE id = $2::uuid AND attempt_count = $11 AND status = 'PENDING'
+          WHERE id = $2::uuid AND lease_id = $11::uuid AND status = 'PENDING'
          RETURNING id),
        endpoint AS (
          UPDATE webhook_endpoints e
@@ -358,7 +365,7 @@ export class WebhookDeliveriesRepository {
         attempt.error,
         consequence.nextAttemptAt,
         consequence.status,
-        delivery.attemptNumber,
+        delivery.leaseId,
         consequence.status === DeliveryStatus.Delivered,
         consequence.gone,
         consequence.goneReason.slice(0, 500),
@@ -380,6 +387,7 @@ function toClaimed(row: ClaimedRow): ClaimedDelivery {
     id: row.id,
     attemptNumber: row.attempt_count,
     leaseUntil: row.lease_until,
+    leaseId: row.lease_id,
     endpoint: {
       id: row.endpoint_id,
       url: row.url,

@@ -112,6 +112,8 @@ export interface DueCandidate {
 /** An endpoint of some candidate, read under its row lock. */
 export interface EndpointQueueState {
   id: string;
+  /** The partner it belongs to (a partner's endpoints share its part of a worker's senders). */
+  partnerId: number;
   enabled: boolean;
   parallelDelivery: boolean;
   /** Its deliveries held by a live lease (being sent). */
@@ -128,6 +130,13 @@ export interface ClaimLimits {
   slots: number;
   maxInFlight: number;
   ratePerSecond: number;
+  /**
+   * At most this many of this worker's sends at once go to one partner, all its endpoints together,
+   * so a partner with many slow endpoints cannot take every sender; `partnerSending` is how many it
+   * has now. What only this holds back stays due (another worker, or a freed sender, takes it).
+   */
+  perPartner: number;
+  partnerSending: ReadonlyMap<number, number>;
 }
 
 export interface ClaimPlan {
@@ -155,6 +164,7 @@ export function planClaims(
   const plan: ClaimPlan = { claim: [], park: [], started: new Map() };
   const state = new Map([...endpoints].map(([id, endpoint]) => [id, { ...endpoint }]));
   const spread = (ms: number, fraction: number) => Math.round(ms * (1 + fraction * random()));
+  const partnerSending = new Map(limits.partnerSending);
   for (const candidate of candidates) {
     const endpoint = state.get(candidate.endpointId);
     if (!endpoint) continue;
@@ -169,7 +179,8 @@ export function planClaims(
       plan.park.push({ id: candidate.id, delayMs: candidate.attempted ? spread(AT_CAPACITY_MS, 0.5) : spread(QUEUED_BEHIND_MS, 0.2) });
     } else if (endpoint.rateUsed >= limits.ratePerSecond) {
       plan.park.push({ id: candidate.id, delayMs: Math.max(endpoint.rateWindowEndsInMs, 0) + spread(20, 4) });
-    } else if (plan.claim.length < limits.slots) {
+    } else if (plan.claim.length < limits.slots && (partnerSending.get(endpoint.partnerId) ?? 0) < limits.perPartner) {
+      partnerSending.set(endpoint.partnerId, (partnerSending.get(endpoint.partnerId) ?? 0) + 1);
       plan.claim.push(candidate.id);
       endpoint.inFlight += 1;
       endpoint.rateUsed += 1;

@@ -15,6 +15,9 @@ const LEASE_MARGIN_MS = 30_000;
 /** A delivery that could not be prepared (its payload not rendered, its secret not opened) is tried again this much later, uncounted. */
 const PREPARE_RETRY_MS = 60_000;
 
+/** No partner takes more than this fraction (1/4) of a worker's senders, all its endpoints together. */
+const PARTNER_SHARE_DIVISOR = 4;
+
 /** Events rendered per poll as they are committed. */
 const RENDER_BATCH = 200;
 
@@ -33,6 +36,8 @@ export const WEBHOOK_USER_AGENT = 'lead-distribution-webhooks/1';
 export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(WebhookWorker.name);
   private readonly sending = new Set<Promise<void>>();
+  /** This worker's sends in flight per partner (ClaimLimits.perPartner). */
+  private readonly partnerSending = new Map<number, number>();
   private loop: Promise<void> | undefined;
   private stopping = false;
   private wakeUp: (() => void) | undefined;
@@ -109,12 +114,20 @@ export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy {
     const scan = Math.min(Math.max(slots * 4, 32), 256);
     const { claimed, parked } = await this.deliveries.claimDue(
       scan,
-      { slots, maxInFlight: this.config.WEBHOOK_ENDPOINT_MAX_IN_FLIGHT, ratePerSecond: this.config.WEBHOOK_ENDPOINT_RATE_PER_SECOND },
+      {
+        slots,
+        maxInFlight: this.config.WEBHOOK_ENDPOINT_MAX_IN_FLIGHT,
+        ratePerSecond: this.config.WEBHOOK_ENDPOINT_RATE_PER_SECOND,
+        perPartner: Math.max(1, Math.floor(this.config.WEBHOOK_WORKER_CONCURRENCY / PARTNER_SHARE_DIVISOR)),
+        partnerSending: this.partnerSending,
+      },
       this.config.WEBHOOK_TIMEOUT_MS + LEASE_MARGIN_MS,
       planClaims,
     );
     if (claimed.length === 0) return parked >= scan;
     for (const [delivery, payload] of await this.payloads(claimed)) {
+      const partnerId = delivery.event.partnerId;
+      this.partnerSending.set(partnerId, (this.partnerSending.get(partnerId) ?? 0) + 1);
       const sent: Promise<void> = this.deliver(delivery, payload)
         .catch((error: unknown) => {
           this.logger.error({ deliveryId: delivery.id, error: messageOf(error) }, 'Delivering a webhook failed');
@@ -122,6 +135,9 @@ export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy {
         })
         .then((woke) => {
           this.sending.delete(sent);
+          const left = (this.partnerSending.get(partnerId) ?? 1) - 1;
+          if (left > 0) this.partnerSending.set(partnerId, left);
+          else this.partnerSending.delete(partnerId);
           if (woke || this.restingForSlot) this.kick();
         });
       this.sending.add(sent);

@@ -122,9 +122,19 @@ describe('what an attempt makes of its delivery', () => {
 describe('which due deliveries a poll starts', () => {
   const endpoint = (id: string, overrides: Partial<EndpointQueueState> = {}): [string, EndpointQueueState] => [
     id,
-    { id, enabled: true, parallelDelivery: false, inFlight: 0, headId: null, rateUsed: 0, rateWindowEndsInMs: 0, ...overrides },
+    {
+      id,
+      partnerId: 1,
+      enabled: true,
+      parallelDelivery: false,
+      inFlight: 0,
+      headId: null,
+      rateUsed: 0,
+      rateWindowEndsInMs: 0,
+      ...overrides,
+    },
   ];
-  const limits = { slots: 16, maxInFlight: 2, ratePerSecond: 50 };
+  const limits = { slots: 16, maxInFlight: 2, ratePerSecond: 50, perPartner: 16, partnerSending: new Map<number, number>() };
   const due = (...pairs: Array<[string, string]>) => pairs.map(([id, endpointId]) => ({ id, endpointId, attempted: false }));
   const retrying = (...pairs: Array<[string, string]>) => pairs.map(([id, endpointId]) => ({ id, endpointId, attempted: true }));
 
@@ -182,6 +192,22 @@ describe('which due deliveries a poll starts', () => {
       low,
     );
     expect(plan.claim).toEqual(['a1', 'b1']);
+    expect(plan.park).toEqual([]);
+  });
+
+  it('gives one partner no more than its share of the worker’s senders, all its endpoints together; the rest stays due', () => {
+    const plan = planClaims(
+      due(['a1', 'A'], ['b1', 'B'], ['c1', 'C'], ['d1', 'D']),
+      new Map([
+        endpoint('A', { headId: 'a1', partnerId: 7 }),
+        endpoint('B', { headId: 'b1', partnerId: 7 }),
+        endpoint('C', { headId: 'c1', partnerId: 7 }),
+        endpoint('D', { headId: 'd1', partnerId: 8 }),
+      ]),
+      { ...limits, perPartner: 2, partnerSending: new Map([[7, 1]]) },
+      low,
+    );
+    expect(plan.claim).toEqual(['a1', 'd1']);
     expect(plan.park).toEqual([]);
   });
 

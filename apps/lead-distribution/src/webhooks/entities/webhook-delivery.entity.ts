@@ -53,6 +53,10 @@ export class WebhookDelivery {
   @Column({ name: 'lease_until', type: 'timestamptz', nullable: true })
   leaseUntil!: Date | null;
 
+  /** The claim holding the lease: only it records the attempt or gives the delivery back. */
+  @Column({ name: 'lease_id', type: 'uuid', nullable: true })
+  leaseId!: string | null;
+
   @Column({ name: 'last_attempt_at', type: 'timestamptz', nullable: true })
   lastAttemptAt!: Date | null;
 
