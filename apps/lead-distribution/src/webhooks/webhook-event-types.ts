@@ -1,21 +1,15 @@
-/** The events a partner's endpoint may subscribe to (docs/decisions/webhooks.md has the catalogue). */
-export const WEBHOOK_EVENT_TYPES = ['lead.assigned', 'lead.recalled', 'lead_as.reviewed', 'order.completed', 'order.cancelled'] as const;
+import { WEBHOOK_SUBSCRIBABLE_EVENT_TYPES, WEBHOOK_TEST_EVENT, WebhookAttemptOutcome, WebhookDeliveryStatus } from '#contracts';
+
+/**
+ * The service's names for the webhook vocabulary, which the contracts define once (the API's enums
+ * and the DTOs' validation read the same values): the subscribable event types (docs/decisions/webhooks.md
+ * has the catalogue), the test event, delivery states and attempt outcomes.
+ */
+export const WEBHOOK_EVENT_TYPES = WEBHOOK_SUBSCRIBABLE_EVENT_TYPES;
 
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 /** Sent only by "send a test event", to that one endpoint, whatever it subscribed to. */
-export const WEBHOOK_TEST_EVENT_TYPE = 'webhook.test';
+export const WEBHOOK_TEST_EVENT_TYPE = WEBHOOK_TEST_EVENT;
 
-/** Delivery states. */
-export const DeliveryStatus = { Pending: 'PENDING', Delivered: 'DELIVERED', Failed: 'FAILED' } as const;
-export type DeliveryStatus = (typeof DeliveryStatus)[keyof typeof DeliveryStatus];
-
-/** What one attempt came to. */
-export const AttemptOutcome = {
-  Success: 'SUCCESS',
-  HttpError: 'HTTP_ERROR',
-  Timeout: 'TIMEOUT',
-  NetworkError: 'NETWORK_ERROR',
-  BlockedAddress: 'BLOCKED_ADDRESS',
-} as const;
-export type AttemptOutcome = (typeof AttemptOutcome)[keyof typeof AttemptOutcome];
+export { WebhookAttemptOutcome as AttemptOutcome, WebhookDeliveryStatus as DeliveryStatus };

@@ -1,12 +1,5 @@
-import {
-  isWebhookUrlShape,
-  WEBHOOK_SUBSCRIBABLE_EVENT_TYPES,
-  WEBHOOK_TEST_EVENT,
-  WebhookAttemptOutcome,
-  WebhookDeliveryStatus,
-} from '#contracts';
+import { isWebhookUrlShape } from '#contracts';
 import { resolveAllowedAddress } from '../../src/webhooks/webhook-address-guard.js';
-import { AttemptOutcome, DeliveryStatus, WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT_TYPE } from '../../src/webhooks/webhook-event-types.js';
 import { webhookUrlRefusal, type WebhookUrlPolicy } from '../../src/webhooks/webhook-url-check.js';
 
 describe('webhook endpoint URLs', () => {
@@ -67,14 +60,5 @@ describe('webhook endpoint URLs', () => {
     expect(await webhookUrlRefusal('https://nowhere.invalid/hooks', { production: false, allowPrivate: false })).toBe(
       'its host nowhere.invalid must resolve to public addresses only, none an address webhooks may not reach',
     );
-  });
-});
-
-describe('webhook contracts', () => {
-  it('names the event types, delivery states and attempt outcomes the service uses', () => {
-    expect([...WEBHOOK_SUBSCRIBABLE_EVENT_TYPES]).toEqual([...WEBHOOK_EVENT_TYPES]);
-    expect(WEBHOOK_TEST_EVENT).toBe(WEBHOOK_TEST_EVENT_TYPE);
-    expect(Object.values(WebhookDeliveryStatus).sort()).toEqual(Object.values(DeliveryStatus).sort());
-    expect(Object.values(WebhookAttemptOutcome).sort()).toEqual(Object.values(AttemptOutcome).sort());
   });
 });

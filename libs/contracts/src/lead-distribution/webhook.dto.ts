@@ -18,10 +18,7 @@ import { INT_ID_SCHEMA, IsIntId, IsOmittable, IsTimestamp } from '../common/vali
 import { PartnerBodyDto } from './lead.dto.js';
 import { WEBHOOK_EVENT_SCHEMAS } from './webhook-event.dto.js';
 
-/**
- * The event types an endpoint may subscribe to: the service's WEBHOOK_EVENT_TYPES
- * (apps/lead-distribution/src/webhooks/webhook-event-types.ts; a unit test keeps the two equal).
- */
+/** The event types an endpoint may subscribe to (the service names them WEBHOOK_EVENT_TYPES). */
 export const WEBHOOK_SUBSCRIBABLE_EVENT_TYPES = [
   'lead.assigned',
   'lead.recalled',
