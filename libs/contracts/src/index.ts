@@ -11,6 +11,7 @@ export * from './coverage-claims/customer.dto.js';
 export * from './coverage-claims/medical-analysis.dto.js';
 export * from './coverage-claims/medical-report.dto.js';
 export * from './coverage-claims/coverage-analysis.dto.js';
+export * from './coverage-claims/coverage-insights.dto.js';
 export * from './coverage-claims/coverage-report.dto.js';
 export * from './coverage-claims/medical-checkup.dto.js';
 export * from './coverage-claims/organisation.dto.js';

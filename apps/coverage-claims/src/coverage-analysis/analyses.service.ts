@@ -153,7 +153,7 @@ export class AnalysesService {
   /** `{ seq, analysis }` as answered when it was made, for its planner or an ORG_ADMIN of the organisation; 404 otherwise. */
   async get(user: UserPrincipal, seq: string): Promise<CoverageAnalysisResultDto> {
     const { analysis } = await this.openVisible(user, seq);
-    return { seq, analysis };
+    return { seq, analysis, insights: null };
   }
 
   /**
@@ -230,7 +230,7 @@ export class AnalysesService {
     );
     // The customer was deleted while the contracts were fetched: their token is gone with them.
     if (!stored) throw VerificationErrors.tokenInvalid();
-    return { seq, analysis };
+    return { seq, analysis, insights: null };
   }
 
   /** Stores the step's continuation (its reference sealed) and answers the 202 body. */

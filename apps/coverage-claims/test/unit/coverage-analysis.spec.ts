@@ -14,6 +14,7 @@ import {
   type InsuranceContract,
   type InsuranceDataCustomer,
 } from '../../src/integrations/insurance-data/insurance-data.port.js';
+import { contractOf, type ContractSpec } from '../support/insurance-contracts.js';
 import { sandboxPortfolio } from '../../src/integrations/insurance-data/sandbox/sandbox-portfolio.js';
 import { analysisPayloadProblems } from '../support/coverage-analysis-payload.js';
 
@@ -21,8 +22,8 @@ const catalogue = catalogueFromData(CATALOGUE_2026_11);
 const customer: InsuranceDataCustomer = { name: '이서연', birthDate: '19880412', gender: 'F', phone: '01055501234' };
 const retrievedAt = new Date('2026-11-21T00:30:00.000Z');
 
-function contract(changes: Partial<InsuranceContract>): InsuranceContract {
-  return {
+function contract(changes: ContractSpec): InsuranceContract {
+  return contractOf({
     insurerCode: 'N02',
     insurerName: '현대해상',
     productName: '현대해상 무배당 건강보험',
@@ -36,9 +37,8 @@ function contract(changes: Partial<InsuranceContract>): InsuranceContract {
     paymentCycle: PaymentCycle.Monthly,
     paymentCount: 240,
     paymentPeriodYears: 20,
-    coverages: [],
     ...changes,
-  };
+  });
 }
 
 function analyse(contracts: InsuranceContract[], changes: Partial<CoverageAnalysisInput> = {}) {

@@ -6,9 +6,10 @@ import {
   PaymentCycle,
   type InsuranceContract,
 } from '../../src/integrations/insurance-data/insurance-data.port.js';
+import { contractOf, type ContractSpec } from '../support/insurance-contracts.js';
 
-function contract(changes: Partial<InsuranceContract>): InsuranceContract {
-  return {
+function contract(changes: ContractSpec): InsuranceContract {
+  return contractOf({
     insurerCode: 'N01',
     insurerName: '삼성화재',
     productName: '삼성화재 무배당 건강보험',
@@ -22,9 +23,8 @@ function contract(changes: Partial<InsuranceContract>): InsuranceContract {
     paymentCycle: PaymentCycle.Monthly,
     paymentCount: 240,
     paymentPeriodYears: 20,
-    coverages: [],
     ...changes,
-  };
+  });
 }
 
 const on = parseIsoDate;

@@ -18,6 +18,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { IsTimestamp } from '../common/validators.js';
+import { CoverageInsightsDto } from './coverage-insights.dto.js';
 
 // The spec's "Coverage analysis payload", field for field and spelled as the spec spells it
 // (snake_case, `insuAge`, `comapny_code`, `intial`). Rules: docs/decisions/coverage-analysis.md.
@@ -33,6 +34,8 @@ const MAX_AMOUNT = 1e15;
 const TEXT = 200;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const COMPACT_DATE = /^\d{8}$/;
+/** 100억원 a month: far above any income, a bound on what is stored. */
+const MAX_MONTHLY_INCOME = 10_000_000_000;
 /** A value that must be present but may be null: validated only when not null (undefined fails). */
 const UnlessNull = () => ValidateIf((_object: object, value: unknown) => value !== null);
 
@@ -418,9 +421,23 @@ export class CreateCoverageAnalysisDto {
   @ValidateNested()
   @Type(() => Credit4uSignInDto)
   credit4u?: Credit4uSignInDto;
+
+  @ApiPropertyOptional({
+    type: 'integer',
+    description:
+      'The customer’s monthly income (KRW), when they tell it: `insights.premiums.income` then sets the monthly premium against it, beside published references (a guide, not a rule). Kept with the analysis, sealed, and through a second step',
+    example: 4_000_000,
+    minimum: 1,
+    maximum: MAX_MONTHLY_INCOME,
+  })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(MAX_MONTHLY_INCOME)
+  monthlyIncome?: number;
 }
 
-/** A stored coverage analysis: the spec's `{ seq, analysis }`. */
+/** A stored coverage analysis: the spec's `{ seq, analysis }`, and the insights beside it. */
 export class CoverageAnalysisResultDto {
   @ApiProperty({
     description: "The stored analysis's id (a UUID, as a string): `GET /api/v1/coverage/analyses/{seq}` reads it again",
@@ -431,6 +448,14 @@ export class CoverageAnalysisResultDto {
 
   @ApiProperty({ type: CoverageAnalysisDto })
   analysis!: CoverageAnalysisDto;
+
+  @ApiProperty({
+    type: CoverageInsightsDto,
+    nullable: true,
+    description:
+      'What the payload cannot say, from the same contracts: duplicate 실손, premium burden, cover by age, renewals ahead (docs/decisions/coverage-insights.md). Beside the payload, never in it; null for an analysis stored before insights existed',
+  })
+  insights!: CoverageInsightsDto | null;
 }
 
 /** How the customer proves it is them in the source's second step. */

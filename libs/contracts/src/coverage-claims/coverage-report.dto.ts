@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { CoverageStatusCode } from './coverage-analysis.dto.js';
+import { CoverageInsightsDto } from './coverage-insights.dto.js';
 
 // The coverage analysis report (POST /api/v1/coverage/analyses/{seq}/report with Accept:
 // application/json): the content the PDF shows, as data. Amounts are KRW numbers; the PDF formats
@@ -175,4 +176,11 @@ export class CoverageReportDto {
 
   @ApiProperty({ type: CoverageReportPremiumsDto })
   premiums!: CoverageReportPremiumsDto;
+
+  @ApiProperty({
+    type: CoverageInsightsDto,
+    nullable: true,
+    description: 'The analysis’ insights as the PDF shows them (insured persons’ names masked); null for an analysis stored before insights existed',
+  })
+  insights!: CoverageInsightsDto | null;
 }

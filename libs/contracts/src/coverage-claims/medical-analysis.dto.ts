@@ -1,7 +1,8 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsObject, IsUUID, ValidateNested } from 'class-validator';
+import { Allow, IsObject, IsUUID, ValidateNested } from 'class-validator';
 import { CoverageAnalysisDto } from './coverage-analysis.dto.js';
+import { CoverageInsightsDto } from './coverage-insights.dto.js';
 
 // The medical coverage analysis: POST /api/v1/medical-bojang/set-analysis and the two report
 // operations' body. Rules: docs/decisions/medical-analysis.md.
@@ -28,6 +29,15 @@ export class SetAnalysisDto {
   @ValidateNested()
   @Type(() => CoverageAnalysisDto)
   analysis!: CoverageAnalysisDto;
+
+  @ApiPropertyOptional({
+    type: CoverageInsightsDto,
+    nullable: true,
+    description:
+      'Accepted and ignored, so that the answer of the coverage-analysis result operation can be sent as it is (the spec’s body is `seq` and `analysis`); the medical analysis reads only `analysis`',
+  })
+  @Allow()
+  insights?: unknown;
 }
 
 export class SetAnalysisResultDto {

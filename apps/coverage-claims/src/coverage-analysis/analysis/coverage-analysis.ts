@@ -131,7 +131,8 @@ export function coverageStatus(amount: number, recommend: number): CoverageStatu
   return CoverageStatusCode.Good;
 }
 
-function orderForDisplay(contracts: readonly InsuranceContract[]): InsuranceContract[] {
+/** The payload's order of contracts (its `contract_id` is the position in it, from 1): active first, then newest first. */
+export function orderForDisplay(contracts: readonly InsuranceContract[]): InsuranceContract[] {
   const rank = (contract: InsuranceContract) => (contract.state === ContractState.Active ? 0 : 1);
   // Array.prototype.sort is stable: equal contracts keep the port's order.
   return [...contracts].sort((a, b) => rank(a) - rank(b) || b.startDate.localeCompare(a.startDate));

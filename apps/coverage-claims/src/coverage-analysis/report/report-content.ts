@@ -100,6 +100,7 @@ export function reportContentOf(analysis: CoverageAnalysisDto, customer: ReportC
       future: analysis.future_premium,
       total: analysis.total_premium,
     },
+    insights: null,
   };
 }
 

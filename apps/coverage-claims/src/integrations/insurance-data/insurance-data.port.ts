@@ -37,6 +37,25 @@ export enum PaymentCycle {
   LumpSum = 'LUMP_SUM',
 }
 
+/** The end date of cover that lasts for life (`종신`): a YYYYMMDD date after any real one. */
+export const LIFETIME_END_DATE = '99991231';
+
+/** What a contract is for: what the customer's premium buys (보장성, 저축성, 연금). */
+export enum ContractPurpose {
+  /** 보장성: pays on an event (death, diagnosis, hospital, accident). */
+  Protection = 'PROTECTION',
+  /** 저축성: builds a maturity or surrender value (저축·적립·변액 savings products). */
+  Savings = 'SAVINGS',
+  /** 연금: pays an annuity from an age. */
+  Pension = 'PENSION',
+}
+
+/** A renewal-type (갱신형) coverage: its term is renewed, and its premium recalculated, every `cycleYears` years. */
+export interface CoverageRenewal {
+  /** Years between renewals; null when the source says 갱신형 without saying how often. */
+  cycleYears: number | null;
+}
+
 export interface InsuranceCoverage {
   /** The insurer's own name of the coverage (mapped to catalogue codes through the synonym table). */
   name: string;
@@ -44,6 +63,20 @@ export interface InsuranceCoverage {
   amount: number;
   /** The insurer's own code of the coverage, when the source gives one (not a catalogue code). */
   code?: string;
+  /** YYYYMMDD: when the coverage began (a rider added later begins later); the contract's start when the source does not say. */
+  startDate: string;
+  /**
+   * YYYYMMDD, LIFETIME_END_DATE for 종신: when the coverage ends. A rider may end before its contract
+   * (a 종신 contract's rider ending at 65); the contract's end when the source does not say.
+   */
+  endDate: string;
+  /** Renewal-type (갱신형) coverage: how it renews; null for a non-renewal (비갱신형) coverage. */
+  renewal: CoverageRenewal | null;
+  /**
+   * 실손의료비: pays the medical costs the customer actually bore (indemnity). Several such contracts
+   * for one person do not add up: together they pay a bill once, shared in proportion (비례보상).
+   */
+  indemnity: boolean;
 }
 
 export interface InsuranceContract {
@@ -67,6 +100,8 @@ export interface InsuranceContract {
   paymentCount: number | null;
   /** Payment period in years (0 for a lump sum). */
   paymentPeriodYears: number;
+  /** What the premium buys: protection, savings or a pension. */
+  purpose: ContractPurpose;
   coverages: InsuranceCoverage[];
 }
 
@@ -209,6 +244,12 @@ export const CONTRACT_STATE_LABELS: Readonly<Record<ContractState, string>> = {
 export const CONTRACT_TYPE_LABELS: Readonly<Record<ContractType, string>> = {
   [ContractType.Life]: '생명보험',
   [ContractType.NonLife]: '손해보험',
+};
+
+export const CONTRACT_PURPOSE_LABELS: Readonly<Record<ContractPurpose, string>> = {
+  [ContractPurpose.Protection]: '보장성',
+  [ContractPurpose.Savings]: '저축성',
+  [ContractPurpose.Pension]: '연금',
 };
 
 export const PAYMENT_CYCLE_LABELS: Readonly<Record<PaymentCycle, string>> = {

@@ -3,6 +3,7 @@ import { addMonthsClamped, ordinal, parseCompactDate, type LocalDate } from '../
 import { normaliseCoverageName } from '../../../common/coverage-names.js';
 import { INSURERS_2026_11 } from '../../../insurers/catalogue/v2026-11/index.js';
 import {
+  LIFETIME_END_DATE,
   ContractState,
   ContractType,
   PAYMENT_CYCLE_MONTHS,
@@ -15,8 +16,7 @@ import {
 // mapped to the port. Every rule, and why, is in docs/decisions/coverage-analysis.md, "Contracts
 // from CODEF". Nothing here logs: the answer holds names and policy numbers.
 
-/** The end date of a contract that lasts for life (`종신`): the port wants a YYYYMMDD date. */
-export const LIFETIME_END_DATE = '99991231';
+export { LIFETIME_END_DATE };
 
 /** A contract whose insurer the catalogue does not know keeps CODEF's code under this prefix, so it never reads as a catalogue code. */
 export const UNKNOWN_INSURER_PREFIX = 'CODEF_';
