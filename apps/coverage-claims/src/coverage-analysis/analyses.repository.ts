@@ -22,8 +22,8 @@ export class AnalysesRepository {
   async insert(analysis: NewCoverageAnalysis, tx: EntityManager = this.dataSource.manager): Promise<boolean> {
     const rows = await tx.query<Array<{ id: string }>>(
       `INSERT INTO coverage_analyses (id, organisation_id, planner_id, customer_id, verification_id, catalogue_version,
-                                      inquiry_date, key_id, payload_ciphertext)
-       SELECT $1, $2, $3, customer.id, $5, $6, $7, $8, $9 FROM customers customer WHERE customer.id = $4 FOR KEY SHARE
+                                      inquiry_date, key_id, payload_ciphertext, insights_ciphertext)
+       SELECT $1, $2, $3, customer.id, $5, $6, $7, $8, $9, $10 FROM customers customer WHERE customer.id = $4 FOR KEY SHARE
        RETURNING id`,
       [
         analysis.id,
@@ -35,6 +35,7 @@ export class AnalysesRepository {
         analysis.inquiryDate,
         analysis.keyId,
         analysis.payloadCiphertext,
+        analysis.insightsCiphertext,
       ],
     );
     return rows.length === 1;

@@ -5,6 +5,7 @@ import {
   type ContinueCoverageAnalysisDto,
   type CoverageAnalysisDto,
   type CoverageAnalysisResultDto,
+  type CoverageInsightsDto,
   type CoverageAnalysisSecondStepDto,
   type CreateCoverageAnalysisDto,
   type Credit4uSignInDto,
@@ -22,6 +23,7 @@ import { ContinuationsRepository, type HeldContinuation } from './continuations.
 import type { AnalysisContinuation } from './entities/analysis-continuation.entity.js';
 import { koreaDate } from '../common/calendar.js';
 import { buildCoverageAnalysis } from './analysis/coverage-analysis.js';
+import { buildCoverageInsights } from './insights/coverage-insights.js';
 import { CoverageAnalysisErrors } from './coverage-analysis.errors.js';
 import { CoverageCatalogueService } from './coverage-catalogue.service.js';
 import {
@@ -57,6 +59,8 @@ export interface VisibleAnalysis {
   seq: string;
   /** The spec's `analysis` object exactly as it was answered. */
   analysis: CoverageAnalysisDto;
+  /** The insights answered beside it; null for an analysis stored before insights existed. */
+  insights: CoverageInsightsDto | null;
   organisationId: string;
   /** Who ran it; null once that user is deleted. */
   plannerId: string | null;
@@ -96,9 +100,10 @@ export class AnalysesService {
     const verified = await this.verifications.requireVerifiedCustomer(user, input.verificationToken);
     const customer = insuranceCustomerOf(verified);
     const signIn = signInOf(input.credit4u);
+    const monthlyIncome = input.monthlyIncome ?? null;
     const lookup = await this.bounded((signal) => this.insuranceData.contractsOf(customer, { signal, ...(signIn && { signIn }) }));
-    if ('secondStep' in lookup) return { secondStep: await this.startContinuation(user, verified, lookup.secondStep) };
-    return { analysis: await this.store(user, verified, lookup.contracts) };
+    if ('secondStep' in lookup) return { secondStep: await this.startContinuation(user, verified, lookup.secondStep, monthlyIncome) };
+    return { analysis: await this.store(user, verified, lookup.contracts, monthlyIncome) };
   }
 
   /**
@@ -120,6 +125,8 @@ export class AnalysesService {
       const verified = await this.verifiedOf(held);
       const customer = insuranceCustomerOf(verified);
       const reference = this.cipher.open({ keyId: held.keyId, ciphertext: held.referenceCiphertext });
+      const monthlyIncome =
+        held.monthlyIncomeCiphertext === null ? null : Number(this.cipher.open({ keyId: held.keyId, ciphertext: held.monthlyIncomeCiphertext }));
       const signIn = signInOf(input.credit4u)!;
       const answer = input.code === undefined ? {} : { code: input.code };
       let lookup: ContractsLookup;
@@ -133,7 +140,12 @@ export class AnalysesService {
       if ('secondStep' in lookup) {
         const sealed = this.cipher.seal(lookup.secondStep.reference);
         const method = METHODS[lookup.secondStep.method];
-        await this.continuations.release(held, { method, keyId: sealed.keyId, referenceCiphertext: sealed.ciphertext });
+        await this.continuations.release(held, {
+          method,
+          keyId: sealed.keyId,
+          referenceCiphertext: sealed.ciphertext,
+          monthlyIncomeCiphertext: this.sealIncome(monthlyIncome),
+        });
         settled = true;
         return { secondStep: stepResponse(id, lookup.secondStep, held.expiresAt) };
       }
@@ -141,7 +153,7 @@ export class AnalysesService {
       const analysis = await this.continuations.transaction(async (tx) => {
         // Deleted with its customer or verification meanwhile: start over (the token went with them).
         if (!(await this.continuations.delete(held, tx))) throw CoverageAnalysisErrors.continuationExpired('EXPIRED');
-        return this.store(user, verified, contracts, tx);
+        return this.store(user, verified, contracts, monthlyIncome, tx);
       });
       settled = true;
       return { analysis };
@@ -150,10 +162,10 @@ export class AnalysesService {
     }
   }
 
-  /** `{ seq, analysis }` as answered when it was made, for its planner or an ORG_ADMIN of the organisation; 404 otherwise. */
+  /** `{ seq, analysis, insights }` as answered when it was made, for its planner or an ORG_ADMIN of the organisation; 404 otherwise. */
   async get(user: UserPrincipal, seq: string): Promise<CoverageAnalysisResultDto> {
-    const { analysis } = await this.openVisible(user, seq);
-    return { seq, analysis, insights: null };
+    const { analysis, insights } = await this.openVisible(user, seq);
+    return { seq, analysis, insights };
   }
 
   /**
@@ -163,11 +175,12 @@ export class AnalysesService {
    * (an analysis made before a planner's customers were their own may show another planner's).
    */
   async getVisible(user: UserPrincipal, seq: string): Promise<VisibleAnalysis> {
-    const { row, analysis } = await this.openVisible(user, seq);
+    const { row, analysis, insights } = await this.openVisible(user, seq);
     const customer = await this.customers.opened(row.customerId);
     return {
       seq,
       analysis,
+      insights,
       organisationId: row.organisationId,
       plannerId: row.plannerId,
       catalogueVersion: row.catalogueVersion,
@@ -188,32 +201,35 @@ export class AnalysesService {
     const row = await this.analyses.findVisible(visibilityOf(user), seq);
     if (!row) throw CoverageAnalysisErrors.notFound(seq);
     const analysis = JSON.parse(this.cipher.open({ keyId: row.keyId, ciphertext: row.payloadCiphertext })) as CoverageAnalysisDto;
-    return { row, analysis };
+    const insights =
+      row.insightsCiphertext === null
+        ? null
+        : (JSON.parse(this.cipher.open({ keyId: row.keyId, ciphertext: row.insightsCiphertext })) as CoverageInsightsDto);
+    return { row, analysis, insights };
   }
 
   /**
-   * Builds the analysis of `contracts` for the verified customer and stores it (within `tx` when
-   * given): what both the one-call analysis and a completed second step answer.
+   * Builds the analysis of `contracts` for the verified customer, and its insights, and stores them
+   * (within `tx` when given): what both the one-call analysis and a completed second step answer.
    */
   private async store(
     user: UserPrincipal,
     verified: VerifiedCustomer,
     contracts: InsuranceContract[],
+    monthlyIncome: number | null,
     tx?: EntityManager,
   ): Promise<CoverageAnalysisResultDto> {
     const retrievedAt = new Date();
     const catalogue = await this.catalogue.current();
-    const analysis = buildCoverageAnalysis({
-      customer: insuranceCustomerOf(verified),
-      customerId: verified.customerNumber,
-      contracts,
-      catalogue,
-      inquiryDate: koreaDate(retrievedAt),
-      retrievedAt,
-    });
+    const customer = insuranceCustomerOf(verified);
+    const inquiryDate = koreaDate(retrievedAt);
+    const analysis = buildCoverageAnalysis({ customer, customerId: verified.customerNumber, contracts, catalogue, inquiryDate, retrievedAt });
+    const insights = buildCoverageInsights({ customer, contracts, catalogue, inquiryDate, monthlyIncome });
 
     const seq = uuidv7();
+    // One cipher, one active key: both values are sealed with the key the row names.
     const sealed = this.cipher.seal(JSON.stringify(analysis));
+    const sealedInsights = this.cipher.seal(JSON.stringify(insights));
     const stored = await this.analyses.insert(
       {
         id: seq,
@@ -225,19 +241,21 @@ export class AnalysesService {
         inquiryDate: analysis.inquiry_time,
         keyId: sealed.keyId,
         payloadCiphertext: sealed.ciphertext,
+        insightsCiphertext: sealedInsights.ciphertext,
       },
       tx,
     );
     // The customer was deleted while the contracts were fetched: their token is gone with them.
     if (!stored) throw VerificationErrors.tokenInvalid();
-    return { seq, analysis, insights: null };
+    return { seq, analysis, insights };
   }
 
-  /** Stores the step's continuation (its reference sealed) and answers the 202 body. */
+  /** Stores the step's continuation (its reference and the monthly income sealed) and answers the 202 body. */
   private async startContinuation(
     user: UserPrincipal,
     verified: VerifiedCustomer,
     step: SecondStep,
+    monthlyIncome: number | null,
   ): Promise<CoverageAnalysisSecondStepDto> {
     const id = uuidv7();
     const sealed = this.cipher.seal(step.reference);
@@ -251,12 +269,18 @@ export class AnalysesService {
         method: METHODS[step.method],
         keyId: sealed.keyId,
         referenceCiphertext: sealed.ciphertext,
+        monthlyIncomeCiphertext: this.sealIncome(monthlyIncome),
       },
       CONTINUATION_TTL_SECONDS,
     );
     // Deleted while the source was asked: the token went with the customer.
     if (!expiresAt) throw VerificationErrors.tokenInvalid();
     return stepResponse(id, step, expiresAt);
+  }
+
+  /** The monthly income sealed with the active key (the one `key_id` names beside it); null stays null. */
+  private sealIncome(monthlyIncome: number | null): Buffer | null {
+    return monthlyIncome === null ? null : this.cipher.seal(String(monthlyIncome)).ciphertext;
   }
 
   /** The customer a continuation is about, as the verification that started it confirmed them. */

@@ -14,13 +14,15 @@ export interface NewContinuation {
   method: AnalysisSecondStepMethod;
   keyId: string;
   referenceCiphertext: Buffer;
+  monthlyIncomeCiphertext: Buffer | null;
 }
 
-/** The port's reference of a new step, sealed. */
+/** The port's reference of a new step, sealed, and the monthly income sealed again with the same key. */
 export interface SealedStep {
   method: AnalysisSecondStepMethod;
   keyId: string;
   referenceCiphertext: Buffer;
+  monthlyIncomeCiphertext: Buffer | null;
 }
 
 /**
@@ -61,8 +63,8 @@ export class ContinuationsRepository {
   async insert(continuation: NewContinuation, ttlSeconds: number): Promise<Date | null> {
     const rows = await this.dataSource.query<Array<{ expires_at: Date }>>(
       `INSERT INTO analysis_continuations (id, organisation_id, planner_id, customer_id, verification_id, method, key_id,
-                                             reference_ciphertext, expires_at)
-         SELECT $1, $2, $3, customer.id, $5, $6, $7, $8, clock_timestamp() + make_interval(secs => $9)
+                                             reference_ciphertext, monthly_income_ciphertext, expires_at)
+         SELECT $1, $2, $3, customer.id, $5, $6, $7, $8, $10, clock_timestamp() + make_interval(secs => $9)
            FROM customers customer WHERE customer.id = $4 FOR KEY SHARE
          RETURNING expires_at`,
       [
@@ -75,6 +77,7 @@ export class ContinuationsRepository {
         continuation.keyId,
         continuation.referenceCiphertext,
         ttlSeconds,
+        continuation.monthlyIncomeCiphertext,
       ],
     );
     return rows[0]?.expires_at ?? null;
@@ -136,8 +139,10 @@ export class ContinuationsRepository {
       return;
     }
     await this.dataSource.query(
-      `UPDATE analysis_continuations SET held_until = NULL, method = $3, key_id = $4, reference_ciphertext = $5 WHERE ${HOLDER}`,
-      [held.id, held.hold, step.method, step.keyId, step.referenceCiphertext],
+      `UPDATE analysis_continuations
+          SET held_until = NULL, method = $3, key_id = $4, reference_ciphertext = $5, monthly_income_ciphertext = $6
+        WHERE ${HOLDER}`,
+      [held.id, held.hold, step.method, step.keyId, step.referenceCiphertext, step.monthlyIncomeCiphertext],
     );
   }
 

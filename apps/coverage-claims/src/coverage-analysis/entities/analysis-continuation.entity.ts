@@ -62,6 +62,10 @@ export class AnalysisContinuation {
   @Column({ name: 'reference_ciphertext', type: 'bytea' })
   referenceCiphertext!: Buffer;
 
+  /** The request's `monthlyIncome` (decimal digits), sealed with the key `key_id` as the reference is; null when none was given. */
+  @Column({ name: 'monthly_income_ciphertext', type: 'bytea', nullable: true })
+  monthlyIncomeCiphertext!: Buffer | null;
+
   /** Wrong codes sent so far (MAX_WRONG_ANSWERS drops the continuation). */
   @Column({ name: 'wrong_answers', type: 'smallint', default: 0 })
   wrongAnswers!: number;

@@ -8,7 +8,8 @@ import { CoverageCatalogueVersion } from './coverage-catalogue-version.entity.js
 /**
  * A coverage analysis as it was answered: the spec's `analysis` object, JSON, sealed with the
  * platform field cipher (it holds the customer's name, phone and birth date and the names on their
- * contracts). `id` is the `seq` of `{ seq, analysis }`. Deleted with its customer (CASCADE).
+ * contracts), and the insights beside it. `id` is the `seq` of `{ seq, analysis, insights }`. Deleted with its
+ * customer (CASCADE).
  */
 @Entity({ name: 'coverage_analyses' })
 export class CoverageAnalysis {
@@ -66,6 +67,13 @@ export class CoverageAnalysis {
   /** The `analysis` object as JSON, AES-256-GCM-encrypted with the key `key_id`. */
   @Column({ name: 'payload_ciphertext', type: 'bytea' })
   payloadCiphertext!: Buffer;
+
+  /**
+   * The insights answered beside the analysis (`insights`), as JSON, sealed with the same key `key_id`;
+   * null for an analysis stored before insights existed. They hold the monthly income when one was given.
+   */
+  @Column({ name: 'insights_ciphertext', type: 'bytea', nullable: true })
+  insightsCiphertext!: Buffer | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

@@ -23,6 +23,7 @@ import { ClaimsBelongToCustomers1795758361663 } from './1795758361663-ClaimsBelo
 import { FaxRequestsAtTheGateway1795776442483 } from './1795776442483-FaxRequestsAtTheGateway.js';
 import { VerificationSmsMessageId1795776467205 } from './1795776467205-VerificationSmsMessageId.js';
 import { AnalysisContinuations1795785980985 } from './1795785980985-AnalysisContinuations.js';
+import { AnalysisInsights1795900000000 } from './1795900000000-AnalysisInsights.js';
 
 /** Every migration of the service, in order. `npm run migration:generate` writes new ones; list them here. */
 export const MIGRATIONS = [
@@ -51,4 +52,5 @@ export const MIGRATIONS = [
   FaxRequestsAtTheGateway1795776442483,
   VerificationSmsMessageId1795776467205,
   AnalysisContinuations1795785980985,
+  AnalysisInsights1795900000000,
 ];
