@@ -60,14 +60,14 @@ describe('coverage analyses', () => {
     const person = { name: '이서연', birthDate: '19880412', gender: 'F' as const };
     // the first sandbox customer (from a fixed list of phones) whose portfolio has 10 contracts or more
     const phone = Array.from({ length: 200 }, (_, index) => `0107755${String(index).padStart(4, '0')}`)
-      .filter((candidate) => !/000[0-3]$/.test(candidate))
+      .filter((candidate) => !/000\d$/.test(candidate))
       .find((candidate) => sandboxPortfolio({ ...person, phone: candidate }).length >= 10)!;
     const { token, customerId } = await verified(verificationBody({ ...person, phone }));
 
     const response = await analyse(token).expect(201);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
     const { seq, analysis } = response.body as CoverageAnalysisResultDto;
-    expect(Object.keys(response.body as object).sort()).toEqual(['analysis', 'seq']);
+    expect(Object.keys(response.body as object).sort()).toEqual(['analysis', 'insights', 'seq']);
     expect(seq).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     expect(analysisPayloadProblems(analysis as unknown as Record<string, unknown>)).toEqual([]);
 
@@ -82,8 +82,8 @@ describe('coverage analyses', () => {
   });
 
   it('reads an analysis again with GET: the same {seq, analysis}, for the planner who ran it', async () => {
-    const { seq, analysis } = await analysed();
-    expect((await read(seq).expect(200)).body).toEqual({ seq, analysis });
+    const { seq, analysis, insights } = await analysed();
+    expect((await read(seq).expect(200)).body).toEqual({ seq, analysis, insights });
   });
 
   it('stores a new analysis on every call with the same token while it is valid', async () => {
@@ -139,8 +139,8 @@ describe('coverage analyses', () => {
   });
 
   it('lets an ORG_ADMIN read any analysis of the organisation (200)', async () => {
-    const { seq, analysis } = await analysed(planner);
-    expect((await read(seq, admin).expect(200)).body).toEqual({ seq, analysis });
+    const { seq, analysis, insights } = await analysed(planner);
+    expect((await read(seq, admin).expect(200)).body).toEqual({ seq, analysis, insights });
   });
 
   it('returns 404 ANALYSIS_NOT_FOUND for another organisation’s seq, even to its ORG_ADMIN, exactly as for an unknown seq', async () => {
@@ -176,7 +176,7 @@ describe('coverage analyses', () => {
   });
 
   it('analyses a customer the source knows no contract of (phone ending 0001): zero contracts, every coverage bad, no premium', async () => {
-    const { seq, analysis } = await analysed(planner, verificationBody({ phone: magicPhone('0001') }));
+    const { seq, analysis, insights } = await analysed(planner, verificationBody({ phone: magicPhone('0001') }));
     expect(analysisPayloadProblems(analysis as unknown as Record<string, unknown>)).toEqual([]);
     expect(analysis.contracts).toEqual([]);
     expect(analysis.coverage_count).toBeGreaterThan(0);
@@ -191,7 +191,7 @@ describe('coverage analyses', () => {
       future_premium: 0,
     });
     expect(analysis.coverage_bad_names.split(',')).toEqual(analysis.coverages.map((coverage) => coverage.coverage_name));
-    expect((await read(seq).expect(200)).body).toEqual({ seq, analysis });
+    expect((await read(seq).expect(200)).body).toEqual({ seq, analysis, insights });
   });
 
   it('stores the analysis encrypted at rest: no plain name, phone or birth date in coverage_analyses', async () => {
@@ -353,7 +353,7 @@ describe('coverage analyses', () => {
       return ref ? schemas[ref.replace('#/components/schemas/', '')]! : schema;
     };
     const result = schemas.CoverageAnalysisResultDto!;
-    expect(result.required?.sort()).toEqual(['analysis', 'seq']);
+    expect(result.required?.sort()).toEqual(['analysis', 'insights', 'seq']);
     expect(result.properties!.seq).toMatchObject({ type: 'string' });
 
     const found: string[] = [];

@@ -55,7 +55,7 @@ describe('coverage analysis through CODEF (the fake)', () => {
   ) {
     expect(response.headers['content-type']).toMatch(/^application\/json/);
     const { seq, analysis } = response.body as CoverageAnalysisResultDto;
-    expect(Object.keys(response.body as object).sort()).toEqual(['analysis', 'seq']);
+    expect(Object.keys(response.body as object).sort()).toEqual(['analysis', 'insights', 'seq']);
     expect(seq).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     expect(analysisPayloadProblems(analysis as unknown as Record<string, unknown>)).toEqual([]);
 

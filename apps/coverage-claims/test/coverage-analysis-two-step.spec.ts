@@ -95,7 +95,7 @@ describe('coverage analysis: the customer’s sign-in and the second step', () =
       const { token } = await verified(body);
       const response = await analyse({ verificationToken: token, credit4u: credit4u('my-credit4u-id') }).expect(201);
       const result = response.body as CoverageAnalysisResultDto;
-      expect(Object.keys(result).sort()).toEqual(['analysis', 'seq']);
+      expect(Object.keys(result).sort()).toEqual(['analysis', 'insights', 'seq']);
       expect(analysisPayloadProblems(result.analysis as unknown as Record<string, unknown>)).toEqual([]);
       expect(result.analysis.contracts).toHaveLength(portfolioSize(body));
     });
@@ -179,7 +179,7 @@ describe('coverage analysis: the customer’s sign-in and the second step', () =
 
       const done = await follow(step.continuationId, { credit4u: credit4u('sandbox-sms'), code: '123456' }).expect(201);
       const result = done.body as CoverageAnalysisResultDto;
-      expect(Object.keys(result).sort()).toEqual(['analysis', 'seq']);
+      expect(Object.keys(result).sort()).toEqual(['analysis', 'insights', 'seq']);
       expect(result.seq).toMatch(UUID);
       expect(analysisPayloadProblems(result.analysis as unknown as Record<string, unknown>)).toEqual([]);
       expect(result.analysis.contracts).toHaveLength(portfolioSize(body));
