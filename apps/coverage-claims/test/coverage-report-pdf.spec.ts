@@ -19,7 +19,8 @@ beforeAll(async () => {
   fonts = await loadPdfFonts();
 });
 
-const contentOf = (analysis: CoverageAnalysisDto): CoverageReportDto => reportContentOf(analysis, reportCustomerOf(analysis), GENERATED_AT);
+const contentOf = (analysis: CoverageAnalysisDto): CoverageReportDto =>
+  reportContentOf(analysis, reportCustomerOf(analysis), GENERATED_AT, null);
 const twentyContracts = contentOf(sandboxAnalysis(TWENTY_CONTRACT_CUSTOMER));
 
 /** The 20-contract report with names as long as insurers and hostile sources make them. */
