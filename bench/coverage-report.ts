@@ -38,7 +38,7 @@ const analysis = buildCoverageAnalysis({
   inquiryDate: { year: 2026, month: 11, day: 21 },
   retrievedAt: new Date('2026-11-21T00:30:00.000Z'),
 });
-const content = reportContentOf(analysis, reportCustomerOf(analysis), new Date('2026-11-21T00:30:05.000Z'));
+const content = reportContentOf(analysis, reportCustomerOf(analysis), new Date('2026-11-21T00:30:05.000Z'), null);
 const fonts = await loadPdfFonts();
 
 const pageCount = (pdf: Buffer) => pdf.toString('latin1').match(/\/Type \/Page\b/g)?.length ?? 0;

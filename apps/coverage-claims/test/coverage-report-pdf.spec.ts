@@ -1,12 +1,19 @@
 import { Test } from '@nestjs/testing';
-import type { CoverageAnalysisDto, CoverageReportDto } from '#contracts';
+import type { CoverageAnalysisDto, CoverageInsightsDto, CoverageReportDto } from '#contracts';
 import { pdfPages, pdfText } from '../../../test/support/pdf-text.js';
 import { CoverageReportModule } from '../src/coverage-analysis/report/coverage-report.module.js';
 import { CoverageReportService } from '../src/coverage-analysis/report/coverage-report.service.js';
 import { reportContentOf, reportCustomerOf } from '../src/coverage-analysis/report/report-content.js';
 import { loadPdfFonts, type PdfFonts } from '../src/pdf/pdf-fonts.js';
 import { renderReportPdf } from '../src/coverage-analysis/report/coverage-report-pdf.js';
-import { GENERATED_AT, ONE_CONTRACT_CUSTOMER, sandboxAnalysis, TWENTY_CONTRACT_CUSTOMER } from './support/coverage-report-fixtures.js';
+import {
+  GENERATED_AT,
+  handMadeInsights,
+  insightsAnalysis,
+  ONE_CONTRACT_CUSTOMER,
+  sandboxAnalysis,
+  TWENTY_CONTRACT_CUSTOMER,
+} from './support/coverage-report-fixtures.js';
 
 // The report PDF, taken apart: structure and fonts from the bytes, text and the boxes of its runs of
 // text through pdf.js (test/support/pdf-text.ts).
@@ -19,8 +26,12 @@ beforeAll(async () => {
   fonts = await loadPdfFonts();
 });
 
-const contentOf = (analysis: CoverageAnalysisDto): CoverageReportDto => reportContentOf(analysis, reportCustomerOf(analysis), GENERATED_AT);
+const contentOf = (analysis: CoverageAnalysisDto, insights: CoverageInsightsDto | null = null): CoverageReportDto =>
+  reportContentOf(analysis, reportCustomerOf(analysis), GENERATED_AT, insights);
 const twentyContracts = contentOf(sandboxAnalysis(TWENTY_CONTRACT_CUSTOMER));
+/** The hand-made portfolio with every insight, with its insights and (as an analysis stored before them) without. */
+const withInsights = contentOf(insightsAnalysis(), handMadeInsights());
+const withoutInsights = contentOf(insightsAnalysis());
 
 /** The 20-contract report with names as long as insurers and hostile sources make them. */
 function longNamesContent(): CoverageReportDto {
@@ -116,7 +127,7 @@ describe('coverage report PDF', () => {
   });
 
   it('keeps every word inside the page margins and no word on top of another, long names included', async () => {
-    for (const content of [twentyContracts, longNamesContent()]) {
+    for (const content of [twentyContracts, longNamesContent(), withInsights]) {
       const pages = await pdfPages(await renderReportPdf(content, fonts));
       expect(pages.every((page) => Math.abs(page.width - A4.width) < 0.01 && Math.abs(page.height - A4.height) < 0.01)).toBe(true);
       // Runs of text (a word or several): a word outside the margins or on another word puts its run there.
@@ -168,6 +179,144 @@ describe('coverage report PDF', () => {
     const pdf = await renderReportPdf(contentOf(sandboxAnalysis(ONE_CONTRACT_CUSTOMER)), fonts);
     expect(pageCount(pdf)).toBeGreaterThanOrEqual(1);
     expect(pageCount(pdf)).toBeLessThanOrEqual(3);
+  });
+});
+
+describe('coverage report PDF with insights', () => {
+  /** The new sections' headings. */
+  const HEADINGS = [
+    '확인이 필요한 사항',
+    '연령별 보장 변화 (만 41세부터 100세까지)',
+    '60·70·80세에 권장금액에 못 미치는 담보',
+    '보험료 부담',
+    '월 보험료 구성 (합계 472,300원)',
+    '납입 현황 (정상 계약의 납입기간 전체)',
+    '소득 대비 보험료',
+    '연도별 납입 보험료 (단위: 만원)',
+    '계약별 납입',
+    '갱신 예정 (10년 내 19회)',
+    '실손의료비 중복 가입 (중복분 월 18,900원)',
+  ];
+
+  it('calls out duplicate 실손 and the renewals ahead on the first page, after the customer block', async () => {
+    const [first] = await pdfPages(await renderReportPdf(withInsights, fonts));
+    const lines = first!.lines;
+    const at = (text: string) => lines.findIndex((line) => line.includes(text));
+    expect(at('고객 정보')).toBeLessThan(at('확인이 필요한 사항'));
+    expect(at('확인이 필요한 사항')).toBeLessThan(at('보장 현황'));
+    for (const expected of [
+      '실손의료비 중복 가입',
+      '홍*동 님 실손 2건 · 중복분 월 보험료 18,900원',
+      '비례보상',
+      '앞으로 10년간 갱신 19회 (갱신형 계약·특약 5건)',
+      '다음 갱신: 2027.07.01 · 2. DB손해보험 DB 실손의료비보험 · 계약 전체 · 1년 주기',
+    ]) {
+      expect(first!.text).toContain(expected);
+    }
+  });
+
+  it('draws the premium burden: the split by purpose, paid and left, the income share with its references, the timeline by year and each contract', async () => {
+    const pages = await pdfPages(await renderReportPdf(withInsights, fonts));
+    const page = pages.find((candidate) => candidate.text.includes('보험료 부담'))!;
+    for (const expected of [
+      '보장성 272,300원 (58%)',
+      '저축성 0원 (0%)',
+      '연금 200,000원 (42%)',
+      '납입한 보험료 48,808,700원 (51%) · 남은 보험료 46,303,300원 · 합계 95,112,000원',
+      '월 소득 400만원 중 월 보험료 472,300원: 11.8%',
+      '적정 보험료 수준(소득 대비): 8~10% (금융소비자연맹, 2018)',
+      '가구 소득 대비 보험료 비중(평균): 6.5% (보험연구원, 2022)',
+      '참고용 지표이며',
+    ]) {
+      expect(page.text).toContain(expected);
+    }
+    // The timeline: every year under its bar, the amounts in 만원 over them (2027: 5,667,600원).
+    const words = page.runs.map((run) => run.text);
+    for (let year = 2026; year <= 2043; year++) expect(words).toContain(String(year));
+    expect(words).toContain('567');
+    expect(words).toContain('20');
+    const text = pages.map((candidate) => candidate.text).join('\n');
+    expect(text).toMatch(/7\s+교보생명 무배당 정기보험\s+보장성\s+0원\s+납입완료/);
+    expect(text).toMatch(/5\s+삼성생명 무배당 종신보험\s+보장성\s+150,000원\s+120 \/ 240\s+18,000,000원\s+2036\.11\.01/);
+  });
+
+  it('charts the cover by age per category held, with its unit in the legend, and tables the shortfalls at 60, 70 and 80', async () => {
+    const text = await pdfText(await renderReportPdf(withInsights, fonts));
+    for (const expected of [
+      '일반암진단비 5,000만원 → 65세 0원',
+      '유사암진단비 1,000만원 → 65세 0원',
+      '일반사망 1억 5,000만원 → 60세 1억원',
+      '실손의료비(통원) (회당) 60만원 → 100세 20만원',
+      '보유 담보가 없는 분류: 장해·간병, 입원비, 운전자, 주택/생활, 치아',
+      '60세 (보유 / 권장)',
+      '80세 (보유 / 권장)',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    // 일반암진단비 is enough at 60, short from 65 on; 뇌출혈진단비 short at every age, nothing from 80.
+    expect(text).toMatch(/일반암진단비\s+충족\s+0원 \/ 2,000만원\s+0원 \/ 2,000만원/);
+    expect(text).toMatch(/뇌출혈진단비\s+2,000만원 \/ 3,000만원\s+2,000만원 \/ 3,000만원\s+0원 \/ 3,000만원/);
+    expect(text).toMatch(/간병인사용일당 \(1일당\)\s+0원 \/ 10만원/);
+  });
+
+  it('tables the renewals and the duplicate 실손 per insured person, the kept contract marked, names masked', async () => {
+    const text = await pdfText(await renderReportPdf(withInsights, fonts));
+    expect(text).toMatch(/2\s+DB손해보험 DB 실손의료비보험\s+계약 전체 \(실손의료비\(입원\),\s+1년\s+2027\.07\.01\s+10회\s+18,900원/);
+    expect(text).toMatch(/1\s+KB손해보험 KB 무배당 건강보험\s+질병수술비\(갱신형\)\s+미상\s+-\s+-\s+65,000원/);
+    expect(text).toContain('홍*동 님 · 실손 2건 · 중복분 월 보험료 18,900원');
+    expect(text).toMatch(/6\s+현대해상 실손의료비보험\s+2016\.04\.01\s+23,400원\s+기준/);
+    expect(text).toMatch(/2\s+DB손해보험 DB 실손의료비보험\s+2021\.07\.01\s+18,900원\s+중복/);
+    expect(text).not.toContain('홍길동');
+    expect(text).not.toContain('김영희');
+  });
+
+  it('draws its charts as paths: the PDF holds no image', async () => {
+    const pdf = (await renderReportPdf(withInsights, fonts)).toString('latin1');
+    expect(pdf).not.toContain('/Subtype /Image');
+  });
+
+  it('shows none of the insights’ sections for an analysis without insights, and keeps the rest as it was', async () => {
+    const pdf = await renderReportPdf(withoutInsights, fonts);
+    const text = await pdfText(pdf);
+    for (const heading of HEADINGS) expect(text).not.toContain(heading);
+    expect(text).not.toContain('→');
+    for (const expected of ['고객 정보', '보장 현황 (분석 담보 27개)', '보험료 요약', '담보별 보장 현황', '보유 계약 현황 (7건)']) {
+      expect(text).toContain(expected);
+    }
+    expect(pageCount(pdf)).toBe(2);
+    const full = await pdfText(await renderReportPdf(withInsights, fonts));
+    for (const heading of HEADINGS) expect(full).toContain(heading);
+  });
+
+  it('has no call-out box when nobody holds two 실손 and nothing renews', async () => {
+    const insights = handMadeInsights();
+    insights.indemnity = { ...insights.indemnity, duplicated: false, people: [], surplusMonthlyPremium: 0, message: null };
+    insights.renewals = { ...insights.renewals, items: [], renewalsInHorizon: 0 };
+    const text = await pdfText(await renderReportPdf(contentOf(insightsAnalysis(), insights), fonts));
+    expect(text).not.toContain('확인이 필요한 사항');
+    expect(text).not.toContain('실손의료비 중복 가입');
+    expect(text).not.toContain('갱신 예정 (');
+    expect(text).toContain('보험료 부담');
+  });
+
+  it('says which active contract the monthly premium leaves out, and why, under the premium boxes, with or without insights', async () => {
+    for (const content of [withInsights, withoutInsights]) {
+      const [first] = await pdfPages(await renderReportPdf(content, fonts));
+      const lines = first!.lines;
+      const excluded = lines.findIndex((line) => line === '월 보험료에서 제외: 7. 교보생명 무배당 정기보험 (납입완료)');
+      expect(excluded).toBeGreaterThan(lines.findIndex((line) => line.includes('95,112,000원')));
+      expect(excluded).toBeLessThan(lines.findIndex((line) => line.includes('담보별 보장 현황')));
+    }
+  });
+
+  it('writes a 종신 contract’s end as 종신', async () => {
+    const text = await pdfText(await renderReportPdf(withoutInsights, fonts));
+    expect(text).toMatch(/삼성생명 무배당 종신보험\s+2016\.12\.01\s+종신/);
+    expect(text).not.toContain('9999');
+  });
+
+  it('fits the report with every insight on at most seven pages', async () => {
+    expect(pageCount(await renderReportPdf(withInsights, fonts))).toBeLessThanOrEqual(7);
   });
 });
 

@@ -101,6 +101,6 @@ export class AnalysesController {
     const { analysis, customer } = await this.analyses.getVisible(user, seq);
     // Chosen by Accept: no cache may answer one Accept with the other (and @NoStore() keeps none).
     void reply.header('vary', 'Accept');
-    return sendReport(reply, await this.reports.render(reportContentOf(analysis, customer, new Date()), format));
+    return sendReport(reply, await this.reports.render(reportContentOf(analysis, customer, new Date(), null), format));
   }
 }

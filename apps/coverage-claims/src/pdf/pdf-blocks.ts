@@ -68,3 +68,40 @@ export function notes(layout: PageLayout, lines: readonly string[]): void {
     layout.y += layout.lines(note, LEFT, layout.y, { size: 7.5, color: COLOR.muted, width: WIDTH }) + 3;
   }
 }
+
+export interface CalloutItem {
+  heading: string;
+  lines: readonly string[];
+}
+
+const CALLOUT = { fill: '#FFF6E0', bar: '#F0A202', heading: '#7A4B00', pad: 10, textSize: 8.5 };
+
+/**
+ * A highlighted box of what the reader should not miss: a title, then each item's heading in bold
+ * and its lines wrapped under it. Kept whole on one page; `gapAfter` points below it.
+ */
+export function callout(layout: PageLayout, title: string, items: readonly CalloutItem[], gapAfter: number): void {
+  const { pad, textSize } = CALLOUT;
+  const textWidth = WIDTH - 2 * pad - 6;
+  const lineHeight = layout.lineHeight(FONT.regular, textSize);
+  const headingHeight = layout.lineHeight(FONT.bold, 9);
+  const wrapped = items.map((item) => ({
+    heading: item.heading,
+    lines: item.lines.flatMap((line) => layout.wrap(line, textWidth, FONT.regular, textSize)),
+  }));
+  const titleHeight = 18;
+  const height = 2 * pad + titleHeight + wrapped.reduce((sum, item) => sum + headingHeight + item.lines.length * lineHeight + 6, -6);
+  layout.ensure(height);
+  const top = layout.y;
+  layout.doc.roundedRect(LEFT, top, WIDTH, height, 4).fill(CALLOUT.fill);
+  layout.doc.rect(LEFT, top, 4, height).fill(CALLOUT.bar);
+  const x = LEFT + pad + 6;
+  layout.text(title, x, top + pad - 1, { font: FONT.bold, size: 10.5, color: CALLOUT.heading, lineBreak: false });
+  let y = top + pad + titleHeight;
+  for (const item of wrapped) {
+    layout.lines([item.heading], x, y, { font: FONT.bold, size: 9, color: COLOR.ink, width: textWidth });
+    y += headingHeight;
+    y += layout.lines(item.lines, x, y, { size: textSize, color: COLOR.ink, width: textWidth }) + 6;
+  }
+  layout.y = top + height + gapAfter;
+}

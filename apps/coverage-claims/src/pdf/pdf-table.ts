@@ -26,8 +26,9 @@ export type Row = { kind: 'group'; text: string } | { kind: 'data'; cells: Cell[
  * A table that runs over as many pages as it needs: the header row on top of every page, a group
  * row kept with the row after it and repeated (계속) when its rows continue on the next page, each
  * row as high as its longest cell wraps (at most CELL_MAX_LINES lines, so a row always fits a page).
+ * `keepAfter` points (a caption under the table) are kept on the page of the last row.
  */
-export function drawTable(layout: PageLayout, columns: Column[], rows: Row[]): void {
+export function drawTable(layout: PageLayout, columns: Column[], rows: Row[], options: { keepAfter?: number } = {}): void {
   const fixed = columns.reduce((sum, column) => sum + (column.width ?? 0), 0);
   const widths = columns.map((column) => column.width ?? WIDTH - fixed);
   const xs = widths.map((_, index) => LEFT + widths.slice(0, index).reduce((sum, width) => sum + width, 0));
@@ -111,7 +112,8 @@ export function drawTable(layout: PageLayout, columns: Column[], rows: Row[]): v
       drawGroup(entry.text);
       return;
     }
-    if (layout.ensure(entry.height)) {
+    const last = index === laid.length - 1;
+    if (layout.ensure(entry.height + (last ? (options.keepAfter ?? 0) : 0))) {
       drawHeader();
       if (group !== null) drawGroup(`${group} (계속)`);
     }

@@ -68,7 +68,8 @@ export class CoverageReportCoverageDto {
   @ApiProperty({
     type: 'integer',
     nullable: true,
-    description: 'Held as a percentage of recommended, rounded down; null when nothing is recommended',
+    description:
+      'Held as a percentage of recommended, rounded to the nearest (2,000만 of 3,000만 is 67), but never 100 when short of it nor 0 when something is held; null when nothing is recommended',
     example: 60,
   })
   heldPercent!: number | null;
@@ -112,7 +113,7 @@ export class CoverageReportContractDto {
   @ApiProperty({ description: 'YYYY-MM-DD', example: '2019-03-15' })
   startDate!: string;
 
-  @ApiProperty({ description: 'YYYY-MM-DD', example: '2079-03-15' })
+  @ApiProperty({ description: 'YYYY-MM-DD; 9999-12-31 for cover for life (종신), which the PDF writes as 종신', example: '2079-03-15' })
   endDate!: string;
 
   @ApiProperty({ description: '정상, 실효, 만기 or 해지', example: '정상' })
@@ -131,9 +132,43 @@ export class CoverageReportContractDto {
   paymentPeriodYears!: number;
 }
 
+/** Why an active contract adds nothing to the monthly premium. */
+export enum PremiumExclusionReason {
+  /** 납입완료: every payment has been made; the contract stays in force. */
+  PaidUp = 'PAID_UP',
+  /** 일시납: paid once, at the start. */
+  LumpSum = 'LUMP_SUM',
+  /** The source gives no payment cycle or no number of payments, so what is due cannot be counted. */
+  PaymentsUnknown = 'PAYMENTS_UNKNOWN',
+}
+
+export const PREMIUM_EXCLUSION_LABELS: Readonly<Record<PremiumExclusionReason, string>> = {
+  [PremiumExclusionReason.PaidUp]: '납입완료',
+  [PremiumExclusionReason.LumpSum]: '일시납',
+  [PremiumExclusionReason.PaymentsUnknown]: '납입 정보 없음',
+};
+
+/** An active contract the monthly premium leaves out, and why. */
+export class CoverageReportExcludedContractDto {
+  @ApiProperty({ type: 'integer', description: 'The contract’s `number` in `contracts`', example: 2 })
+  number!: number;
+
+  @ApiProperty({ example: '삼성생명' })
+  insurerName!: string;
+
+  @ApiProperty({ example: '삼성생명 무배당 종신보험' })
+  productName!: string;
+
+  @ApiProperty({ enum: PremiumExclusionReason, enumName: 'PremiumExclusionReason', example: PremiumExclusionReason.PaidUp })
+  reason!: PremiumExclusionReason;
+
+  @ApiProperty({ description: '납입완료, 일시납 or 납입 정보 없음', example: '납입완료' })
+  reasonLabel!: string;
+}
+
 /** Premiums of the active contracts. */
 export class CoverageReportPremiumsDto {
-  @ApiProperty({ description: 'What the customer pays a month now (KRW)', example: 312_400 })
+  @ApiProperty({ description: 'What the customer pays a month now (KRW); the contracts in `excluded` add nothing to it', example: 312_400 })
   monthly!: number;
 
   @ApiProperty({ description: 'Paid up to the inquiry date (KRW)', example: 28_450_000 })
@@ -144,6 +179,13 @@ export class CoverageReportPremiumsDto {
 
   @ApiProperty({ description: 'paid + future (KRW)', example: 64_200_000 })
   total!: number;
+
+  @ApiProperty({
+    type: [CoverageReportExcludedContractDto],
+    description:
+      'Active contracts left out of `monthly`, in the order of `contracts`: paid up, paid in a lump sum, or without a known payment cycle or number of payments (these last add nothing to `paid` and `future` either)',
+  })
+  excluded!: CoverageReportExcludedContractDto[];
 }
 
 export class CoverageReportDto {
@@ -180,7 +222,8 @@ export class CoverageReportDto {
   @ApiProperty({
     type: CoverageInsightsDto,
     nullable: true,
-    description: 'The analysis’ insights as the PDF shows them (insured persons’ names masked); null for an analysis stored before insights existed',
+    description:
+      'The analysis’ insights as the PDF shows them (insured persons’ names masked); null for an analysis stored before insights existed',
   })
   insights!: CoverageInsightsDto | null;
 }

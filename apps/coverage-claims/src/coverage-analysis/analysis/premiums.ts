@@ -18,7 +18,10 @@ export interface PremiumTotals {
  * last day of a shorter month); a lump sum is the single payment on the start date. Capped at the
  * number of payments. Null when the cycle or the number of payments is unknown.
  */
-export function paymentsDueBy(contract: InsuranceContract, on: LocalDate): number | null {
+export function paymentsDueBy(
+  contract: Pick<InsuranceContract, 'startDate' | 'paymentCycle' | 'paymentCount'>,
+  on: LocalDate,
+): number | null {
   const { paymentCycle, paymentCount } = contract;
   if (paymentCycle === null || paymentCount === null) return null;
   const start = parseCompactDate(contract.startDate);

@@ -6,18 +6,33 @@ import type { PdfFonts } from '../../pdf/pdf-fonts.js';
 import { formatDate, formatWon } from '../../pdf/pdf-format.js';
 import { COLOR, FONT, LEFT, WIDTH, type PageLayout } from '../../pdf/pdf-layout.js';
 import { drawTable, type Column, type Row } from '../../pdf/pdf-table.js';
+import { LIFETIME_END_DATE } from '../../integrations/insurance-data/insurance-data.port.js';
+import {
+  contractTitle,
+  coverByAgeSection,
+  indemnitySection,
+  insightsCalloutSection,
+  premiumBurdenSection,
+  renewalsSection,
+} from './coverage-insights-pdf.js';
 
 // The coverage report as an A4 portrait PDF (docs/decisions/coverage-analysis.md, "Report"): its sections, drawn
-// one after another on the customer reports' frame (pdf/customer-report.ts). Every block asks for the
-// room it needs and goes to the next page when the page has not got it; tables repeat their header
-// row on every page they cover.
+// one after another on the customer reports' frame (pdf/customer-report.ts); those on the insights
+// (coverage-insights-pdf.ts) only when the content has them. Every block asks for the room it needs
+// and goes to the next page when the page has not got it; tables repeat their header row on every
+// page they cover.
 
 const SECTIONS: readonly PdfSection<CoverageReportDto>[] = [
   customerSection,
+  insightsCalloutSection,
   statusSection,
   premiumSection,
   (layout, content) => coverageTable(layout, content.categories, { title: '담보별 보장 현황', limit: true, gapAfter: 18 }),
+  coverByAgeSection,
   contractSection,
+  premiumBurdenSection,
+  renewalsSection,
+  indemnitySection,
   notesSection,
 ];
 
@@ -58,7 +73,17 @@ function statusSection(layout: PageLayout, content: CoverageReportDto): void {
 function premiumSection(layout: PageLayout, content: CoverageReportDto): void {
   const { premiums } = content;
   const boxHeight = 44;
-  sectionTitle(layout, '보험료 요약 (정상 계약 기준)', boxHeight + 12);
+  const excluded =
+    premiums.excluded.length === 0
+      ? []
+      : layout.wrap(
+          `월 보험료에서 제외: ${premiums.excluded.map((contract) => `${contract.number}. ${contractTitle(contract)} (${contract.reasonLabel})`).join(', ')}`,
+          WIDTH,
+          FONT.regular,
+          8,
+        );
+  const excludedHeight = excluded.length * layout.lineHeight(FONT.regular, 8);
+  sectionTitle(layout, '보험료 요약 (정상 계약 기준)', boxHeight + 12 + excludedHeight);
   const items: [string, number][] = [
     ['월 보험료', premiums.monthly],
     ['납입한 보험료', premiums.paid],
@@ -75,7 +100,9 @@ function premiumSection(layout: PageLayout, content: CoverageReportDto): void {
     layout.text(label, x + 10, top + 7, { size: 8, color: index === 0 ? '#DCE3EC' : COLOR.muted, lineBreak: false });
     layout.line(formatWon(value), x + 10, top + 21, { font: FONT.bold, size: 12, color: ink, width: boxWidth - 20 });
   });
-  layout.y = top + boxHeight + 18;
+  layout.y = top + boxHeight + 6;
+  if (excluded.length > 0) layout.y += layout.lines(excluded, LEFT, layout.y, { size: 8, color: COLOR.ink, width: WIDTH }) + 2;
+  layout.y += 12;
 }
 
 const CONTRACT_COLUMNS: Column[] = [
@@ -97,7 +124,7 @@ function contractSection(layout: PageLayout, content: CoverageReportDto): void {
       { text: contract.insurerName },
       { text: contract.productName },
       { text: formatDate(contract.startDate) },
-      { text: formatDate(contract.endDate) },
+      { text: contract.endDate.replaceAll('-', '') === LIFETIME_END_DATE ? '종신' : formatDate(contract.endDate) },
       { text: contract.state, bold: contract.active },
       { text: paymentText(contract.paymentCycle, contract.paymentPeriodYears) },
       { text: formatWon(contract.premium) },
@@ -109,7 +136,7 @@ function contractSection(layout: PageLayout, content: CoverageReportDto): void {
     layout.y += 20;
     return;
   }
-  drawTable(layout, CONTRACT_COLUMNS, rows);
+  drawTable(layout, CONTRACT_COLUMNS, rows, { keepAfter: 18 });
   layout.y += 6;
   caption(layout, '회색 계약(실효·만기·해지)은 가입금액과 보험료 합계에 들어가지 않습니다.', 7.5, 18);
 }
@@ -123,6 +150,11 @@ function notesSection(layout: PageLayout, content: CoverageReportDto): void {
   notes(layout, [
     '가입금액은 정상 계약의 같은 담보 보장금액을 더한 값이며, 권장금액과 한도는 고객의 나이와 성별에 따른 기준입니다.',
     `상태는 가입금액을 권장금액과 견준 것입니다: ${content.statuses.map((status) => `${status.label} ${status.description}`).join(', ')}.`,
+    ...(content.insights === null
+      ? []
+      : [
+          `연령별 보장 변화, 보험료 부담, 갱신 예정, 실손의료비 중복은 계약의 담보 기간·갱신 주기·납입 정보로 계산한 것입니다 (기준 버전 ${content.insights.version}).`,
+        ]),
     '이 리포트는 조회일 현재 확인된 계약을 바탕으로 한 참고 자료이며, 보험금 지급을 보장하지 않습니다.',
   ]);
 }

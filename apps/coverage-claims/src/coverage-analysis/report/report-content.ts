@@ -1,15 +1,29 @@
 import {
   COVERAGE_STATUS_NAMES,
   CoverageStatusCode,
+  PREMIUM_EXCLUSION_LABELS,
+  PremiumExclusionReason,
+  type AnalysisContractDto,
   type AnalysisCoverageDto,
   type CoverageAnalysisDto,
+  type CoverageInsightsDto,
   type CoverageReportCategoryDto,
   type CoverageReportContractDto,
   type CoverageReportDto,
+  type CoverageReportExcludedContractDto,
   type CoverageReportStatusDto,
+  type InsightContractDto,
 } from '#contracts';
 import { maskName, maskPhoneDigits as maskedPhone } from '#platform';
-import { CONTRACT_STATE_LABELS, ContractState } from '../../integrations/insurance-data/insurance-data.port.js';
+import { parseCompactDate, parseIsoDate, type LocalDate } from '../../common/calendar.js';
+import { roundedPercent } from '../../common/percent.js';
+import {
+  CONTRACT_STATE_LABELS,
+  ContractState,
+  PAYMENT_CYCLE_MONTHS,
+  PaymentCycle,
+} from '../../integrations/insurance-data/insurance-data.port.js';
+import { paymentsDueBy } from '../analysis/premiums.js';
 
 export const REPORT_TITLE = '보장분석 리포트';
 
@@ -52,10 +66,17 @@ export function reportCustomerOf(analysis: CoverageAnalysisDto): ReportCustomerS
 
 /**
  * What the report shows, for the PDF and the JSON alike (docs/decisions/coverage-analysis.md, "Report").
- * Pure: the same analysis, customer and time give the same content. The name is masked here; the
- * phone comes masked; nothing else of the analysis that identifies the customer is carried over.
+ * Pure: the same analysis, insights, customer and time give the same content. The names are masked
+ * here (the customer's and every insured person's in the insights); the phone comes masked; nothing
+ * else of the analysis that identifies the customer is carried over. `insights` is null for an
+ * analysis stored before there were any.
  */
-export function reportContentOf(analysis: CoverageAnalysisDto, customer: ReportCustomerSummary, generatedAt: Date): CoverageReportDto {
+export function reportContentOf(
+  analysis: CoverageAnalysisDto,
+  customer: ReportCustomerSummary,
+  generatedAt: Date,
+  insights: CoverageInsightsDto | null,
+): CoverageReportDto {
   const activeLabel = CONTRACT_STATE_LABELS[ContractState.Active];
   const contracts = analysis.contracts.map((contract, index): CoverageReportContractDto => ({
     number: index + 1,
@@ -99,8 +120,72 @@ export function reportContentOf(analysis: CoverageAnalysisDto, customer: ReportC
       paid: analysis.paid_premium,
       future: analysis.future_premium,
       total: analysis.total_premium,
+      excluded: excludedFromMonthly(analysis),
     },
-    insights: null,
+    insights: insights === null ? null : maskedInsights(insights),
+  };
+}
+
+/**
+ * The active contracts the monthly premium leaves out, as the analysis counts it (analysis/premiums.ts):
+ * without a known cycle or number of payments, paid in a lump sum, or with every payment made by the
+ * inquiry date. Read from the payload's contracts, so a report of an analysis stored before insights
+ * existed says it too.
+ */
+function excludedFromMonthly(analysis: CoverageAnalysisDto): CoverageReportExcludedContractDto[] {
+  const activeLabel = CONTRACT_STATE_LABELS[ContractState.Active];
+  const on = localDateOf(analysis.inquiry_time, parseIsoDate);
+  return analysis.contracts.flatMap((contract, index): CoverageReportExcludedContractDto[] => {
+    if (contract.state !== activeLabel) return [];
+    const reason = exclusionOf(contract, on);
+    if (reason === null) return [];
+    return [
+      {
+        number: index + 1,
+        insurerName: contract.company_name,
+        productName: contract.product_name,
+        reason,
+        reasonLabel: PREMIUM_EXCLUSION_LABELS[reason],
+      },
+    ];
+  });
+}
+
+function exclusionOf(contract: AnalysisContractDto, on: LocalDate | null): PremiumExclusionReason | null {
+  const cycle = Object.values(PaymentCycle).find((value) => value === contract.payment_cycle_code);
+  const count = contract.payment_number;
+  if (cycle === undefined || count === null || on === null || localDateOf(contract.start_date, parseCompactDate) === null) {
+    return PremiumExclusionReason.PaymentsUnknown;
+  }
+  if (PAYMENT_CYCLE_MONTHS[cycle] === null) return PremiumExclusionReason.LumpSum;
+  const made = paymentsDueBy({ startDate: contract.start_date, paymentCycle: cycle, paymentCount: count }, on);
+  return made !== null && made >= count ? PremiumExclusionReason.PaidUp : null;
+}
+
+/** A date of the payload, or null when it is not one (a payload set from outside is only checked for its shape). */
+function localDateOf(text: string, parse: (text: string) => LocalDate): LocalDate | null {
+  try {
+    return parse(text);
+  } catch {
+    return null;
+  }
+}
+
+/** The insights with every insured person's name masked as the customer's is; nothing else in them identifies anyone. */
+function maskedInsights(insights: CoverageInsightsDto): CoverageInsightsDto {
+  const masked = <T extends Pick<InsightContractDto, 'insuredPerson'>>(entry: T): T => ({
+    ...entry,
+    insuredPerson: maskName(entry.insuredPerson),
+  });
+  const { indemnity, premiums, renewals } = insights;
+  return {
+    ...insights,
+    indemnity: {
+      ...indemnity,
+      people: indemnity.people.map((person) => ({ ...masked(person), contracts: person.contracts.map(masked) })),
+    },
+    premiums: { ...premiums, contracts: premiums.contracts.map(masked) },
+    renewals: { ...renewals, items: renewals.items.map(masked) },
   };
 }
 
@@ -119,7 +204,7 @@ function categoriesOf(coverages: readonly AnalysisCoverageDto[]): CoverageReport
       held: coverage.amount,
       recommended: coverage.recommend,
       limit: coverage.limit,
-      heldPercent: coverage.recommend > 0 ? Math.floor((coverage.amount * 100) / coverage.recommend) : null,
+      heldPercent: roundedPercent(coverage.amount, coverage.recommend),
       status: coverage.status_code,
       statusLabel: COVERAGE_STATUS_NAMES[coverage.status_code],
       statusColor: STATUS_COLORS[coverage.status_code],

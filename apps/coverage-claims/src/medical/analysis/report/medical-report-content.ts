@@ -42,7 +42,7 @@ export interface MedicalReportInput {
  * (reportContentOf): the name masked the same way, the phone only masked.
  */
 export function medicalReportContentOf(input: MedicalReportInput): MedicalReportDto {
-  const coverageReport = reportContentOf(input.analysis, input.customer, input.generatedAt);
+  const coverageReport = reportContentOf(input.analysis, input.customer, input.generatedAt, null);
   const medical = buildMedicalAnalysis({ checkups: input.checkups, analysis: input.analysis, rules: input.rules });
   const latest = input.checkups.length > 0 ? input.checkups.reduce((a, b) => (b.year >= a.year ? b : a)) : null;
   return {
