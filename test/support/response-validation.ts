@@ -71,6 +71,12 @@ export function toJsonSchema(schema: unknown): unknown {
       .map(([key, value]) => [key, key === 'properties' && isObject(value) ? mapValues(value, toJsonSchema) : toJsonSchema(value)]),
   );
   if (typeof converted.$ref === 'string' && converted.$ref.startsWith(SCHEMA_REF)) converted.$ref = `${DOCUMENT_ID}${converted.$ref}`;
+  // A reference wrapped to sit beside a description or `nullable` ({type: object, allOf: [$ref]}): the
+  // reference says what the object holds; the wrapper adds nothing but null.
+  if (Array.isArray(converted.allOf) && converted.properties === undefined) {
+    delete converted.type;
+    delete converted.additionalProperties;
+  }
   if (converted.type === 'object' && converted.additionalProperties === undefined) converted.additionalProperties = false;
   if (schema.nullable !== true) return converted;
   if (typeof converted.type === 'string') {

@@ -98,9 +98,9 @@ export class AnalysesController {
   ): Promise<Buffer | CoverageReportDto> {
     const format = reportFormatFor(accept);
     if (!format) throw CoverageAnalysisErrors.reportNotAcceptable();
-    const { analysis, customer } = await this.analyses.getVisible(user, seq);
+    const { analysis, insights, customer } = await this.analyses.getVisible(user, seq);
     // Chosen by Accept: no cache may answer one Accept with the other (and @NoStore() keeps none).
     void reply.header('vary', 'Accept');
-    return sendReport(reply, await this.reports.render(reportContentOf(analysis, customer, new Date(), null), format));
+    return sendReport(reply, await this.reports.render(reportContentOf(analysis, customer, new Date(), insights), format));
   }
 }
