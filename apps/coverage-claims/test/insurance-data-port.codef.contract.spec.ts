@@ -1,6 +1,7 @@
 import { CodefClient, type CodefOutcome } from '../src/integrations/codef/codef-client.js';
 import { CodefInsuranceDataAdapter } from '../src/integrations/insurance-data/codef/codef-insurance-data.adapter.js';
 import {
+  ContractPurpose,
   ContractState,
   INSURANCE_DATA,
   SecondStepMethod,
@@ -147,10 +148,24 @@ describe('the CODEF insurance-data adapter', () => {
     expect(answer.contracts[0]).toMatchObject({ productName: '(무)한결 든든건강보험(18.04)', state: ContractState.Active, premium: 98400 });
     expect(answer.contracts[0]!.coverages).toEqual(
       expect.arrayContaining([
-        { name: '실손의료비(입원)', amount: 50_000_000 },
-        { name: '실손의료비(통원)', amount: 250_000 },
+        expect.objectContaining({ name: '실손의료비(입원)', amount: 50_000_000, indemnity: true, renewal: { cycleYears: 1 } }),
+        expect.objectContaining({ name: '실손의료비(통원)', amount: 250_000, indemnity: true }),
+        // A 갱신형 rider, and riders with dates of their own (one ending 45 years before its contract, one added later).
+        expect.objectContaining({
+          name: '[뇌,심장]단계별질병진단비_중증진단비(20년갱신형)',
+          renewal: { cycleYears: 20 },
+          indemnity: false,
+        }),
+        expect.objectContaining({ name: '질병입원일당(1일이상)', startDate: '20180612', endDate: '20480612' }),
+        expect.objectContaining({ name: '강력범죄피해보장', startDate: '20210612', endDate: '20930612' }),
       ]),
     );
+    expect(answer.contracts.map((contract) => contract.purpose)).toEqual([
+      ContractPurpose.Protection,
+      ContractPurpose.Protection,
+      ContractPurpose.Pension,
+      ContractPurpose.Protection,
+    ]);
   });
 
   it('keeps the sign-in out of the reference, and repeats the earlier steps’ answers in a later step’s follow-up', async () => {

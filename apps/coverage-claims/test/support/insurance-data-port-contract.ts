@@ -1,5 +1,6 @@
 import { parseCompactDate } from '../../src/common/calendar.js';
 import {
+  ContractPurpose,
   ContractState,
   ContractType,
   InsuranceDataMisconfiguredError,
@@ -72,10 +73,12 @@ const CONTRACT_KEYS = [
   'paymentPeriodYears',
   'premium',
   'productName',
+  'purpose',
   'startDate',
   'state',
   'type',
 ];
+const COVERAGE_KEYS = ['amount', 'endDate', 'indemnity', 'name', 'renewal', 'startDate'];
 const CODE_METHODS = [SecondStepMethod.SmsCode, SecondStepMethod.EmailCode];
 
 /** Every contract as the port promises it: the analysis reads these fields without checking them. */
@@ -89,6 +92,7 @@ export function expectWellFormed(contracts: readonly InsuranceContract[]): void 
     expect(typeof contract.insuredPerson).toBe('string');
     expect(Object.values(ContractState)).toContain(contract.state);
     expect(Object.values(ContractType)).toContain(contract.type);
+    expect(Object.values(ContractPurpose)).toContain(contract.purpose);
     expect([...Object.values(PaymentCycle), null]).toContain(contract.paymentCycle);
     expect(Array.isArray(contract.coverages)).toBe(true);
     // Calendar dates, the end not before the start.
@@ -100,10 +104,28 @@ export function expectWellFormed(contracts: readonly InsuranceContract[]): void 
     if (contract.paymentCount !== null) expect(Number.isInteger(contract.paymentCount) && contract.paymentCount >= 1).toBe(true);
     if (contract.paymentCycle === PaymentCycle.LumpSum) expect([contract.paymentCount, contract.paymentPeriodYears]).toEqual([1, 0]);
     for (const coverage of contract.coverages) {
-      expect(Object.keys(coverage).every((key) => ['name', 'amount', 'code'].includes(key))).toBe(true);
+      expect(
+        Object.keys(coverage)
+          .filter((key) => key !== 'code')
+          .sort(),
+      ).toEqual(COVERAGE_KEYS);
       expect(coverage.name).toMatch(/\S/);
       expect(Number.isSafeInteger(coverage.amount) && coverage.amount >= 0).toBe(true);
       if ('code' in coverage) expect(coverage.code).toMatch(/\S/);
+      // Calendar dates within the contract's (LIFETIME_END_DATE, 99991231, is one and sorts after any other).
+      expect(coverage.startDate).toMatch(COMPACT_DATE);
+      expect(coverage.endDate).toMatch(COMPACT_DATE);
+      parseCompactDate(coverage.startDate);
+      parseCompactDate(coverage.endDate);
+      expect(coverage.endDate >= coverage.startDate).toBe(true);
+      expect(coverage.startDate >= contract.startDate).toBe(true);
+      expect(coverage.endDate <= contract.endDate).toBe(true);
+      if (coverage.renewal !== null) {
+        expect(Object.keys(coverage.renewal)).toEqual(['cycleYears']);
+        const { cycleYears } = coverage.renewal;
+        if (cycleYears !== null) expect(Number.isInteger(cycleYears) && cycleYears > 0).toBe(true);
+      }
+      expect(typeof coverage.indemnity).toBe('boolean');
     }
   }
 }

@@ -9,12 +9,16 @@ import {
   catalogueInsurerCode,
   LIFETIME_END_DATE,
   parseCodefContracts,
+  purposeOf,
+  renewalInName,
 } from '../../src/integrations/insurance-data/codef/codef-contracts.js';
 import {
+  ContractPurpose,
   ContractState,
   ContractType,
   PaymentCycle,
   type InsuranceContract,
+  type InsuranceCoverage,
 } from '../../src/integrations/insurance-data/insurance-data.port.js';
 
 // credit4u's answer as CODEF's public sample shapes it (codef-io/codef-java, TestKR_IS_0001_001), with
@@ -150,6 +154,10 @@ const sample = (): Row => ({
   resActualLossContractList: [actualLoss(), carInsurance],
 });
 
+/** Name, amount and code of each coverage: what the rules of this block are about (dates, renewal and 실손 have their own). */
+const plain = (coverages: readonly InsuranceCoverage[]) =>
+  coverages.map(({ name, amount, code }) => ({ name, amount, ...(code !== undefined && { code }) }));
+
 const only = (data: Row): InsuranceContract => {
   const contracts = parseCodefContracts(data);
   expect(contracts).toHaveLength(1);
@@ -161,6 +169,8 @@ describe('contracts from CODEF (credit4u)', () => {
   describe('both lists merged, one contract once', () => {
     it('merges a 실손 entry into the flat-rate contract of the same policy number and company, which keeps its own fields and gains the 실손 coverages', () => {
       const contracts = parseCodefContracts(sample());
+      const contractTerms = { startDate: '20160530', endDate: '20920519', renewal: null, indemnity: false };
+      const indemnityTerms = { startDate: '20160530', endDate: '20310530', renewal: { cycleYears: 1 }, indemnity: true };
       expect(contracts.map((contract) => contract.productName)).toEqual([
         '(무)KB 든든한건강보험(17.04)',
         '무배당 KB 행복설계종신보험(2종)',
@@ -180,12 +190,14 @@ describe('contracts from CODEF (credit4u)', () => {
         paymentCycle: PaymentCycle.Monthly,
         paymentCount: 240,
         paymentPeriodYears: 20,
+        purpose: ContractPurpose.Protection,
         coverages: [
-          { name: '질병입원일당(1일이상)', amount: 20000, code: 'A6100' },
-          { name: '상해입원일당(1일이상)II', amount: 30000, code: 'A6300' },
-          { name: '상해 입원의료비', amount: 50000000 },
-          { name: '질병 외래의료비', amount: 250000 },
-          { name: '가족생활배상책임담보', amount: 100000000 },
+          { name: '질병입원일당(1일이상)', amount: 20000, code: 'A6100', ...contractTerms },
+          { name: '상해입원일당(1일이상)II', amount: 30000, code: 'A6300', ...contractTerms },
+          // The 실손 entry's: its own dates (within the contract's), renewing yearly as every 실손 begun since April 2013.
+          { name: '상해 입원의료비', amount: 50000000, ...indemnityTerms },
+          { name: '질병 외래의료비', amount: 250000, ...indemnityTerms },
+          { name: '가족생활배상책임담보', amount: 100000000, startDate: '20160530', endDate: '20820530', renewal: null, indemnity: false },
         ],
       });
     });
@@ -417,14 +429,14 @@ describe('contracts from CODEF (credit4u)', () => {
       const contract = flatOnly({
         resCoverageLists: [coverage({ resCoverageName: '깁스치료비', resCoverageAmount: '100000', resCoverageCode: 'A9601' })],
       });
-      expect(contract.coverages).toEqual([{ name: '깁스치료비', amount: 100000, code: 'A9601' }]);
+      expect(plain(contract.coverages)).toEqual([{ name: '깁스치료비', amount: 100000, code: 'A9601' }]);
       const loss = only({
         resActualLossContractList: [
           actualLoss({ resCoverageLists: [lossCoverage({ resCoverageName: '상해 처방조제료', resCoverageAmount: '50000' })] }),
         ],
       });
-      expect(loss.coverages).toEqual([{ name: '상해 처방조제료', amount: 50000 }]);
-      expect(flatOnly({ resCoverageLists: [coverage({ resCoverageName: '무엇', resCoverageAmount: '' })] }).coverages).toEqual([
+      expect(plain(loss.coverages)).toEqual([{ name: '상해 처방조제료', amount: 50000 }]);
+      expect(plain(flatOnly({ resCoverageLists: [coverage({ resCoverageName: '무엇', resCoverageAmount: '' })] }).coverages)).toEqual([
         { name: '무엇', amount: 0 },
       ]);
     });
@@ -450,7 +462,7 @@ describe('contracts from CODEF (credit4u)', () => {
           coverage({ resCoverageName: '질병후유장해', resAgreementType: '질병후유장해', resCoverageAmount: '10000000' }),
         ],
       });
-      expect(contract.coverages).toEqual([
+      expect(plain(contract.coverages)).toEqual([
         { name: '일반사망', amount: 40000000, code: 'A1100' },
         { name: '재해사망', amount: 30000000, code: 'A1300' },
         { name: '질병후유장해', amount: 10000000 },
@@ -483,7 +495,7 @@ describe('contracts from CODEF (credit4u)', () => {
   });
 
   describe('실손 composed into whole-of-care coverages', () => {
-    const lossOnly = (...rows: Row[]) => only({ resActualLossContractList: [actualLoss({ resCoverageLists: rows })] }).coverages;
+    const lossOnly = (...rows: Row[]) => plain(only({ resActualLossContractList: [actualLoss({ resCoverageLists: rows })] }).coverages);
     const row = (resCoverageName: string, resCoverageAmount: string, fields: Row = {}) =>
       lossCoverage({ resCoverageName, resCoverageAmount, ...fields });
     /** CODEF's sample: every cause and kind of care, and a liability cover that is not medical indemnity. */
@@ -609,6 +621,173 @@ describe('contracts from CODEF (credit4u)', () => {
       });
       const held = Object.fromEntries(analysis.coverages.map((coverage) => [coverage.coverage_code, coverage.amount]));
       expect(held).toMatchObject({ '03_HIN': 50_000_000, '03_HOT': 300_000 });
+    });
+  });
+
+  describe('what the insights need: coverage dates, 실손, renewal, purpose', () => {
+    const rider = (fields: Row) =>
+      flatOnly({ resCoverageLists: [coverage({ resCoverageName: '질병입원일당(1일이상)', ...fields })] }).coverages[0]!;
+    const lossRow = (fields: Row) =>
+      only({ resActualLossContractList: [actualLoss({ resCoverageLists: [lossCoverage(fields)] })] }).coverages[0]!;
+
+    describe('coverage dates', () => {
+      it('gives a coverage without dates of its own its contract’s', () => {
+        expect(rider({})).toMatchObject({ startDate: '20160530', endDate: '20920519' });
+        expect(flatOnly({ commEndDate: '종신' }).coverages[0]).toMatchObject({ startDate: '20160530', endDate: LIFETIME_END_DATE });
+      });
+
+      it('takes a rider’s own commStartDate and commEndDate: one added later, one ending before its contract', () => {
+        expect(rider({ commStartDate: '20190530', commEndDate: '20510530' })).toMatchObject({ startDate: '20190530', endDate: '20510530' });
+        expect(rider({ commEndDate: '2046.05.30' })).toMatchObject({ startDate: '20160530', endDate: '20460530' });
+        // A 종신 contract's rider ending at an age.
+        const lifelong = flatOnly({ commEndDate: '종신', resCoverageLists: [coverage({ commEndDate: '20470530' })] });
+        expect([lifelong.endDate, lifelong.coverages[0]!.endDate]).toEqual([LIFETIME_END_DATE, '20470530']);
+      });
+
+      it('keeps a coverage within its contract (never before its start nor after its end), and ignores dates it cannot read or that miss the contract', () => {
+        expect(rider({ commStartDate: '20100101', commEndDate: '21001231' })).toMatchObject({ startDate: '20160530', endDate: '20920519' });
+        expect(rider({ commEndDate: '종신' })).toMatchObject({ endDate: '20920519' });
+        expect(rider({ commStartDate: '2019-13-01', commEndDate: 'soon' })).toMatchObject({ startDate: '20160530', endDate: '20920519' });
+        expect(rider({ commStartDate: '20000101', commEndDate: '20050101' })).toMatchObject({ startDate: '20160530', endDate: '20920519' });
+      });
+
+      it('dates 실손 coverages by their own dates, within the flat-rate contract they are merged into', () => {
+        const contract = only({
+          resFlatRateContractList: [flatRate()],
+          resActualLossContractList: [
+            actualLoss({
+              resCoverageLists: [lossCoverage({ resCoverageName: '질병 처방조제료', commStartDate: '20210530', commEndDate: '20360530' })],
+            }),
+          ],
+        });
+        expect(contract.coverages.at(-1)).toMatchObject({ name: '질병 처방조제료', startDate: '20210530', endDate: '20360530' });
+      });
+
+      it('dates a composed 실손 coverage while all its rows cover: the latest start and the earliest end', () => {
+        const coverages = only({
+          resActualLossContractList: [
+            actualLoss({
+              resCoverageLists: [
+                lossCoverage({
+                  resCoverageName: '상해 입원의료비',
+                  resCoverageAmount: '50000000',
+                  commStartDate: '20160530',
+                  commEndDate: '20310530',
+                }),
+                lossCoverage({
+                  resCoverageName: '질병 입원의료비',
+                  resCoverageAmount: '50000000',
+                  commStartDate: '20170101',
+                  commEndDate: '20300101',
+                }),
+              ],
+            }),
+          ],
+        }).coverages;
+        expect(coverages).toEqual([
+          {
+            name: '실손의료비(입원)',
+            amount: 50_000_000,
+            startDate: '20170101',
+            endDate: '20300101',
+            renewal: { cycleYears: 1 },
+            indemnity: true,
+          },
+        ]);
+      });
+    });
+
+    it('flags as 실손 (indemnity) the coverages of resType 실손의료비 and those composed from them; 기타실손, a 실손 row without a type and flat-rate coverages are not', () => {
+      expect(lossRow({ resCoverageName: '상해 외래의료비' }).indemnity).toBe(true);
+      expect(lossRow({ resType: ' 실손 의료비 ', resCoverageName: '질병급여입원의료비' }).indemnity).toBe(true);
+      expect(lossRow({ resType: '기타실손', resCoverageName: '가족생활배상책임담보' }).indemnity).toBe(false);
+      expect(lossRow({ resType: undefined, resCoverageName: '상해 외래의료비' }).indemnity).toBe(false);
+      expect(rider({ resCoverageName: '실손의료비(입원)' }).indemnity).toBe(false);
+      const composed = only({ resActualLossContractList: [actualLoss()] });
+      expect(composed.coverages.map(({ name, indemnity }) => [name, indemnity])).toEqual([
+        ['상해 입원의료비', true],
+        ['질병 외래의료비', true],
+        ['가족생활배상책임담보', false],
+      ]);
+    });
+
+    describe('renewal', () => {
+      it('reads 갱신형 and its cycle from a name, 비갱신형 as non-renewal, and nothing from a name that does not say', () => {
+        const cases: Array<[string, unknown]> = [
+          ['일반상해사망(기본계약)(20년갱신형)', { cycleYears: 20 }],
+          ['질병수술비(3년갱신)', { cycleYears: 3 }],
+          ['암진단비 10년 갱신', { cycleYears: 10 }],
+          ['상해처방조제료(15년만기갱신형)', { cycleYears: 15 }],
+          ['간병인사용일당 5년마다 갱신', { cycleYears: 5 }],
+          ['[갱신형] 일반암진단비 특약', { cycleYears: null }],
+          ['질병입원일당(갱신형)', { cycleYears: null }],
+          ['암진단비(100세만기)(갱신형)', { cycleYears: null }],
+          ['암진단비(비갱신형)', null],
+          ['뇌졸중진단비(무갱신형)', null],
+          ['질병입원일당(1일이상)', undefined],
+          ['(무)KB 든든한건강보험(17.04)', undefined],
+        ];
+        for (const [name, renewal] of cases) expect([name, renewalInName(name)]).toEqual([name, renewal]);
+      });
+
+      it('renews a coverage as its own name says, else as its product’s name says, else not at all', () => {
+        expect(rider({ resCoverageName: '질병수술비(10년갱신형)' }).renewal).toEqual({ cycleYears: 10 });
+        expect(rider({}).renewal).toBeNull();
+        const renewing = flatOnly({
+          resInsuranceName: '무배당 든든암보험(20년갱신형)',
+          resCoverageLists: [coverage({}), coverage({ resCoverageName: '암수술비(비갱신형)' })],
+        });
+        expect(renewing.coverages.map((item) => item.renewal)).toEqual([{ cycleYears: 20 }, null]);
+        expect(
+          flatOnly({
+            resInsuranceName: '무배당 갱신형 건강보험',
+            resCoverageLists: [coverage({ resCoverageName: '골절진단비(3년갱신형)' })],
+          }).coverages[0]!.renewal,
+        ).toEqual({ cycleYears: 3 });
+      });
+
+      it('renews 실손의료비 by the standard terms of its start: yearly from April 2013, every 3 years from October 2009, before that as the name says or unknown', () => {
+        const renewal = (start: string, name = '상해 외래의료비') =>
+          lossRow({ resCoverageName: name, commStartDate: start, commEndDate: '20400101' }).renewal;
+        expect(renewal('20210701')).toEqual({ cycleYears: 1 });
+        expect(renewal('20130401')).toEqual({ cycleYears: 1 });
+        // A cycle in the name of a later 실손 is its 15-year re-subscription, not how often the premium changes.
+        expect(renewal('20160530', '상해처방조제료(15년갱신형)')).toEqual({ cycleYears: 1 });
+        expect(renewal('20130331')).toEqual({ cycleYears: 3 });
+        expect(renewal('20091001')).toEqual({ cycleYears: 3 });
+        expect(renewal('20090930')).toEqual({ cycleYears: null });
+        expect(renewal('20070315', '질병 외래의료비(5년갱신형)')).toEqual({ cycleYears: 5 });
+        // 기타실손 is not 실손의료비: renewal from its name only.
+        expect(lossRow({ resType: '기타실손', resCoverageName: '가족생활배상책임담보', commStartDate: '20160530' }).renewal).toBeNull();
+        expect(lossRow({ resType: '기타실손', resCoverageName: '일상생활배상책임(3년갱신형)', commStartDate: '20160530' }).renewal).toEqual(
+          {
+            cycleYears: 3,
+          },
+        );
+      });
+    });
+
+    it('reads what the premium buys from the product name: 연금 PENSION; 저축, 적립, 양로, 교육보험 and 변액 savings SAVINGS; else PROTECTION', () => {
+      const cases: Array<[string, ContractPurpose]> = [
+        ['무배당KB100세연금보험(2종 : 무사망보장형)', ContractPurpose.Pension],
+        ['(무)하나로 연금저축보험', ContractPurpose.Pension],
+        ['무배당 변액연금보험', ContractPurpose.Pension],
+        ['무배당 스마트저축보험', ContractPurpose.Savings],
+        ['무배당 행복적립보험', ContractPurpose.Savings],
+        ['무배당 양로보험', ContractPurpose.Savings],
+        ['무배당 꿈나무 교육보험', ContractPurpose.Savings],
+        ['무배당 변액유니버셜보험(적립형)', ContractPurpose.Savings],
+        ['무배당 변액유니버셜 투자플랜', ContractPurpose.Savings],
+        ['무배당 변액종신보험', ContractPurpose.Protection],
+        ['무배당 변액 CI보험', ContractPurpose.Protection],
+        ['무배당 KB 국민은퇴설계종신보험(2종)', ContractPurpose.Protection],
+        ['(무)KB The드림365건강보험(17.04)', ContractPurpose.Protection],
+        ['애니카다이렉트_개인용', ContractPurpose.Protection],
+        ['', ContractPurpose.Protection],
+      ];
+      for (const [name, purpose] of cases) expect([name, purposeOf(name)]).toEqual([name, purpose]);
+      expect(flatOnly({ resInsuranceName: '무배당 누리 연금보험(무사망보장형)' }).purpose).toBe(ContractPurpose.Pension);
+      expect(only({ resActualLossContractList: [actualLoss()] }).purpose).toBe(ContractPurpose.Protection);
     });
   });
 

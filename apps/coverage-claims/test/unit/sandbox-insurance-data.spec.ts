@@ -1,25 +1,37 @@
+import { createHash } from 'node:crypto';
+import { addMonthsClamped, formatCompactDate, parseCompactDate } from '../../src/common/calendar.js';
+import { paymentsDueBy } from '../../src/coverage-analysis/analysis/premiums.js';
 import { catalogueFromData } from '../../src/coverage-analysis/catalogue/catalogue-rows.js';
 import { CATALOGUE_2026_11 } from '../../src/coverage-analysis/catalogue/v2026-11/index.js';
 import {
+  ContractPurpose,
   ContractState,
   InsuranceDataMisconfiguredError,
   InsuranceDataUnavailableError,
   InsuranceSignInError,
+  LIFETIME_END_DATE,
   PAYMENT_CYCLE_MONTHS,
   PaymentCycle,
   SecondStepError,
   SecondStepMethod,
   type ContractsLookup,
+  type InsuranceContract,
   type InsuranceDataCustomer,
   type SecondStep,
 } from '../../src/integrations/insurance-data/insurance-data.port.js';
 import {
+  SANDBOX_MAGIC_PHONE_ENDINGS,
   SANDBOX_SECOND_STEP_CODE,
   SandboxInsuranceDataAdapter,
   sandboxSecureNumberImage,
   sandboxSecureNumberOf,
 } from '../../src/integrations/insurance-data/sandbox/sandbox-insurance-data.adapter.js';
-import { sandboxPortfolio } from '../../src/integrations/insurance-data/sandbox/sandbox-portfolio.js';
+import {
+  SANDBOX_AS_OF,
+  sandboxPortfolio,
+  sandboxShowcasePortfolio,
+} from '../../src/integrations/insurance-data/sandbox/sandbox-portfolio.js';
+import { expectWellFormed } from '../support/insurance-data-port-contract.js';
 
 const customer: InsuranceDataCustomer = { name: '김민준', birthDate: '19850315', gender: 'M', phone: '01012345678' };
 const catalogue = catalogueFromData(CATALOGUE_2026_11);
@@ -95,6 +107,216 @@ describe('sandbox insurance data', () => {
         expect(codes.filter((code) => code?.startsWith('01_'))).toEqual([]);
       }
     }
+  });
+
+  describe('what the insights need: coverage dates, renewal, 실손, purpose', () => {
+    const portfolios = customers.map((someone) => ({ someone, contracts: sandboxPortfolio(someone) }));
+    const indemnityContracts = (contracts: InsuranceContract[]) =>
+      contracts.filter((contract) => contract.coverages.some((item) => item.indemnity));
+
+    it('keeps every contract as it was before coverages had dates, renewal and 실손 (those come from a stream of their own)', () => {
+      // What the payload shows of each contract (purpose and the coverages' new fields aside), for the 500
+      // customers above, digested as the sandbox made it before the port gained the new fields.
+      const before = portfolios.map(({ contracts }) =>
+        contracts.map(({ purpose: _purpose, coverages, ...contract }) => ({
+          ...contract,
+          coverages: coverages.map(({ name, amount }) => ({ name, amount })),
+        })),
+      );
+      expect(createHash('sha256').update(JSON.stringify(before)).digest('hex')).toBe(
+        '1b6ac2218360e5f6d045e7ca5ec4522bc57d76573a28f4f516a5527dd855776a',
+      );
+      // Two of them, in the open.
+      expect(sandboxPortfolio(customer).slice(0, 2)).toMatchObject([
+        {
+          productName: 'KB손해보험 무배당 주택화재보험',
+          startDate: '20120226',
+          endDate: '20170226',
+          state: ContractState.Expired,
+          premium: 19060,
+          paymentCount: 60,
+          coverages: [
+            { name: '화재손해(건물)', amount: 100_000_000 },
+            { name: '화재벌금', amount: 15_000_000 },
+            { name: '가족일상생활배상책임', amount: 100_000_000 },
+          ],
+        },
+        {
+          productName: '삼성생명 실손의료비보험',
+          startDate: '20190621',
+          endDate: '20340621',
+          state: ContractState.Active,
+          premium: 26200,
+          paymentCount: 180,
+          purpose: ContractPurpose.Protection,
+          coverages: [
+            {
+              name: '실손의료비(입원)',
+              amount: 50_000_000,
+              startDate: '20190621',
+              endDate: '20340621',
+              renewal: { cycleYears: 1 },
+              indemnity: true,
+            },
+            { name: '실손의료비(통원)', amount: 200_000, indemnity: true },
+            { name: '비급여 도수치료·체외충격파치료·증식치료 실손의료비', amount: 3_500_000, indemnity: true },
+          ],
+        },
+      ]);
+    });
+
+    it('makes contracts as the port promises them (the port’s contract suite checks; one customer in ten, every age)', () => {
+      for (const { contracts } of portfolios.filter((_, index) => index % 10 === 0)) expectWellFormed(contracts);
+    });
+
+    it('flags every coverage of a 실손 contract, and only those, as 실손; each renews as the standard terms of its start say', () => {
+      let seen = 0;
+      for (const { contracts } of portfolios) {
+        for (const contract of contracts) {
+          const indemnity = contract.productName.endsWith('실손의료비보험');
+          for (const coverage of contract.coverages) {
+            expect(coverage.indemnity).toBe(indemnity);
+            if (!indemnity) continue;
+            seen += 1;
+            const cycle = coverage.renewal?.cycleYears;
+            if (contract.startDate >= '20130401') expect(cycle).toBe(1);
+            else if (contract.startDate >= '20091001') expect(cycle).toBe(3);
+            else expect([3, 5]).toContain(cycle);
+          }
+        }
+      }
+      expect(seen).toBeGreaterThan(500);
+    });
+
+    it('gives some customers two 실손 contracts in force at once (duplicate 실손)', () => {
+      const duplicated = portfolios.filter(
+        ({ contracts }) => indemnityContracts(contracts).filter((contract) => contract.state === ContractState.Active).length >= 2,
+      );
+      // About one customer in six over these 500.
+      expect(duplicated.length / portfolios.length).toBeGreaterThan(0.1);
+    });
+
+    it('sells some riders 갱신형 (3, 5, 10 or 20 years), each cycle shorter than the coverage’s term', () => {
+      const cycles = new Set<number | null>();
+      for (const { contracts } of portfolios) {
+        for (const contract of contracts) {
+          for (const coverage of contract.coverages) {
+            if (!coverage.renewal || coverage.indemnity) continue;
+            cycles.add(coverage.renewal.cycleYears);
+            const firstRenewal = addMonthsClamped(parseCompactDate(coverage.startDate), 12 * coverage.renewal.cycleYears!);
+            expect(formatCompactDate(firstRenewal) < coverage.endDate).toBe(true);
+          }
+        }
+      }
+      expect(cycles).toEqual(new Set([3, 5, 10, 20]));
+    });
+
+    it('ends some riders before their contract, at an insured age (60, 65 or 80); every coverage begins with its contract', () => {
+      const ages = new Set<number>();
+      for (const { someone, contracts } of portfolios) {
+        const birth = parseCompactDate(someone.birthDate);
+        for (const contract of contracts) {
+          for (const coverage of contract.coverages) {
+            expect(coverage.startDate).toBe(contract.startDate);
+            if (coverage.endDate === contract.endDate) continue;
+            const age = [60, 65, 80].find((years) => formatCompactDate(addMonthsClamped(birth, 12 * years)) === coverage.endDate);
+            expect(age).toBeDefined();
+            ages.add(age!);
+          }
+        }
+      }
+      expect(ages).toEqual(new Set([60, 65, 80]));
+    });
+
+    it('makes every made-up contract protection (보장성): the random products are all sold for cover', () => {
+      const purposes = new Set(portfolios.flatMap(({ contracts }) => contracts.map((contract) => contract.purpose)));
+      expect(purposes).toEqual(new Set([ContractPurpose.Protection]));
+    });
+  });
+
+  describe('the showcase portfolio (phone ending 0004)', () => {
+    const someone: InsuranceDataCustomer = { name: '이서연', birthDate: '19880412', gender: 'F', phone: '01077550004' };
+    const showcase = sandboxShowcasePortfolio(someone);
+    const active = showcase.filter((contract) => contract.state === ContractState.Active);
+    const indemnity = active.filter((contract) => contract.coverages.every((item) => item.indemnity));
+
+    it('is what the sandbox answers for a phone ending in 0004, also after a second step', async () => {
+      expect(SANDBOX_MAGIC_PHONE_ENDINGS.showcase).toBe('0004');
+      expect(await sandbox.contractsOf(someone)).toEqual({ contracts: showcase });
+      const step = await sandbox.contractsOf(someone, { signIn: { id: 'sandbox-sms', password: 'pw' } });
+      if (!('secondStep' in step)) throw new Error('expected a second step');
+      expect(
+        await sandbox.continueLookup(
+          someone,
+          step.secondStep.reference,
+          { code: '123456' },
+          { signIn: { id: 'sandbox-sms', password: 'pw' } },
+        ),
+      ).toEqual({
+        contracts: showcase,
+      });
+      expect(sandboxShowcasePortfolio({ ...someone })).toEqual(showcase);
+    });
+
+    it('holds two 실손 in force for the customer (begun apart, one 4세대 renewing yearly, one of 2011 every 3 years) and one for a family member', () => {
+      const own = indemnity.filter((contract) => contract.insuredPerson === someone.name);
+      expect(own.map((contract) => [contract.startDate, contract.coverages[0]!.renewal])).toEqual([
+        ['20110101', { cycleYears: 3 }],
+        ['20220501', { cycleYears: 1 }],
+      ]);
+      expect(own[1]!.startDate >= '20210701').toBe(true);
+      const family = indemnity.filter((contract) => contract.insuredPerson !== someone.name);
+      expect(family).toHaveLength(1);
+      expect(family[0]).toMatchObject({ insuredPerson: '이다온', contractor: someone.name });
+    });
+
+    it('holds a 갱신형 rider renewing every 3 years, named as insurers write it', () => {
+      const renewing = active.flatMap((contract) => contract.coverages).filter((item) => !item.indemnity && item.renewal);
+      expect(renewing.map((item) => [item.name, item.renewal!.cycleYears])).toEqual([
+        ['간병인사용일당(요양병원제외)(3년갱신형)', 3],
+        ['질병입원일당(1일이상)(20년갱신형)', 20],
+      ]);
+      // The names map to the catalogue as the plain ones do.
+      expect(catalogue.codeFor('간병인사용일당(요양병원제외)(3년갱신형)')).toBe(catalogue.codeFor('간병인사용일당(요양병원제외)'));
+    });
+
+    it('holds a 20-year monthly payment period half paid on SANDBOX_AS_OF, and a paid-up contract still in force', () => {
+      const twentyYears = active.find((contract) => contract.paymentCount === 240 && contract.endDate !== LIFETIME_END_DATE)!;
+      expect(twentyYears).toMatchObject({ paymentCycle: PaymentCycle.Monthly, startDate: '20160101' });
+      expect(paymentsDueBy(twentyYears, SANDBOX_AS_OF)).toBe(121);
+      const paidUp = active.filter((contract) => paymentsDueBy(contract, SANDBOX_AS_OF) === contract.paymentCount);
+      expect(paidUp.map((contract) => contract.productName)).toEqual(['교보생명 무배당 암보험']);
+    });
+
+    it('holds a 종신 contract (LIFETIME_END_DATE) whose cancer rider ends on the customer’s 65th birthday', () => {
+      const wholeLife = active.find(
+        (contract) => contract.endDate === LIFETIME_END_DATE && contract.purpose === ContractPurpose.Protection,
+      )!;
+      expect(wholeLife.coverages.map((item) => [item.name, item.endDate])).toEqual([
+        ['사망보험금', LIFETIME_END_DATE],
+        ['암진단비(유사암제외)', '20530412'],
+        ['재해사망특약', '20680412'],
+      ]);
+    });
+
+    it('holds a pension, a savings and a lapsed contract', () => {
+      expect(showcase.map((contract) => contract.purpose).filter((purpose) => purpose !== ContractPurpose.Protection)).toEqual([
+        ContractPurpose.Pension,
+        ContractPurpose.Savings,
+      ]);
+      expect(
+        showcase.filter((contract) => contract.state !== ContractState.Active).map((contract) => [contract.productName, contract.state]),
+      ).toEqual([['메리츠화재 무배당 운전자보험', ContractState.Lapsed]]);
+    });
+
+    it('stays well-formed for a customer of any age: starts moved to sensible ages, no rider ending before it begins', () => {
+      for (let year = 1926; year <= 2025; year += 3) {
+        const anyone = { ...someone, birthDate: `${year}0229`.replace(/0229$/, year % 4 === 0 ? '0229' : '0228') };
+        const contracts = sandboxShowcasePortfolio(anyone);
+        expectWellFormed(contracts);
+        for (const contract of contracts) expect(contract.startDate >= anyone.birthDate).toBe(true);
+      }
+    });
   });
 
   describe('magic inputs (the last four digits of the phone)', () => {

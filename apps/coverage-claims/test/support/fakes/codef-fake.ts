@@ -603,6 +603,7 @@ const coverage = (
   resCoverageCode: string,
   resCoverageAmount: string,
   resCoverageStatus = '정상',
+  dates?: { commStartDate?: string; commEndDate?: string },
 ) => ({
   resInsuredPerson: SAMPLE_CUSTOMER,
   resNumber,
@@ -611,6 +612,7 @@ const coverage = (
   resCoverageCode,
   resCoverageName,
   resAgreementType,
+  ...dates,
 });
 
 const actualLoss = (
@@ -633,8 +635,11 @@ const actualLoss = (
 /**
  * The contracts' default answer: the shape of codef-java's TestKR_IS_0001_001.java sample (field for
  * field), its content made up. Three flat-rate contracts (one in force with coverages of mixed states,
- * one surrendered whole-life ending `종신`, one lapsed annuity) and two 실손 contracts, the first being
- * the same policy as the first flat-rate one (same `resPolicyNumberHid`), its dates on its coverages.
+ * 갱신형 riders and two riders with dates of their own, one surrendered whole-life ending `종신`, one
+ * lapsed annuity) and two 실손 contracts, the first being the same policy as the first flat-rate one
+ * (same `resPolicyNumberHid`), its dates on its coverages. The flat-rate riders' own dates are
+ * assumed (CODEF's sample dates only 실손 coverages): one ending 45 years before its contract, one
+ * added three years after it began.
  */
 export const CODEF_FAKE_CONTRACTS_SAMPLE: Record<string, unknown> = {
   resFlatRateStatisticsList: [
@@ -660,8 +665,11 @@ export const CODEF_FAKE_CONTRACTS_SAMPLE: Record<string, unknown> = {
         coverage('10', '[뇌,심장]단계별질병진단비_중증진단비(20년갱신형)', '급성심근경색진단', 'A4104', '20000000'),
         coverage('11', '암진단비(유사암제외)', '암진단', 'A4101', '30000000'),
         coverage('13', '골절진단비Ⅱ(치아파절제외)(20년갱신형)', '골절진단', 'A4301', '200000', '실효'),
-        coverage('43', '질병입원일당(1일이상)', '질병입원일당', 'A6100', '30000'),
-        coverage('52', '강력범죄피해보장', '기타 인보험(정액)담보', 'A9999', '3000000'),
+        coverage('43', '질병입원일당(1일이상)', '질병입원일당', 'A6100', '30000', '정상', {
+          commStartDate: '20180612',
+          commEndDate: '20480612',
+        }),
+        coverage('52', '강력범죄피해보장', '기타 인보험(정액)담보', 'A9999', '3000000', '정상', { commStartDate: '20210612' }),
       ],
       resPremium: '98400',
       resNumber: '1',

@@ -2,12 +2,15 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { addMonthsClamped, ordinal, parseCompactDate, type LocalDate } from '../../../common/calendar.js';
 import { normaliseCoverageName } from '../../../common/coverage-names.js';
 import { INSURERS_2026_11 } from '../../../insurers/catalogue/v2026-11/index.js';
+import { indemnityRenewalCycle } from '../indemnity-renewal.js';
 import {
   LIFETIME_END_DATE,
+  ContractPurpose,
   ContractState,
   ContractType,
   PAYMENT_CYCLE_MONTHS,
   PaymentCycle,
+  type CoverageRenewal,
   type InsuranceContract,
   type InsuranceCoverage,
 } from '../insurance-data.port.js';
@@ -174,9 +177,11 @@ function flatRateContract(flat: Fields, actualLoss: Fields[]): InsuranceContract
   const state = stateOf(flat.resContractStatus);
   const cycle = CYCLES[text(flat.resPaymentCycle)] ?? null;
   const firstCoverage = listOf(flat.resCoverageLists)[0];
+  const productName = text(flat.resInsuranceName);
+  const terms: ContractTerms = { start, end, productName };
   return {
     ...insurerOf(flat),
-    productName: text(flat.resInsuranceName),
+    productName,
     startDate: start,
     endDate: end,
     contractor: text(flat.resContractor),
@@ -185,7 +190,8 @@ function flatRateContract(flat: Fields, actualLoss: Fields[]): InsuranceContract
     type: typeOf(flat),
     premium: amount(flat.resPremium),
     ...paymentOf(cycle, text(flat.resPaymentPeriod), start, end),
-    coverages: [...coveragesOf(listOf(flat.resCoverageLists), state), ...actualLossCoverages(actualLoss, state)],
+    purpose: purposeOf(productName),
+    coverages: [...coveragesOf(listOf(flat.resCoverageLists), state, terms), ...actualLossCoverages(actualLoss, state, terms)],
   };
 }
 
@@ -195,9 +201,10 @@ function actualLossContract(entries: Fields[]): InsuranceContract | null {
   const span = actualLossSpan(entries);
   if (!span) return null;
   const state = stateOf(first.resContractStatus);
+  const productName = text(first.resInsuranceName);
   return {
     ...insurerOf(first),
-    productName: text(first.resInsuranceName),
+    productName,
     startDate: span.start,
     endDate: span.end,
     contractor: text(first.resContractor),
@@ -208,7 +215,8 @@ function actualLossContract(entries: Fields[]): InsuranceContract | null {
     paymentCycle: null,
     paymentCount: null,
     paymentPeriodYears: 0,
-    coverages: actualLossCoverages(entries, state),
+    purpose: purposeOf(productName),
+    coverages: actualLossCoverages(entries, state, { start: span.start, end: span.end, productName }),
   };
 }
 
@@ -227,7 +235,8 @@ function actualLossSpan(entries: Fields[]): { start: string; end: string } | und
  * whole amount. Two rows of one name whose agreement types are 질병X and 상해X (the same X) are that
  * one coverage: one row, the smaller amount, where it stood first; counting both would double it.
  */
-function coveragesOf(rows: Fields[], contractState: ContractState): InsuranceCoverage[] {
+function coveragesOf(rows: Fields[], contractState: ContractState, terms: ContractTerms): InsuranceCoverage[] {
+  const coverageOf = (row: Fields) => coverageOfRow(row, terms, false);
   const visible = shown(rows, contractState);
   const dropped = new Set<Fields>();
   const merged = new Map<Fields, InsuranceCoverage>();
@@ -260,9 +269,84 @@ function shown(rows: Fields[], contractState: ContractState): Fields[] {
   return rows.filter((coverage) => contractState !== ContractState.Active || inForce(coverage));
 }
 
-function coverageOf(coverage: Fields): InsuranceCoverage {
-  const code = text(coverage.resCoverageCode);
-  return { name: text(coverage.resCoverageName), amount: amount(coverage.resCoverageAmount), ...(code !== '' && { code }) };
+/** What a coverage takes from its contract: the dates it has when it gives none, and the product name (a 갱신형 product renews every coverage). */
+interface ContractTerms {
+  start: string;
+  end: string;
+  productName: string;
+}
+
+function coverageOfRow(row: Fields, terms: ContractTerms, indemnity: boolean): InsuranceCoverage {
+  const code = text(row.resCoverageCode);
+  const name = text(row.resCoverageName);
+  const { startDate, endDate } = coverageSpan([row], terms);
+  return {
+    name,
+    amount: amount(row.resCoverageAmount),
+    ...(code !== '' && { code }),
+    startDate,
+    endDate,
+    renewal: renewalOf(name, terms.productName, indemnity ? startDate : null),
+    indemnity,
+  };
+}
+
+/**
+ * A coverage's dates: its own `commStartDate`/`commEndDate` where it gives them (실손 coverages do;
+ * a rider may), else its contract's; within its contract's (a coverage never begins before or ends
+ * after it). A coverage made of several rows covers while all of them do: the latest start, the
+ * earliest end. Dates that do not overlap the contract's at all are not believed: the contract's.
+ */
+function coverageSpan(rows: Fields[], terms: ContractTerms): Pick<InsuranceCoverage, 'startDate' | 'endDate'> {
+  const starts = rows.map((row) => compactDate(row.commStartDate) ?? terms.start);
+  const ends = rows.map((row) => endDate(row.commEndDate) ?? terms.end);
+  const latestStart = [terms.start, ...starts].reduce((a, b) => (b > a ? b : a));
+  const earliestEnd = [terms.end, ...ends].reduce((a, b) => (b < a ? b : a));
+  if (earliestEnd < latestStart) return { startDate: terms.start, endDate: terms.end };
+  return { startDate: latestStart, endDate: earliestEnd };
+}
+
+const NOT_RENEWING = /(비|무)갱신/;
+/** "(20년갱신형)", "(3년갱신)", "10년 갱신", "(15년만기갱신형)", "5년마다 갱신": the cycle in years. */
+const RENEWAL_CYCLE = /(?<!\d)(\d{1,2})년(?:만기|마다)?(?:자동)?갱신/;
+
+/**
+ * What a name says of renewal: undefined when it says nothing, null for 비갱신형, else the cycle
+ * ("(20년갱신형)" → 20; "(갱신형)" → null years).
+ */
+export function renewalInName(name: string): CoverageRenewal | null | undefined {
+  const compact = name.normalize('NFKC').replace(/\s+/g, '');
+  if (NOT_RENEWING.test(compact)) return null;
+  if (!compact.includes('갱신')) return undefined;
+  const cycle = RENEWAL_CYCLE.exec(compact);
+  return { cycleYears: cycle && Number(cycle[1]) > 0 ? Number(cycle[1]) : null };
+}
+
+/**
+ * A coverage's renewal. 실손의료비 (`indemnityStart` given): renewable by regulation, every year since
+ * April 2013, every 3 years from October 2009, as the insurer wrote it before (then the name's
+ * cycle, else unknown); a cycle its name gives (often the 15-year re-subscription) does not change the
+ * premium's. Anything else: its own name's word, else its product's, else 비갱신형 (null).
+ */
+function renewalOf(name: string, productName: string, indemnityStart: string | null): CoverageRenewal | null {
+  if (indemnityStart !== null) {
+    return { cycleYears: indemnityRenewalCycle(indemnityStart) ?? renewalInName(name)?.cycleYears ?? null };
+  }
+  const own = renewalInName(name);
+  if (own !== undefined) return own;
+  return renewalInName(productName) ?? null;
+}
+
+/**
+ * What the premium buys, from the product's name: 연금 → PENSION; 저축, 적립, 양로, 교육보험, or 변액
+ * without a protection word (종신, 정기, CI, 건강, 암) → SAVINGS; anything else → PROTECTION.
+ */
+export function purposeOf(productName: string): ContractPurpose {
+  const name = productName.normalize('NFKC').replace(/\s+/g, '').toUpperCase();
+  if (name.includes('연금')) return ContractPurpose.Pension;
+  if (/저축|적립|양로|교육보험/.test(name)) return ContractPurpose.Savings;
+  if (name.includes('변액') && !/종신|정기|CI|GI|건강|암/.test(name)) return ContractPurpose.Savings;
+  return ContractPurpose.Protection;
 }
 
 /** The names the catalogue maps to whole-of-care 실손 (03_HIN, 03_HOT). */
@@ -279,8 +363,13 @@ const CAUSES: readonly Cause[] = ['상해', '질병'];
  */
 const SPLIT_NAME = /^(상해|질병)(입원의료비|외래의료비|처방조제료)$/;
 
+/** A 실손 row of medical indemnity (`resType` 실손의료비); 기타실손 (liability, car cover) and a row without a type are not. */
+function isIndemnity(row: Fields): boolean {
+  return text(row.resType).replace(/\s+/g, '') === '실손의료비';
+}
+
 function splitOf(row: Fields): { cause: Cause; care: Care } | null {
-  if (text(row.resType).replace(/\s+/g, '') !== '실손의료비') return null;
+  if (!isIndemnity(row)) return null;
   const match = SPLIT_NAME.exec(normaliseCoverageName(text(row.resCoverageName)));
   if (!match) return null;
   const care: Care = match[2] === '입원의료비' ? '입원' : match[2] === '외래의료비' ? '외래' : '처방조제';
@@ -293,14 +382,19 @@ function splitOf(row: Fields): { cause: Cause; care: Care } | null {
  * limits; `실손의료비(통원)` = per cause 외래의료비 + 처방조제료 (none: 0), the smaller over the causes,
  * when both causes have an 외래의료비. A composed coverage stands in place of the first coverage it was
  * made of and the others it was made of are gone, so nothing is counted twice; a cause reported twice
- * for one kind of care, one cause alone, 급여/비급여 splits and 기타실손 stay as given.
+ * for one kind of care, one cause alone, 급여/비급여 splits and 기타실손 stay as given. A composed
+ * coverage covers while all its rows do (the latest start, the earliest end) and is 실손 (indemnity).
  * docs/decisions/coverage-analysis.md, "Contracts from CODEF".
  */
-function actualLossCoverages(entries: Fields[], contractState: ContractState): InsuranceCoverage[] {
+function actualLossCoverages(entries: Fields[], contractState: ContractState, terms: ContractTerms): InsuranceCoverage[] {
   const rows = shown(
     entries.flatMap((entry) => listOf(entry.resCoverageLists)),
     contractState,
   );
+  // A row's renewal reads its own 실손 entry's product name (a merged contract's is the flat-rate one's).
+  const productOf = new Map<Fields, string>();
+  for (const entry of entries) for (const row of listOf(entry.resCoverageLists)) productOf.set(row, text(entry.resInsuranceName));
+  const coverageOf = (row: Fields) => coverageOfRow(row, { ...terms, productName: productOf.get(row) ?? '' }, isIndemnity(row));
   const found = new Map<string, Fields[]>();
   for (const row of rows) {
     const split = splitOf(row);
@@ -315,16 +409,22 @@ function actualLossCoverages(entries: Fields[], contractState: ContractState): I
   };
 
   const composed = new Map<Fields, InsuranceCoverage | null>();
-  const compose = (sources: Fields[], coverage: InsuranceCoverage) =>
+  const compose = (sources: Fields[], name: string, amount: number) => {
+    const span = coverageSpan(sources, terms);
+    const coverage: InsuranceCoverage = {
+      name,
+      amount,
+      ...span,
+      renewal: renewalOf(text(sources[0]!.resCoverageName), '', span.startDate),
+      indemnity: true,
+    };
     sources.forEach((source, index) => composed.set(source, index === 0 ? coverage : null));
+  };
 
   const inpatient = CAUSES.map((cause) => one(cause, '입원'));
   if (inpatient.every((row) => row)) {
     const sources = inpatient as Fields[];
-    compose(sorted(sources, rows), {
-      name: WHOLE_INPATIENT_NAME,
-      amount: Math.min(...sources.map((row) => amount(row.resCoverageAmount))),
-    });
+    compose(sorted(sources, rows), WHOLE_INPATIENT_NAME, Math.min(...sources.map((row) => amount(row.resCoverageAmount))));
   }
   const outpatient = CAUSES.map((cause) => ({ visit: one(cause, '외래'), prescription: one(cause, '처방조제') }));
   if (outpatient.every(({ visit, prescription }) => visit && prescription !== undefined)) {
@@ -332,7 +432,7 @@ function actualLossCoverages(entries: Fields[], contractState: ContractState): I
       ({ visit, prescription }) => amount(visit!.resCoverageAmount) + (prescription ? amount(prescription.resCoverageAmount) : 0),
     );
     const sources = outpatient.flatMap(({ visit, prescription }) => (prescription ? [visit!, prescription] : [visit!]));
-    compose(sorted(sources, rows), { name: WHOLE_OUTPATIENT_NAME, amount: Math.min(...perCause) });
+    compose(sorted(sources, rows), WHOLE_OUTPATIENT_NAME, Math.min(...perCause));
   }
 
   return rows.flatMap((row) => {

@@ -11,7 +11,7 @@ import {
   type InsuranceDataPort,
   type SecondStepAnswer,
 } from '../insurance-data.port.js';
-import { sandboxPortfolio } from './sandbox-portfolio.js';
+import { sandboxPortfolio, sandboxShowcasePortfolio } from './sandbox-portfolio.js';
 
 /** Documented magic inputs (docs/decisions/coverage-analysis.md): the last four digits of the customer's phone. */
 export const SANDBOX_MAGIC_PHONE_ENDINGS = {
@@ -21,6 +21,11 @@ export const SANDBOX_MAGIC_PHONE_ENDINGS = {
   slow: '0002',
   /** The lookup fails (InsuranceDataUnavailableError; the analysis answers 502). */
   failure: '0003',
+  /**
+   * The showcase portfolio (sandboxShowcasePortfolio): duplicate 실손, 갱신형 riders, riders ending
+   * before their contract, a paid-up, a pension, a savings and a lapsed contract.
+   */
+  showcase: '0004',
 } as const;
 
 /**
@@ -165,6 +170,7 @@ export class SandboxInsuranceDataAdapter implements InsuranceDataPort {
       throw new InsuranceDataUnavailableError('The sandbox insurance-data source failed on request (magic phone ending)');
     }
     if (ending === SANDBOX_MAGIC_PHONE_ENDINGS.slow) await delay(this.options.delayMs, options.signal);
+    if (ending === SANDBOX_MAGIC_PHONE_ENDINGS.showcase) return { contracts: sandboxShowcasePortfolio(customer) };
     return { contracts: sandboxPortfolio(customer) };
   }
 }

@@ -3,11 +3,15 @@ import { addMonthsClamped, formatCompactDate, ordinal, parseCompactDate, type Lo
 import { SeededRandom } from '../../../common/seeded-random.js';
 import type { InsurerType } from '../../../insurers/entities/insurer.entity.js';
 import { INSURERS_2026_11 } from '../../../insurers/catalogue/v2026-11/index.js';
+import { indemnityRenewalCycle } from '../indemnity-renewal.js';
 import {
+  ContractPurpose,
   ContractState,
   ContractType,
+  LIFETIME_END_DATE,
   PAYMENT_CYCLE_MONTHS,
   PaymentCycle,
+  type CoverageRenewal,
   type InsuranceContract,
   type InsuranceCoverage,
   type InsuranceDataCustomer,
@@ -33,7 +37,17 @@ interface CoverageTemplate {
   amounts: readonly number[];
   /** Probability that a contract of the product carries it (default 1). */
   chance?: number;
+  /** Sold as 갱신형 with this probability, renewing every one of `cycles` years (only a cycle shorter than the coverage's term). */
+  renewal?: { chance: number; cycles: readonly number[] };
+  /** Ends at one of these insured ages with this probability, when that falls within the contract (a 종신 contract's rider ending at 65). */
+  endsAt?: { chance: number; ages: readonly number[] };
 }
+
+/** A rider ending at 60, 65 or 80 on a contract that runs to 100 (the commonest ages insurers write). */
+const RIDER_TO_AGE = { chance: 0.6, ages: [60, 65, 80] } as const;
+/** A health or cancer rider sold 갱신형. */
+const RENEWING = { chance: 0.3, cycles: [10, 20] } as const;
+const RENEWING_SHORT = { chance: 0.4, cycles: [3, 5, 10, 20] } as const;
 
 interface ProductTemplate {
   name: string;
@@ -50,6 +64,12 @@ interface ProductTemplate {
   /** Monthly premium range at age 30, in KRW. */
   monthlyPremium: readonly [number, number];
   coverages: readonly CoverageTemplate[];
+  /** What the premium buys (default PROTECTION). */
+  purpose?: ContractPurpose;
+  /** 실손의료비: every coverage pays the costs borne and renews as the standard terms of the contract's start say. */
+  indemnity?: true;
+  /** The whole contract sold 갱신형 with this probability (every coverage renews with it). */
+  renewal?: { chance: number; cycles: readonly number[] };
 }
 
 const PRODUCTS: readonly ProductTemplate[] = [
@@ -63,13 +83,13 @@ const PRODUCTS: readonly ProductTemplate[] = [
     monthlyPremium: [120_000, 350_000],
     coverages: [
       { name: '사망보험금', amounts: [5_000 * MAN, 10_000 * MAN, 20_000 * MAN] },
-      { name: '재해사망특약', amounts: [1_000 * MAN, 3_000 * MAN], chance: 0.6 },
-      { name: '암진단비(유사암제외)', amounts: [1_000 * MAN, 2_000 * MAN], chance: 0.5 },
-      { name: '유사암진단비', amounts: [200 * MAN, 400 * MAN], chance: 0.4 },
-      { name: '질병입원일당(1일이상)', amounts: [2 * MAN, 3 * MAN], chance: 0.4 },
-      { name: '질병수술비', amounts: [30 * MAN, 50 * MAN], chance: 0.4 },
-      { name: '재해장해급여금', amounts: [1_000 * MAN], chance: 0.2 },
-      { name: '골절진단비', amounts: [30 * MAN], chance: 0.2 },
+      { name: '재해사망특약', amounts: [1_000 * MAN, 3_000 * MAN], chance: 0.6, endsAt: { chance: 0.5, ages: [60, 65, 80] } },
+      { name: '암진단비(유사암제외)', amounts: [1_000 * MAN, 2_000 * MAN], chance: 0.5, endsAt: RIDER_TO_AGE, renewal: RENEWING },
+      { name: '유사암진단비', amounts: [200 * MAN, 400 * MAN], chance: 0.4, endsAt: RIDER_TO_AGE, renewal: RENEWING },
+      { name: '질병입원일당(1일이상)', amounts: [2 * MAN, 3 * MAN], chance: 0.4, endsAt: RIDER_TO_AGE, renewal: RENEWING },
+      { name: '질병수술비', amounts: [30 * MAN, 50 * MAN], chance: 0.4, endsAt: RIDER_TO_AGE, renewal: RENEWING },
+      { name: '재해장해급여금', amounts: [1_000 * MAN], chance: 0.2, endsAt: { chance: 0.5, ages: [80] } },
+      { name: '골절진단비', amounts: [30 * MAN], chance: 0.2, endsAt: RIDER_TO_AGE, renewal: RENEWING },
     ],
   },
   {
@@ -96,11 +116,17 @@ const PRODUCTS: readonly ProductTemplate[] = [
     coverages: [
       { name: '일반암진단비Ⅱ', amounts: [2_000 * MAN, 3_000 * MAN, 5_000 * MAN] },
       { name: '유사암 진단비', amounts: [400 * MAN, 600 * MAN, 1_000 * MAN] },
-      { name: '갑상선암진단비', amounts: [300 * MAN], chance: 0.2 },
-      { name: '고액암진단비', amounts: [2_000 * MAN, 5_000 * MAN], chance: 0.4 },
-      { name: '암수술비', amounts: [200 * MAN, 300 * MAN], chance: 0.6 },
-      { name: '암입원일당(1일이상)', amounts: [5 * MAN, 10 * MAN], chance: 0.5 },
-      { name: '항암방사선약물치료비', amounts: [200 * MAN], chance: 0.5 },
+      { name: '갑상선암진단비', amounts: [300 * MAN], chance: 0.2, renewal: RENEWING },
+      { name: '고액암진단비', amounts: [2_000 * MAN, 5_000 * MAN], chance: 0.4, renewal: { chance: 0.4, cycles: [10, 20] } },
+      { name: '암수술비', amounts: [200 * MAN, 300 * MAN], chance: 0.6, renewal: RENEWING_SHORT },
+      {
+        name: '암입원일당(1일이상)',
+        amounts: [5 * MAN, 10 * MAN],
+        chance: 0.5,
+        renewal: { chance: 0.5, cycles: [3, 5, 10, 20] },
+        endsAt: { chance: 0.3, ages: [80] },
+      },
+      { name: '항암방사선약물치료비', amounts: [200 * MAN], chance: 0.5, renewal: { chance: 0.6, cycles: [3, 5, 10] } },
     ],
   },
   {
@@ -114,25 +140,44 @@ const PRODUCTS: readonly ProductTemplate[] = [
     coverages: [
       { name: '일반상해사망', amounts: [1_000 * MAN, 10_000 * MAN] },
       { name: '상해후유장해(3~100%)', amounts: [5_000 * MAN, 10_000 * MAN, 20_000 * MAN] },
-      { name: '질병사망', amounts: [1_000 * MAN, 3_000 * MAN, 5_000 * MAN], chance: 0.7 },
-      { name: '질병후유장해(80%이상)', amounts: [1_000 * MAN, 3_000 * MAN], chance: 0.5 },
-      { name: '일반암진단비Ⅱ(유사암제외)', amounts: [1_000 * MAN, 3_000 * MAN, 5_000 * MAN] },
-      { name: '유사암진단비Ⅱ', amounts: [200 * MAN, 600 * MAN, 1_000 * MAN] },
-      { name: '뇌혈관질환 진단비', amounts: [1_000 * MAN, 2_000 * MAN], chance: 0.6 },
-      { name: '뇌졸중진단비', amounts: [1_000 * MAN, 2_000 * MAN], chance: 0.5 },
-      { name: '뇌출혈 진단비', amounts: [1_000 * MAN, 3_000 * MAN], chance: 0.6 },
-      { name: '허혈성심장질환 진단비', amounts: [1_000 * MAN, 2_000 * MAN], chance: 0.6 },
-      { name: '급성심근경색증 진단비', amounts: [1_000 * MAN, 3_000 * MAN], chance: 0.6 },
-      { name: '질병수술비', amounts: [30 * MAN, 50 * MAN], chance: 0.7 },
-      { name: '상해수술비', amounts: [30 * MAN, 50 * MAN], chance: 0.6 },
-      { name: '질병1~5종수술비', amounts: [10 * MAN, 30 * MAN], chance: 0.3 },
-      { name: '질병입원일당(1일이상)', amounts: [1 * MAN, 2 * MAN, 3 * MAN], chance: 0.5 },
-      { name: '상해입원일당(1일이상)', amounts: [1 * MAN, 2 * MAN], chance: 0.4 },
-      { name: '간병인사용일당(요양병원제외)', amounts: [5 * MAN, 10 * MAN, 15 * MAN], chance: 0.3 },
-      { name: '골절진단비(치아파절제외)', amounts: [10 * MAN, 30 * MAN], chance: 0.6 },
-      { name: '깁스치료비', amounts: [10 * MAN], chance: 0.4 },
-      { name: '대상포진진단비', amounts: [10 * MAN, 20 * MAN], chance: 0.3 },
-      { name: '가족일상생활중배상책임Ⅱ', amounts: [10_000 * MAN], chance: 0.4 },
+      { name: '질병사망', amounts: [1_000 * MAN, 3_000 * MAN, 5_000 * MAN], chance: 0.7, endsAt: { chance: 0.5, ages: [80] } },
+      { name: '질병후유장해(80%이상)', amounts: [1_000 * MAN, 3_000 * MAN], chance: 0.5, endsAt: { chance: 0.5, ages: [80] } },
+      { name: '일반암진단비Ⅱ(유사암제외)', amounts: [1_000 * MAN, 3_000 * MAN, 5_000 * MAN], renewal: RENEWING },
+      { name: '유사암진단비Ⅱ', amounts: [200 * MAN, 600 * MAN, 1_000 * MAN], renewal: RENEWING },
+      { name: '뇌혈관질환 진단비', amounts: [1_000 * MAN, 2_000 * MAN], chance: 0.6, renewal: RENEWING },
+      { name: '뇌졸중진단비', amounts: [1_000 * MAN, 2_000 * MAN], chance: 0.5, renewal: RENEWING },
+      { name: '뇌출혈 진단비', amounts: [1_000 * MAN, 3_000 * MAN], chance: 0.6, renewal: RENEWING },
+      { name: '허혈성심장질환 진단비', amounts: [1_000 * MAN, 2_000 * MAN], chance: 0.6, renewal: RENEWING },
+      { name: '급성심근경색증 진단비', amounts: [1_000 * MAN, 3_000 * MAN], chance: 0.6, renewal: RENEWING },
+      { name: '질병수술비', amounts: [30 * MAN, 50 * MAN], chance: 0.7, renewal: RENEWING_SHORT },
+      { name: '상해수술비', amounts: [30 * MAN, 50 * MAN], chance: 0.6, renewal: RENEWING_SHORT },
+      { name: '질병1~5종수술비', amounts: [10 * MAN, 30 * MAN], chance: 0.3, renewal: RENEWING_SHORT },
+      {
+        name: '질병입원일당(1일이상)',
+        amounts: [1 * MAN, 2 * MAN, 3 * MAN],
+        chance: 0.5,
+        renewal: RENEWING_SHORT,
+        endsAt: { chance: 0.3, ages: [80] },
+      },
+      {
+        name: '상해입원일당(1일이상)',
+        amounts: [1 * MAN, 2 * MAN],
+        chance: 0.4,
+        renewal: RENEWING_SHORT,
+        endsAt: { chance: 0.3, ages: [80] },
+      },
+      {
+        name: '간병인사용일당(요양병원제외)',
+        amounts: [5 * MAN, 10 * MAN, 15 * MAN],
+        chance: 0.3,
+        renewal: { chance: 0.6, cycles: [3, 5, 10] },
+        endsAt: { chance: 0.3, ages: [80] },
+      },
+      { name: '골절진단비(치아파절제외)', amounts: [10 * MAN, 30 * MAN], chance: 0.6, renewal: RENEWING_SHORT },
+      { name: '깁스치료비', amounts: [10 * MAN], chance: 0.4, renewal: RENEWING_SHORT },
+      { name: '대상포진진단비', amounts: [10 * MAN, 20 * MAN], chance: 0.3, renewal: { chance: 0.5, cycles: [3, 5, 10, 20] } },
+      // Liability riders are sold renewing every 3 years almost everywhere.
+      { name: '가족일상생활중배상책임Ⅱ', amounts: [10_000 * MAN], chance: 0.4, renewal: { chance: 0.8, cycles: [3] } },
       { name: '화재벌금', amounts: [1_500 * MAN, 2_000 * MAN], chance: 0.2 },
     ],
   },
@@ -143,6 +188,7 @@ const PRODUCTS: readonly ProductTemplate[] = [
     weight: 3,
     term: { years: [15] },
     monthlyPremium: [8_000, 40_000],
+    indemnity: true,
     coverages: [
       { name: '실손의료비(입원)', amounts: [5_000 * MAN] },
       { name: '실손의료비(통원)', amounts: [20 * MAN] },
@@ -189,6 +235,7 @@ const PRODUCTS: readonly ProductTemplate[] = [
     weight: 1,
     term: { years: [10, 20] },
     monthlyPremium: [15_000, 40_000],
+    renewal: { chance: 0.5, cycles: [5, 10] },
     coverages: [
       { name: '치아보철치료비(임플란트)', amounts: [50 * MAN, 100 * MAN, 150 * MAN] },
       { name: '치아보존치료비(크라운)', amounts: [15 * MAN, 20 * MAN, 30 * MAN] },
@@ -210,9 +257,9 @@ const PRODUCTS: readonly ProductTemplate[] = [
       { name: '일반암진단비', amounts: [3_000 * MAN, 5_000 * MAN] },
       { name: '유사암진단비', amounts: [600 * MAN] },
       { name: '뇌혈관질환진단비', amounts: [1_000 * MAN], chance: 0.6 },
-      { name: '질병입원일당(1일이상)', amounts: [1 * MAN, 2 * MAN] },
-      { name: '상해입원일당(1일이상)', amounts: [1 * MAN], chance: 0.6 },
-      { name: '일상생활배상책임', amounts: [10_000 * MAN], chance: 0.7 },
+      { name: '질병입원일당(1일이상)', amounts: [1 * MAN, 2 * MAN], renewal: RENEWING_SHORT, endsAt: { chance: 0.3, ages: [80] } },
+      { name: '상해입원일당(1일이상)', amounts: [1 * MAN], chance: 0.6, renewal: RENEWING_SHORT, endsAt: { chance: 0.3, ages: [80] } },
+      { name: '일상생활배상책임', amounts: [10_000 * MAN], chance: 0.7, renewal: { chance: 0.7, cycles: [3] } },
       { name: '질병수술비', amounts: [30 * MAN], chance: 0.6 },
       { name: '상해수술비', amounts: [30 * MAN], chance: 0.6 },
       { name: '골절진단비', amounts: [30 * MAN], chance: 0.5 },
@@ -233,6 +280,15 @@ export function sandboxSeed(customer: InsuranceDataCustomer): Buffer {
     .digest();
 }
 
+/**
+ * The seed of the attributes the port gained after the first portfolios were made (coverage dates,
+ * renewal, 실손): a stream of their own, so the first stream's draws, and with them every contract
+ * made before, stay exactly as they were.
+ */
+function termsSeed(customer: InsuranceDataCustomer): Buffer {
+  return createHash('sha256').update('sandbox-portfolio/terms/v1\u0000').update(sandboxSeed(customer)).digest();
+}
+
 const dayNumber = (date: LocalDate) => Date.UTC(date.year, date.month - 1, date.day) / 86_400_000;
 
 function fromDayNumber(day: number): LocalDate {
@@ -245,13 +301,14 @@ const roundTo = (value: number, unit: number) => Math.round(value / unit) * unit
 /** The customer's contracts in the sandbox: 1 to 20, the same every time for the same customer. */
 export function sandboxPortfolio(customer: InsuranceDataCustomer): InsuranceContract[] {
   const random = new SeededRandom(sandboxSeed(customer));
+  const terms = new SeededRandom(termsSeed(customer));
   const birth = parseCompactDate(customer.birthDate);
   // Most people hold a handful of contracts: median 7, one contract about 5 % of the time, 20 rarely.
   const spread = (random.next() + random.next()) / 2;
   const count = 1 + Math.floor(20 * spread ** 1.6);
   const contracts: InsuranceContract[] = [];
   for (let index = 0; index < count; index++) {
-    contracts.push(makeContract(random, customer, birth));
+    contracts.push(makeContract(random, terms, customer, birth));
   }
   // Someone the source knows has at least one contract in force, unless all of them have ended.
   if (!contracts.some((contract) => contract.state === ContractState.Active)) {
@@ -261,7 +318,7 @@ export function sandboxPortfolio(customer: InsuranceDataCustomer): InsuranceCont
   return contracts;
 }
 
-function makeContract(random: SeededRandom, customer: InsuranceDataCustomer, birth: LocalDate): InsuranceContract {
+function makeContract(random: SeededRandom, terms: SeededRandom, customer: InsuranceDataCustomer, birth: LocalDate): InsuranceContract {
   const latestStart = ordinal(birth) > ordinal(SANDBOX_AS_OF) ? birth : SANDBOX_AS_OF;
   // Contracts start within the 25 years before SANDBOX_AS_OF, at an age the product is sold to;
   // someone too old for any product then gets contracts from further back.
@@ -309,9 +366,16 @@ function makeContract(random: SeededRandom, customer: InsuranceDataCustomer, bir
   const premium =
     months === null ? roundTo(monthly * 12 * Math.min(paymentYears, 10) * 0.9, 1_000) : roundTo(monthly * months * discount[months]!, 10);
 
-  const coverages: InsuranceCoverage[] = product.coverages
-    .filter((coverage) => random.chance(coverage.chance ?? 1))
-    .map((coverage) => ({ name: coverage.name, amount: random.pick(coverage.amounts) }));
+  const held = product.coverages.filter((coverage) => random.chance(coverage.chance ?? 1));
+  const amounts = held.map((coverage) => random.pick(coverage.amounts));
+  // The coverages' terms are drawn from `terms` alone: `random` draws exactly what it drew before coverages had them.
+  const contractRenewal =
+    product.renewal && terms.chance(product.renewal.chance) ? renewalWithin(terms, product.renewal.cycles, start, end) : null;
+  const coverages: InsuranceCoverage[] = held.map((coverage, index) => ({
+    name: coverage.name,
+    amount: amounts[index]!,
+    ...coverageTerms(terms, { coverage, product, contractRenewal, start, end, birth }),
+  }));
 
   let state: ContractState;
   if (ordinal(end) < ordinal(SANDBOX_AS_OF)) state = ContractState.Expired;
@@ -334,8 +398,59 @@ function makeContract(random: SeededRandom, customer: InsuranceDataCustomer, bir
     paymentCycle: cycle,
     paymentCount: months === null ? 1 : (paymentYears * 12) / months,
     paymentPeriodYears: months === null ? 0 : paymentYears,
+    purpose: product.purpose ?? ContractPurpose.Protection,
     coverages,
   };
+}
+
+type CoverageTerms = Pick<InsuranceCoverage, 'startDate' | 'endDate' | 'renewal' | 'indemnity'>;
+
+/**
+ * A coverage's dates, renewal and 실손 flag. It begins with its contract; a rider that ends at an age
+ * ends there when that falls within the contract; a renewal cycle is one shorter than the coverage's
+ * term (a 10-year 갱신 on a 10-year term renews nothing). 실손 renews as its start's standard terms say.
+ */
+function coverageTerms(
+  terms: SeededRandom,
+  of: {
+    coverage: CoverageTemplate;
+    product: ProductTemplate;
+    contractRenewal: CoverageRenewal | null;
+    start: LocalDate;
+    end: LocalDate;
+    birth: LocalDate;
+  },
+): CoverageTerms {
+  const { coverage, product, start, birth } = of;
+  const startDate = formatCompactDate(start);
+  if (product.indemnity) {
+    return {
+      startDate,
+      endDate: formatCompactDate(of.end),
+      renewal: { cycleYears: sandboxIndemnityCycle(terms, startDate) },
+      indemnity: true,
+    };
+  }
+  let end = of.end;
+  if (coverage.endsAt && terms.chance(coverage.endsAt.chance)) {
+    const early = addMonthsClamped(birth, 12 * terms.pick(coverage.endsAt.ages));
+    if (ordinal(early) > ordinal(start) && ordinal(early) < ordinal(end)) end = early;
+  }
+  let renewal = of.contractRenewal;
+  if (!renewal && coverage.renewal && terms.chance(coverage.renewal.chance))
+    renewal = renewalWithin(terms, coverage.renewal.cycles, start, end);
+  return { startDate, endDate: formatCompactDate(end), renewal, indemnity: false };
+}
+
+/** One of `cycles` shorter than the years from `start` to `end`; null (비갱신) when none is. */
+function renewalWithin(terms: SeededRandom, cycles: readonly number[], start: LocalDate, end: LocalDate): CoverageRenewal | null {
+  const fitting = cycles.filter((cycle) => ordinal(addMonthsClamped(start, 12 * cycle)) < ordinal(end));
+  return fitting.length === 0 ? null : { cycleYears: terms.pick(fitting) };
+}
+
+/** The standard terms' cycle; before October 2009, when each insurer chose 1 to 5 years, 3 or 5 (the usual ones). */
+function sandboxIndemnityCycle(terms: SeededRandom, startDate: string): number {
+  return indemnityRenewalCycle(startDate) ?? terms.pick([3, 5]);
 }
 
 function weightedPick(random: SeededRandom, products: readonly ProductTemplate[]): ProductTemplate {
@@ -355,4 +470,215 @@ function pickCycle(random: SeededRandom, product: ProductTemplate): PaymentCycle
   if (roll < 0.97) return PaymentCycle.SemiAnnual;
   // A lump sum buys whole-life or cancer cover, not renewable 실손 or short-term products.
   return 'toAge' in product.term ? PaymentCycle.LumpSum : PaymentCycle.Monthly;
+}
+
+/**
+ * The showcase portfolio (the magic phone ending `0004`): a fixed set of nine contracts that gives
+ * every insight of the analysis something to say. docs/decisions/coverage-analysis.md, "The sandbox
+ * adapter", lists them. Ages (a rider ending at 65) count from the customer's birth date; how much has
+ * been paid counts from SANDBOX_AS_OF, so "half paid" holds around 2026. Made for a customer aged 30
+ * to 55 on SANDBOX_AS_OF; for anyone else the starts move into ages where a contract makes sense, so
+ * every contract stays well-formed while some features (half paid, paid up) may not hold.
+ */
+export function sandboxShowcasePortfolio(customer: InsuranceDataCustomer): InsuranceContract[] {
+  const birth = parseCompactDate(customer.birthDate);
+  const family = familyMemberOf(customer.name);
+  const atAge = (age: number) => addMonthsClamped(birth, 12 * age);
+  /** `months` before SANDBOX_AS_OF, moved to between the insured ages `youngest` and `oldest`. */
+  const startOf = (months: number, youngest: number, oldest: number): LocalDate => {
+    const wanted = addMonthsClamped(SANDBOX_AS_OF, -months);
+    if (ordinal(wanted) < ordinal(atAge(youngest))) return atAge(youngest);
+    return ordinal(wanted) > ordinal(atAge(oldest)) ? atAge(oldest) : wanted;
+  };
+  const after = (start: LocalDate, years: number) => addMonthsClamped(start, 12 * years);
+  const base = { contractor: customer.name, insuredPerson: customer.name, state: ContractState.Active };
+
+  // Two 실손 of the customer's own: one of 2011 (2세대, renewing every 3 years, to 100 without
+  // re-subscription as then sold) and one 4세대 of 2022 (yearly, re-subscribed after 5 years).
+  const olderIndemnity = startOf(12 * 15, 0, 60);
+  const newerIndemnity = startOf(44, 0, 70);
+  const familyIndemnity = startOf(36, 0, 70);
+  // 20 years of monthly premiums begun 10 years before SANDBOX_AS_OF: about half paid.
+  const health = startOf(12 * 10, 20, 45);
+  const wholeLife = startOf(12 * 8, 20, 45);
+  const paidUp = startOf(12 * 14, 20, 50);
+  const pension = startOf(12 * 6, 25, 55);
+  const savings = startOf(12 * 4, 20, 60);
+  const lapsed = startOf(12 * 7, 20, 60);
+
+  return [
+    showcaseContract('N02', base, {
+      product: '무배당 실손의료비보험(갱신형)',
+      start: olderIndemnity,
+      end: atAge(100),
+      premium: 23_400,
+      paymentYears: wholeYears(olderIndemnity, atAge(100)),
+      coverages: [
+        { name: '실손의료비(입원)', amount: 5_000 * MAN, indemnity: true },
+        { name: '실손의료비(통원)', amount: 30 * MAN, indemnity: true },
+      ],
+    }),
+    showcaseContract('N04', base, {
+      product: '무배당 실손의료비보험(갱신형)',
+      start: newerIndemnity,
+      end: after(newerIndemnity, 5),
+      premium: 14_800,
+      paymentYears: 5,
+      coverages: [
+        { name: '실손의료비(입원)', amount: 5_000 * MAN, indemnity: true },
+        { name: '실손의료비(통원)', amount: 20 * MAN, indemnity: true },
+        { name: '비급여 도수치료·체외충격파치료·증식치료 실손의료비', amount: 350 * MAN, indemnity: true },
+      ],
+    }),
+    showcaseContract(
+      'N01',
+      { ...base, insuredPerson: family },
+      {
+        product: '무배당 실손의료비보험(갱신형)',
+        start: familyIndemnity,
+        end: after(familyIndemnity, 5),
+        premium: 9_600,
+        paymentYears: 5,
+        coverages: [
+          { name: '실손의료비(입원)', amount: 5_000 * MAN, indemnity: true },
+          { name: '실손의료비(통원)', amount: 20 * MAN, indemnity: true },
+        ],
+      },
+    ),
+    showcaseContract('N03', base, {
+      product: '무배당 건강보험',
+      start: health,
+      end: atAge(100),
+      premium: 98_000,
+      paymentYears: 20,
+      coverages: [
+        { name: '일반암진단비Ⅱ(유사암제외)', amount: 3_000 * MAN },
+        { name: '뇌혈관질환 진단비', amount: 1_000 * MAN },
+        { name: '급성심근경색증 진단비', amount: 1_000 * MAN },
+        { name: '질병수술비', amount: 50 * MAN },
+        { name: '간병인사용일당(요양병원제외)(3년갱신형)', amount: 10 * MAN, renewal: { cycleYears: 3 }, end: atAge(80) },
+        { name: '질병입원일당(1일이상)(20년갱신형)', amount: 3 * MAN, renewal: { cycleYears: 20 } },
+      ],
+    }),
+    showcaseContract('L01', base, {
+      product: '무배당 종신보험',
+      start: wholeLife,
+      end: null,
+      premium: 185_000,
+      paymentYears: 20,
+      coverages: [
+        { name: '사망보험금', amount: 10_000 * MAN },
+        { name: '암진단비(유사암제외)', amount: 2_000 * MAN, end: atAge(65) },
+        { name: '재해사망특약', amount: 3_000 * MAN, end: atAge(80) },
+      ],
+    }),
+    // Paid up: 10 years of premiums, the last before SANDBOX_AS_OF; still in force.
+    showcaseContract('L03', base, {
+      product: '무배당 암보험',
+      start: paidUp,
+      end: atAge(90),
+      premium: 45_000,
+      paymentYears: 10,
+      coverages: [
+        { name: '일반암진단비Ⅱ', amount: 2_000 * MAN },
+        { name: '암수술비', amount: 200 * MAN },
+      ],
+    }),
+    showcaseContract('L02', base, {
+      product: '무배당 연금보험',
+      purpose: ContractPurpose.Pension,
+      start: pension,
+      end: null,
+      premium: 300_000,
+      paymentYears: 10,
+      coverages: [{ name: '재해장해(80%이상)', amount: 1_000 * MAN }],
+    }),
+    showcaseContract('L04', base, {
+      product: '무배당 저축보험',
+      purpose: ContractPurpose.Savings,
+      start: savings,
+      end: after(savings, 10),
+      premium: 200_000,
+      paymentYears: 5,
+      coverages: [{ name: '재해사망', amount: 500 * MAN }],
+    }),
+    showcaseContract(
+      'N05',
+      { ...base, state: ContractState.Lapsed },
+      {
+        product: '무배당 운전자보험',
+        start: lapsed,
+        end: after(lapsed, 20),
+        premium: 18_500,
+        paymentYears: 20,
+        coverages: [
+          { name: '운전자벌금(대인)', amount: 2_000 * MAN },
+          { name: '교통사고처리지원금', amount: 10_000 * MAN },
+          { name: '변호사선임비용', amount: 3_000 * MAN },
+        ],
+      },
+    ),
+  ];
+}
+
+interface ShowcaseSpec {
+  product: string;
+  purpose?: ContractPurpose;
+  start: LocalDate;
+  /** Null: for life (종신, LIFETIME_END_DATE). */
+  end: LocalDate | null;
+  /** Monthly. */
+  premium: number;
+  paymentYears: number;
+  coverages: ReadonlyArray<{ name: string; amount: number; indemnity?: true; renewal?: CoverageRenewal; end?: LocalDate }>;
+}
+
+function showcaseContract(
+  insurerCode: string,
+  people: Pick<InsuranceContract, 'contractor' | 'insuredPerson' | 'state'>,
+  spec: ShowcaseSpec,
+): InsuranceContract {
+  const insurerName = INSURERS_2026_11.find((insurer) => insurer.code === insurerCode)!.name;
+  const startDate = formatCompactDate(spec.start);
+  const endDate = spec.end === null ? LIFETIME_END_DATE : formatCompactDate(spec.end);
+  // 실손 renews as its start's standard terms say (3 years when they left it to the insurer).
+  const indemnityRenewal = { cycleYears: indemnityRenewalCycle(startDate) ?? 3 };
+  return {
+    insurerCode,
+    insurerName,
+    productName: `${insurerName} ${spec.product}`,
+    startDate,
+    endDate,
+    ...people,
+    type: insurerCode.startsWith('L') ? ContractType.Life : ContractType.NonLife,
+    premium: spec.premium,
+    paymentCycle: PaymentCycle.Monthly,
+    paymentCount: spec.paymentYears * 12,
+    paymentPeriodYears: spec.paymentYears,
+    purpose: spec.purpose ?? ContractPurpose.Protection,
+    coverages: spec.coverages.map((coverage) => {
+      const ends = coverage.end && ordinal(coverage.end) > ordinal(spec.start) && formatCompactDate(coverage.end) < endDate;
+      return {
+        name: coverage.name,
+        amount: coverage.amount,
+        startDate,
+        endDate: ends ? formatCompactDate(coverage.end!) : endDate,
+        renewal: coverage.indemnity ? indemnityRenewal : (coverage.renewal ?? null),
+        indemnity: coverage.indemnity ?? false,
+      };
+    }),
+  };
+}
+
+/** Someone of the customer's family: their surname and another given name. */
+function familyMemberOf(name: string): string {
+  const surname = name.slice(0, 1);
+  return `${surname}다온` === name ? `${surname}다은` : `${surname}다온`;
+}
+
+/** Whole years from `start` to `end` (at least 1), as ages are counted. */
+function wholeYears(start: LocalDate, end: LocalDate): number {
+  let years = end.year - start.year;
+  if (ordinal(addMonthsClamped(start, 12 * years)) > ordinal(end)) years -= 1;
+  return Math.max(1, years);
 }
