@@ -36,7 +36,13 @@ const log = (line: string) => process.stdout.write(`${line}\n`);
 const customer: InsuranceDataCustomer = { name: '정하늘', birthDate: '19810705', gender: 'F', phone: '01024681357' };
 const states = [ContractState.Active, ContractState.Active, ContractState.Active, ContractState.Lapsed, ContractState.Expired];
 const cycles = [PaymentCycle.Monthly, PaymentCycle.Monthly, PaymentCycle.Annual, PaymentCycle.Quarterly];
-const purposes = [ContractPurpose.Protection, ContractPurpose.Protection, ContractPurpose.Protection, ContractPurpose.Pension, ContractPurpose.Savings];
+const purposes = [
+  ContractPurpose.Protection,
+  ContractPurpose.Protection,
+  ContractPurpose.Protection,
+  ContractPurpose.Pension,
+  ContractPurpose.Savings,
+];
 /** Riders end at 60, 65, 80, with the contract, or never (종신): every insight has change points to find. */
 const riderEnds = ['20410705', '20460705', '20610705', '20810705', LIFETIME_END_DATE];
 

@@ -48,7 +48,8 @@ describe('coverage insights (beside the analysis)', () => {
   beforeAll(async () => {
     app = await startCoverageClaims();
     ({ planner, admin } = await given(app).team('인사이트 에셋'));
-    answer = (await analyse({ verificationToken: await showcaseToken(), monthlyIncome: INCOME }).expect(201)).body as CoverageAnalysisResultDto;
+    answer = (await analyse({ verificationToken: await showcaseToken(), monthlyIncome: INCOME }).expect(201))
+      .body as CoverageAnalysisResultDto;
     insights = answer.insights!;
   });
   afterAll(() => app.close());
@@ -102,7 +103,9 @@ describe('coverage insights (beside the analysis)', () => {
     const paidUp = premiums.contracts.find((contract) => contract.paidUp)!;
     expect(paidUp).toMatchObject({ monthlyPremium: 0, paymentsLeft: 0, remainingPremium: 0 });
     // a 20-year monthly contract part paid: months paid and left make its 240 months
-    const twentyYears = premiums.contracts.find((contract) => contract.monthsPaid !== null && contract.monthsPaid + contract.monthsLeft! === 240 && !contract.paidUp)!;
+    const twentyYears = premiums.contracts.find(
+      (contract) => contract.monthsPaid !== null && contract.monthsPaid + contract.monthsLeft! === 240 && !contract.paidUp,
+    )!;
     expect(twentyYears.monthsPaid).toBeGreaterThan(0);
     expect(twentyYears.monthsLeft).toBeGreaterThan(0);
     // the income share, to one decimal, with its references and the guide
@@ -158,9 +161,8 @@ describe('coverage insights (beside the analysis)', () => {
   });
 
   it('puts the insights in the JSON report with the insured persons’ names masked, and their sections in the PDF', async () => {
-    const report = (
-      await as(planner).post(`/api/v1/coverage/analyses/${answer.seq}/report`).set('Accept', 'application/json').expect(200)
-    ).body as CoverageReportDto;
+    const report = (await as(planner).post(`/api/v1/coverage/analyses/${answer.seq}/report`).set('Accept', 'application/json').expect(200))
+      .body as CoverageReportDto;
     expect(report.insights!.premiums.monthly).toEqual(insights.premiums.monthly);
     expect(report.insights!.renewals.items.length).toBe(insights.renewals.items.length);
     const names = report.insights!.indemnity.people.map((person) => person.insuredPerson);
@@ -184,9 +186,11 @@ describe('coverage insights (beside the analysis)', () => {
 
   it('carries the monthly income through a second step', async () => {
     const step = (
-      await analyse({ verificationToken: await showcaseToken(), monthlyIncome: 2_500_000, credit4u: { id: 'sandbox-sms', password: 'any' } }).expect(
-        202,
-      )
+      await analyse({
+        verificationToken: await showcaseToken(),
+        monthlyIncome: 2_500_000,
+        credit4u: { id: 'sandbox-sms', password: 'any' },
+      }).expect(202)
     ).body as CoverageAnalysisSecondStepDto;
     const done = (
       await as(planner)
@@ -209,12 +213,15 @@ describe('coverage insights (beside the analysis)', () => {
     expect(plain.insights!.premiums.monthly).toEqual(insights.premiums.monthly);
   });
 
-  it.each([[0], [-1], [1.5], ['4000000'], [10_000_000_001], [null]])('refuses monthlyIncome %p with 400 naming monthlyIncome', async (monthlyIncome) => {
-    const token = await showcaseToken();
-    const response = await analyse({ verificationToken: token, monthlyIncome }).expect(400);
-    const errors = (response.body as { errors: Array<{ field: string }> }).errors;
-    expect(errors.map((error) => error.field)).toEqual(['monthlyIncome']);
-  });
+  it.each([[0], [-1], [1.5], ['4000000'], [10_000_000_001], [null]])(
+    'refuses monthlyIncome %p with 400 naming monthlyIncome',
+    async (monthlyIncome) => {
+      const token = await showcaseToken();
+      const response = await analyse({ verificationToken: token, monthlyIncome }).expect(400);
+      const errors = (response.body as { errors: Array<{ field: string }> }).errors;
+      expect(errors.map((error) => error.field)).toEqual(['monthlyIncome']);
+    },
+  );
 
   it('answers insights: null for an analysis stored before insights existed, in GET and the report', async () => {
     const { seq, analysis } = (await analyse({ verificationToken: await showcaseToken() }).expect(201)).body as CoverageAnalysisResultDto;

@@ -126,7 +126,9 @@ export class AnalysesService {
       const customer = insuranceCustomerOf(verified);
       const reference = this.cipher.open({ keyId: held.keyId, ciphertext: held.referenceCiphertext });
       const monthlyIncome =
-        held.monthlyIncomeCiphertext === null ? null : Number(this.cipher.open({ keyId: held.keyId, ciphertext: held.monthlyIncomeCiphertext }));
+        held.monthlyIncomeCiphertext === null
+          ? null
+          : Number(this.cipher.open({ keyId: held.keyId, ciphertext: held.monthlyIncomeCiphertext }));
       const signIn = signInOf(input.credit4u)!;
       const answer = input.code === undefined ? {} : { code: input.code };
       let lookup: ContractsLookup;
@@ -223,7 +225,14 @@ export class AnalysesService {
     const catalogue = await this.catalogue.current();
     const customer = insuranceCustomerOf(verified);
     const inquiryDate = koreaDate(retrievedAt);
-    const analysis = buildCoverageAnalysis({ customer, customerId: verified.customerNumber, contracts, catalogue, inquiryDate, retrievedAt });
+    const analysis = buildCoverageAnalysis({
+      customer,
+      customerId: verified.customerNumber,
+      contracts,
+      catalogue,
+      inquiryDate,
+      retrievedAt,
+    });
     const insights = buildCoverageInsights({ customer, contracts, catalogue, inquiryDate, monthlyIncome });
 
     const seq = uuidv7();

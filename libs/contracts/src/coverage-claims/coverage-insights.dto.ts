@@ -40,7 +40,10 @@ export enum ContractPurposeCode {
 }
 
 const UNIT = { enum: CoverageUnit, enumName: 'CoverageUnit', example: CoverageUnit.LumpSum } as const;
-const UNIT_LABEL = { description: 'The unit in Korean: 정액, 1일당, 연간 한도, 회당, 수술 1회당, 치아 1개당 or 사고당', example: '정액' } as const;
+const UNIT_LABEL = {
+  description: 'The unit in Korean: 정액, 1일당, 연간 한도, 회당, 수술 1회당, 치아 1개당 or 사고당',
+  example: '정액',
+} as const;
 const CONTRACT_ID = {
   type: 'integer',
   description: "The contract's `contract_id` in the analysis: its position in `analysis.contracts`, from 1",
@@ -65,7 +68,8 @@ export class InsightContractDto {
   startDate!: string;
 
   @ApiProperty({
-    description: 'What the contract costs a month now (KRW): the per-payment premium over the months between payments; 0 once paid up, and for a lump sum',
+    description:
+      'What the contract costs a month now (KRW): the per-payment premium over the months between payments; 0 once paid up, and for a lump sum',
     example: 23_400,
   })
   monthlyPremium!: number;
@@ -79,7 +83,10 @@ export class IndemnityContractDto extends InsightContractDto {
   })
   indemnityOnly!: boolean;
 
-  @ApiProperty({ description: 'The contract kept when counting the surplus: the one that began first (older 실손 generations pay more of a bill)', example: true })
+  @ApiProperty({
+    description: 'The contract kept when counting the surplus: the one that began first (older 실손 generations pay more of a bill)',
+    example: true,
+  })
   kept!: boolean;
 }
 
@@ -88,7 +95,10 @@ export class IndemnityPersonDto {
   @ApiProperty({ example: '홍길동' })
   insuredPerson!: string;
 
-  @ApiProperty({ type: [IndemnityContractDto], description: 'Active contracts with 실손의료비 cover for this person, the first begun first' })
+  @ApiProperty({
+    type: [IndemnityContractDto],
+    description: 'Active contracts with 실손의료비 cover for this person, the first begun first',
+  })
   contracts!: IndemnityContractDto[];
 
   @ApiProperty({ description: 'More than one: the surplus contracts pay nothing the first would not (비례보상)', example: true })
@@ -144,19 +154,34 @@ export class PremiumContractDto extends InsightContractDto {
   @ApiProperty({ description: 'Paid up (납입완료): nothing more to pay, still in force', example: false })
   paidUp!: boolean;
 
-  @ApiProperty({ type: 'integer', nullable: true, description: 'Payments made up to the inquiry date; null when the cycle or count is unknown', example: 120 })
+  @ApiProperty({
+    type: 'integer',
+    nullable: true,
+    description: 'Payments made up to the inquiry date; null when the cycle or count is unknown',
+    example: 120,
+  })
   paymentsMade!: number | null;
 
   @ApiProperty({ type: 'integer', nullable: true, description: 'Payments still due; null when unknown', example: 120 })
   paymentsLeft!: number | null;
 
-  @ApiProperty({ type: 'integer', nullable: true, description: 'Months of the payment period already paid; null when unknown', example: 120 })
+  @ApiProperty({
+    type: 'integer',
+    nullable: true,
+    description: 'Months of the payment period already paid; null when unknown',
+    example: 120,
+  })
   monthsPaid!: number | null;
 
   @ApiProperty({ type: 'integer', nullable: true, description: 'Months of the payment period left; null when unknown', example: 120 })
   monthsLeft!: number | null;
 
-  @ApiProperty({ type: Number, nullable: true, description: 'Premium still to pay until the payment period ends (KRW); null when unknown', example: 10_020_000 })
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: 'Premium still to pay until the payment period ends (KRW); null when unknown',
+    example: 10_020_000,
+  })
   remainingPremium!: number | null;
 
   @ApiProperty({ type: String, nullable: true, description: 'YYYY-MM-DD of the last payment; null when unknown', example: '2036-03-01' })
@@ -204,7 +229,10 @@ export class IncomeShareDto {
   @ApiProperty({ type: [IncomeShareReferenceDto] })
   references!: IncomeShareReferenceDto[];
 
-  @ApiProperty({ description: 'That the references are a guide, in Korean', example: '참고용 지표이며, 적정 보험료는 가구의 상황에 따라 다릅니다.' })
+  @ApiProperty({
+    description: 'That the references are a guide, in Korean',
+    example: '참고용 지표이며, 적정 보험료는 가구의 상황에 따라 다릅니다.',
+  })
   guide!: string;
 }
 
@@ -213,10 +241,16 @@ export class PremiumBurdenDto {
   @ApiProperty({ type: PremiumSplitDto })
   monthly!: PremiumSplitDto;
 
-  @ApiProperty({ description: 'Paid up to the inquiry date over the active contracts (KRW): the analysis’ `paid_premium`', example: 28_450_000 })
+  @ApiProperty({
+    description: 'Paid up to the inquiry date over the active contracts (KRW): the analysis’ `paid_premium`',
+    example: 28_450_000,
+  })
   paidPremium!: number;
 
-  @ApiProperty({ description: 'Still to pay until each contract’s payment period ends (KRW): the analysis’ `future_premium`', example: 35_750_000 })
+  @ApiProperty({
+    description: 'Still to pay until each contract’s payment period ends (KRW): the analysis’ `future_premium`',
+    example: 35_750_000,
+  })
   remainingPremium!: number;
 
   @ApiProperty({ type: [PremiumContractDto], description: 'Every active contract, in the analysis’ order' })
@@ -268,7 +302,10 @@ export class CoverByAgeCategoryDto {
   @ApiProperty({ example: '암' })
   name!: string;
 
-  @ApiProperty({ type: [CoverByAgeCoverageDto], description: 'Its catalogue coverages the customer holds or is recommended, in catalogue order' })
+  @ApiProperty({
+    type: [CoverByAgeCoverageDto],
+    description: 'Its catalogue coverages the customer holds or is recommended, in catalogue order',
+  })
   coverages!: CoverByAgeCoverageDto[];
 }
 
@@ -308,7 +345,10 @@ export class ShortfallAtAgeDto {
   @ApiProperty({ type: 'integer', description: '60, 70 or 80 (only ages still ahead)', example: 70 })
   age!: number;
 
-  @ApiProperty({ type: [ShortfallCategoryDto], description: 'Categories with a coverage held below its recommendation at that age, in catalogue order' })
+  @ApiProperty({
+    type: [ShortfallCategoryDto],
+    description: 'Categories with a coverage held below its recommendation at that age, in catalogue order',
+  })
   categories!: ShortfallCategoryDto[];
 }
 
@@ -335,10 +375,20 @@ export class RenewalDto extends InsightContractDto {
   @ApiProperty({ type: 'integer', nullable: true, description: 'Years between renewals; null when the source does not say', example: 3 })
   cycleYears!: number | null;
 
-  @ApiProperty({ type: String, nullable: true, description: 'YYYY-MM-DD of the next renewal after the inquiry date; null when the cycle is unknown', example: '2028-04-01' })
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'YYYY-MM-DD of the next renewal after the inquiry date; null when the cycle is unknown',
+    example: '2028-04-01',
+  })
   nextRenewalDate!: string | null;
 
-  @ApiProperty({ type: 'integer', nullable: true, description: 'Renewals within the horizon (before the coverage ends); null when the cycle is unknown', example: 4 })
+  @ApiProperty({
+    type: 'integer',
+    nullable: true,
+    description: 'Renewals within the horizon (before the coverage ends); null when the cycle is unknown',
+    example: 4,
+  })
   renewalsInHorizon!: number | null;
 }
 
