@@ -294,7 +294,7 @@ describe('coverage analyses', () => {
 
     it('gives the stored analysis with its customer (name, birth date, gender, masked phone) within the visibility rules', async () => {
       const body = verificationBody({ name: '보고서', birthDate: '19790101', gender: 'M', phone: '010-2468-1357' });
-      const { seq, analysis, customerId } = await analysed(planner, body);
+      const { seq, analysis, insights, customerId } = await analysed(planner, body);
       const service = app.app.get(AnalysesService);
       const { number } = (await as(planner).get(`/api/v1/customers/${customerId}`).expect(200)).body as CustomerDto;
 
@@ -303,6 +303,7 @@ describe('coverage analyses', () => {
         expect(visible).toEqual({
           seq,
           analysis,
+          insights,
           organisationId: organisation.id,
           plannerId: planner.userId,
           catalogueVersion: expect.any(String),

@@ -382,9 +382,12 @@ describe('cover by age', () => {
     });
   });
 
-  it('counts at an age only cover lasting through it: not what ends before the next birthday, nor what has ended', () => {
+  it('counts now what ends before the next birthday, falling at the current age, and not what has ended', () => {
     const result = insights([lifetime, health]);
-    expect(coverOf(result, '04_AHD').steps).toEqual([{ age: 41, date: INQUIRY, amount: 0 }]);
+    expect(coverOf(result, '04_AHD').steps).toEqual([
+      { age: 41, date: INQUIRY, amount: 20_000 },
+      { age: 41, date: '2027-03-02', amount: 0 },
+    ]);
     expect(coverOf(result, '11_DSG').steps).toEqual([{ age: 41, date: INQUIRY, amount: 0 }]);
   });
 
@@ -778,8 +781,11 @@ function invariantProblems(input: CoverageInsightsInput, result: CoverageInsight
       check(first!.age === coverByAge.age && first!.date === inquiry, 'first step is not now');
       let previous = first!;
       for (const step of later) {
+        // only a change before the next birthday shares the current age (the first step's)
         check(
-          step.age > previous.age && step.date > previous.date && step.amount !== previous.amount,
+          (step.age > previous.age || (step.age === coverByAge.age && previous === first)) &&
+            step.date > previous.date &&
+            step.amount !== previous.amount,
           `steps not strictly changing: ${coverage.code}`,
         );
         check(step.date > inquiry, 'a step before the inquiry date');

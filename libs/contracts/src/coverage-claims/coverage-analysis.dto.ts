@@ -425,7 +425,7 @@ export class CreateCoverageAnalysisDto {
   @ApiPropertyOptional({
     type: 'integer',
     description:
-      'The customer’s monthly income (KRW), when they tell it: `insights.premiums.income` then sets the monthly premium against it, beside published references (a guide, not a rule). Kept with the analysis, sealed, and through a second step',
+      'The customer’s monthly income (KRW), when they tell it (absent or null: none): `insights.premiums.income` then sets the monthly premium against it, beside published references (a guide, not a rule). Kept with the analysis, sealed, and through a second step',
     example: 4_000_000,
     minimum: 1,
     maximum: MAX_MONTHLY_INCOME,

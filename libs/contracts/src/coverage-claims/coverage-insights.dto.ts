@@ -290,7 +290,8 @@ export class CoverByAgeCoverageDto {
 
   @ApiProperty({
     type: [CoverStepDto],
-    description: 'The amount now, then at each later age where it changes (a rider or contract ends; 종신 never); at least one step',
+    description:
+      'The amount now, then at each age where it changes (a rider or contract ends; 종신 never; a change before the next birthday is at the current age): dates increase, amounts change; at least one step',
   })
   steps!: CoverStepDto[];
 }
@@ -378,7 +379,7 @@ export class RenewalDto extends InsightContractDto {
   @ApiProperty({
     type: String,
     nullable: true,
-    description: 'YYYY-MM-DD of the next renewal after the inquiry date; null when the cycle is unknown',
+    description: 'YYYY-MM-DD of the next renewal after the inquiry date; null when the cycle is unknown or the cover ends first',
     example: '2028-04-01',
   })
   nextRenewalDate!: string | null;

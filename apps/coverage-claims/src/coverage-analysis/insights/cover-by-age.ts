@@ -14,11 +14,11 @@ interface HeldCover {
 }
 
 /**
- * Cover by age (docs/decisions/coverage-insights.md, "Cover by age"). A coverage counts at age A when
- * it lasts through the whole of A: it stops counting at the customer's age on the day after its end
- * date (종신, LIFETIME_END_DATE, never). Per catalogue coverage: the amount at the current age (dated
- * the inquiry date), then a step at each later age where it changes, dated the day it changes (the
- * last such day when several coverages end at one age). Shortfalls: at each checkpoint age still
+ * Cover by age (docs/decisions/coverage-insights.md, "Cover by age"). A coverage counts from now
+ * until the day after its end date, which falls at the customer's age that day (종신,
+ * LIFETIME_END_DATE, never). Per catalogue coverage: the amount now (dated the inquiry date), then a
+ * step at each age where it changes, dated the day it changes (the last such day when several
+ * coverages end at one age); a change before the next birthday is a step at the current age. Shortfalls: at each checkpoint age still
  * ahead, the coverages held below the recommendation for that age.
  */
 export function coverByAge(
@@ -114,7 +114,7 @@ function heldCovers(
         stop = ordinal(end) < today ? { age: -1, date } : { age: ageOn(birth, date), date };
         stops.set(coverage.endDate, stop);
       }
-      if (stop.age <= age) continue;
+      if (stop.age < age) continue;
       const ending = cover.ends.get(stop.age);
       if (!ending) cover.ends.set(stop.age, { amount: coverage.amount, date: stop.date });
       else {
@@ -126,7 +126,7 @@ function heldCovers(
   return held;
 }
 
-/** The amount at the current age, then one step per later age where it changes; amounts summed from the last age back. */
+/** The amount now, then one step per age where it changes (the current age too, for a change before the next birthday); summed from the last age back. */
 function stepsFrom(cover: HeldCover | undefined, age: number, on: LocalDate): CoverStepDto[] {
   if (!cover) return [{ age, date: formatIsoDate(on), amount: 0 }];
   const ages = [...cover.ends.keys()].sort((a, b) => b - a);
