@@ -308,7 +308,7 @@ function chartCell(
         {
           from: age,
           to,
-          ticks: [age, ...[40, 50, 60, 70, 80, 90, 100, 110, 120].filter((tick) => tick >= age + 5 && tick <= to)],
+          ticks: [age, ...[40, 50, 60, 70, 80, 90, 100, 110, 120].filter((tick) => tick >= age + 8 && tick <= to)],
           tickLabel: (tick) => `${tick}세`,
           marks,
           series: coverages.map((coverage, index) => ({
