@@ -94,6 +94,12 @@ export class ClaimsController {
   @ApiOkResponse({
     description: 'The fax, as an attachment',
     content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
+    headers: {
+      'Content-Disposition': {
+        description: 'attachment; filename="claim-<claimReqId>.pdf"',
+        schema: { type: 'string', example: 'attachment; filename="claim-1042.pdf"' },
+      },
+    },
   })
   @ApiProblem(404, 'CLAIM_NOT_FOUND: no claim you see in the history has this id')
   @ApiProblem(422, 'CLAIM_DOCUMENT_UNRENDERABLE: the claim’s fax cannot be made (its delivery fails for the same reason)')
