@@ -4,6 +4,7 @@ import { loadPdfFonts, type PdfFonts } from '../src/pdf/pdf-fonts.js';
 import {
   ClaimAttachmentError,
   ClaimTooLongError,
+  FAX_DPI,
   MAX_FAX_PAGES,
   renderClaimPdf,
   type ClaimAttachment,
@@ -11,6 +12,7 @@ import {
 } from '../src/claims/delivery/claim-pdf.js';
 import { formatPhone } from '../src/pdf/pdf-format.js';
 import { fixture } from './support/claim-delivery.js';
+import { placedImages, solidPng } from './support/pdf-images.js';
 
 // The claim's fax PDF taken apart with pdf-lib (pages, sizes) and pdf.js (text, page by page;
 // test/support/pdf-text.ts). The pages were also looked at as images (pdftoppm; docs/decisions/claims.md, "Delivery").
@@ -32,7 +34,7 @@ const content: ClaimFormContent = {
     { title: '보험금 청구를 위한 개인정보 수집·이용 동의', body: '1. 수집·이용 목적\n - 보험금 청구서의 작성과 보험회사로의 전송(팩스)' },
     { title: '민감정보(건강정보) 처리 동의', body: '1. 처리 목적\n - 보험금 청구서와 첨부 서류의 작성·보관' },
   ],
-  generatedAt: new Date('2026-11-23T03:04:05Z'),
+  filedAt: new Date('2026-11-23T03:04:05Z'),
 };
 
 let fonts: PdfFonts;
@@ -100,6 +102,58 @@ describe('the claim fax PDF', () => {
     expect(rest[2]).toContain('첨부 2 / 3 · PDF 2 / 2쪽');
     expect(rest[3]).toContain('첨부 3 / 3 · 사진 (PNG)');
     expect(rest[3]).toMatch(/6 ?\/ ?6/);
+  });
+
+  describe('images, at most one pixel per fax dot', () => {
+    /** Points an image pixel takes at the fax's resolution. */
+    const dot = 72 / FAX_DPI;
+    /** The frame an attachment page draws into: the body under the caption. */
+    const frame = { left: 40, right: 595.28 - 40, bottom: 70, top: 841.89 - 98 };
+    const imagesOf = async (...images: Buffer[]) => {
+      const { pdf } = await renderClaimPdf(
+        content,
+        images.map((bytes) => ({ mimeType: 'image/png', bytes })),
+        fonts,
+      );
+      return placedImages(pdf);
+    };
+
+    it('draws a 1 × 1 PNG as one dot and a 40 × 20 PNG at 40 × 20 dots, upright, never blown up to the page', async () => {
+      expect(FAX_DPI).toBe(200);
+      const [tiny, small] = await imagesOf(solidPng(1, 1), solidPng(40, 20, [40, 40, 40]));
+      expect(tiny).toMatchObject({ page: 3, turned: false });
+      expect(tiny!.width).toBeCloseTo(dot, 6);
+      expect(tiny!.height).toBeCloseTo(dot, 6);
+      // wider than tall, but turning it would not show it any larger
+      expect(small).toMatchObject({ page: 4, turned: false });
+      expect(small!.width).toBeCloseTo(40 * dot, 6);
+      expect(small!.height).toBeCloseTo(20 * dot, 6);
+      // centred in the frame
+      expect(small!.x + small!.width / 2).toBeCloseTo(595.28 / 2, 3);
+    });
+
+    it('shrinks a scan larger than the page to fit, turning one wider than tall, and draws the fixtures at their own size', async () => {
+      const [portrait, landscape] = await imagesOf(solidPng(2480, 3508, [255, 255, 255]), solidPng(3508, 2480, [255, 255, 255]));
+      for (const image of [portrait!, landscape!]) {
+        expect(image.x).toBeGreaterThanOrEqual(frame.left - 1e-6);
+        expect(image.x + image.width).toBeLessThanOrEqual(frame.right + 1e-6);
+        expect(image.y).toBeGreaterThanOrEqual(frame.bottom - 1e-6);
+        expect(image.y + image.height).toBeLessThanOrEqual(frame.top + 1e-6);
+        // it fills the frame one way or the other
+        expect(Math.max(image.width / (frame.right - frame.left), image.height / (frame.top - frame.bottom))).toBeCloseTo(1, 6);
+      }
+      expect(portrait!.turned).toBe(false);
+      expect(landscape).toMatchObject({ turned: true });
+      expect(landscape!.height).toBeGreaterThan(landscape!.width);
+
+      // the photo (640 × 480) and the scan (414 × 585) of the fixtures fit at one pixel a dot
+      const { pdf } = await renderClaimPdf(content, attachments, fonts);
+      const [photo, scan] = await placedImages(pdf);
+      expect(photo).toMatchObject({ page: 3, turned: false });
+      expect([photo!.width, photo!.height].map((side) => Math.round(side / dot))).toEqual([640, 480]);
+      expect(scan).toMatchObject({ page: 6, turned: false });
+      expect([scan!.width, scan!.height].map((side) => Math.round(side / dot))).toEqual([414, 585]);
+    });
   });
 
   it('says so when no account is given: the insurer pays to the account it has on file', async () => {

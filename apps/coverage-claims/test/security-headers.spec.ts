@@ -5,6 +5,7 @@ import {
   type NhisAuthDto,
   type OrganisationWithSecretDto,
   type ClaimPresignedUploadDto,
+  type ClaimReceiptDto,
   type TokenResponseDto,
   type UserDto,
   type VerificationConfirmedDto,
@@ -24,6 +25,8 @@ import {
   withToken,
   type CoverageClaimsTestApp,
 } from './support/coverage-claims.js';
+import { claimBody } from './support/claim-body.js';
+import { given } from './support/given.js';
 import { readOpenApiDocument, type Credential, type Schema } from '../../../test/support/hostile-input.js';
 import { HeaderAudit, auditAnswersOfNoOperation, auditBaselines } from '../../../test/support/security-headers.js';
 
@@ -128,6 +131,11 @@ describe('security headers and no-store on every operation of openapi/coverage-c
     const { fileId } = presigned.body as ClaimPresignedUploadDto;
     check('GET /api/v1/files/{fileId}', await asPlanner.get(`/api/v1/files/${fileId}`));
     check('POST /api/v1/claim/histories', await asPlanner.post('/api/v1/claim/histories').send({ page: 1, pageSize: 20 }));
+    await given(app).insurerFax('N03', '0505-181-1234');
+    const filed = await asPlanner.post('/api/v1/claim/requests').send(claimBody('N03'));
+    check('POST /api/v1/claim/requests', filed);
+    const { claimReqId } = filed.body as ClaimReceiptDto;
+    check('GET /api/v1/claim/requests/{claimReqId}/document', await asPlanner.get(`/api/v1/claim/requests/${claimReqId}/document`));
     check(
       'POST /api/v1/admin/organisations/{id}/sso-secret',
       await asOperator(app).post(`/api/v1/admin/organisations/${organisation.id}/sso-secret`),
@@ -157,6 +165,7 @@ describe('security headers and no-store on every operation of openapi/coverage-c
       'POST /api/v1/coverage/analyses/{seq}/report': seq,
       'POST /api/v1/medical-bojang/nhis-auth/{id}/complete': nhisAuthId,
       'GET /api/v1/files/{fileId}': fileId,
+      'GET /api/v1/claim/requests/{claimReqId}/document': String(claimReqId),
       'PATCH /api/v1/admin/claim/insurers/{code}': 'N03',
     };
     await auditBaselines(

@@ -1,10 +1,19 @@
-import { Body, Controller, HttpCode, Param, Post, Res } from '@nestjs/common';
-import { ApiAcceptedResponse, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
+import { ApiAcceptedResponse, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { ClaimHistoryQueryDto, ClaimHistoryRecordDto, ClaimReceiptDto, ClaimRequestDto, ClaimResendReceiptDto, UserRole } from '#contracts';
+import {
+  ClaimHistoryQueryDto,
+  ClaimHistoryRecordDto,
+  ClaimReceiptDto,
+  ClaimRequestDto,
+  ClaimResendReceiptDto,
+  INT_ID_SCHEMA,
+  UserRole,
+} from '#contracts';
 import { ApiProblem, ApiProblems, Idempotent, NoStore, intParam } from '#platform';
 import { BearerAuth, CurrentUser, UserRoles } from '../auth/auth.decorators.js';
 import type { UserPrincipal } from '../auth/principal.js';
+import { sendReport } from '../pdf/rendered-report.js';
 import { ClaimsService } from './claims.service.js';
 import { ClaimResendService } from './delivery/claim-resend.service.js';
 
@@ -71,5 +80,35 @@ export class ClaimsController {
     const { records, total } = await this.claims.history(user, body);
     void reply.header('x-total-count', String(total));
     return records;
+  }
+
+  @Get('requests/:claimReqId/document')
+  @NoStore()
+  @ApiOperation({
+    summary: 'Claim document (the fax)',
+    description:
+      'The claim’s fax as the insurer gets it: one A4 PDF of the claim form (the bank account in full), the consent page and every attachment (as an attachment, `claim-<claimReqId>.pdf`). Made from the stored claim as the delivery makes it, dated by when the claim was filed, so it is the same document before the fax is sent, while it is sent and after (also for a FAILED claim). The claims the caller sees in the history only: the planner who filed it, or an ORG_ADMIN of its organisation; any other claim (another planner’s, another organisation’s, unknown) is 404 CLAIM_NOT_FOUND. A claim whose fax cannot be made (an attachment missing, unreadable or over the budgets; more than 200 pages) is 422 CLAIM_DOCUMENT_UNRENDERABLE, as its delivery fails; 503 CLAIM_DOCUMENT_UNAVAILABLE when storage or the renderer failed or took too long (Retry-After). A claimReqId that is not an id is 400 naming it.',
+  })
+  @ApiParam({ name: 'claimReqId', schema: { ...INT_ID_SCHEMA }, description: 'The `claimReqId` of the claim’s receipt or history record' })
+  @ApiProduces('application/pdf')
+  @ApiOkResponse({
+    description: 'The fax, as an attachment',
+    content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
+    headers: {
+      'Content-Disposition': {
+        description: 'attachment; filename="claim-<claimReqId>.pdf"',
+        schema: { type: 'string', example: 'attachment; filename="claim-1042.pdf"' },
+      },
+    },
+  })
+  @ApiProblem(404, 'CLAIM_NOT_FOUND: no claim you see in the history has this id')
+  @ApiProblem(422, 'CLAIM_DOCUMENT_UNRENDERABLE: the claim’s fax cannot be made (its delivery fails for the same reason)')
+  async document(
+    @CurrentUser() user: UserPrincipal,
+    @Param('claimReqId', intParam('claimReqId')) claimReqId: number,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<Buffer> {
+    const pdf = await this.claims.document(user, claimReqId);
+    return sendReport<never>(reply, { format: 'pdf', contentType: 'application/pdf', body: pdf, fileName: `claim-${claimReqId}.pdf` });
   }
 }

@@ -22,6 +22,20 @@ export const ClaimErrors = {
   /** Only a claim whose delivery was given up (FAILED) is sent again. */
   notFailed: (claimReqId: number, status: ClaimStatus) =>
     new ProblemException(409, 'CLAIM_NOT_FAILED', `Claim ${claimReqId} is ${status}; only a FAILED claim can be sent again`),
+  /** The claim's fax cannot be made (an attachment missing, unreadable or over the budgets; too many pages): it would not be sent either. */
+  documentUnrenderable: (claimReqId: number, reason: string) =>
+    new ProblemException(422, 'CLAIM_DOCUMENT_UNRENDERABLE', `Claim ${claimReqId}'s fax cannot be made: ${reason}`),
+  /** Storage or the render thread failed, or the render waited too long: maybe passing. */
+  documentUnavailable: (claimReqId: number, reason: string) =>
+    new ProblemException(
+      503,
+      'CLAIM_DOCUMENT_UNAVAILABLE',
+      `Claim ${claimReqId}'s fax could not be made now (${reason}); try again later`,
+      undefined,
+      {
+        headers: { 'Retry-After': '30' },
+      },
+    ),
   /** The insurer has no claims fax (an operator removed it): a resend could not be delivered either. */
   insurerHasNoFaxToResend: (code: string) =>
     new ProblemException(

@@ -12,10 +12,11 @@ import { ClaimsService } from './claims.service.js';
 import { ClaimDeliveryRepository } from './delivery/claim-delivery.repository.js';
 import { ClaimDeliveryService } from './delivery/claim-delivery.service.js';
 import { ClaimDeliveryWorker } from './delivery/claim-delivery.worker.js';
+import { ClaimDocumentService } from './delivery/claim-document.service.js';
 import { ClaimRenderer } from './delivery/claim-renderer.js';
 import { ClaimResendService } from './delivery/claim-resend.service.js';
 
-/** Claim submission and history, and delivery to the insurers' fax by the outbox worker (delivery/). */
+/** Claim submission, history and document, and delivery to the insurers' fax by the outbox worker (delivery/). */
 @Module({
   imports: [FilesModule, TermsModule, FaxModule, CustomersModule],
   controllers: [ClaimsController],
@@ -28,6 +29,7 @@ import { ClaimResendService } from './delivery/claim-resend.service.js';
     ClaimDeliveryRepository,
     ClaimDeliveryService,
     ClaimDeliveryWorker,
+    ClaimDocumentService,
     ClaimRenderer,
     ClaimResendService,
   ],

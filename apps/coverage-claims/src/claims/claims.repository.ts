@@ -252,6 +252,15 @@ export class ClaimsRepository {
     );
   }
 
+  /** Whether `visibility` sees the claim, as the history decides (historyStatements): the organisation's, and the planner's own for a planner. */
+  async isVisible(visibility: Visibility, id: number): Promise<boolean> {
+    const [{ visible }] = (await this.dataSource.query(
+      `SELECT EXISTS (SELECT 1 FROM claims WHERE id = $1 AND organisation_id = $2 AND ($3::uuid IS NULL OR planner_id = $3)) AS visible`,
+      [id, visibility.organisationId, visibility.plannerId],
+    )) as [{ visible: boolean }];
+    return visible;
+  }
+
   async findById(id: number): Promise<ClaimRow | null> {
     const [row] = (await this.dataSource.query(`SELECT ${CLAIM_COLUMNS} FROM claims c WHERE c.id = $1`, [id])) as ClaimRow[];
     return row ?? null;

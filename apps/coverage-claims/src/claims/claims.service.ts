@@ -12,14 +12,17 @@ import {
 } from '#contracts';
 import type { FieldError } from '#platform';
 import { visibilityOf, type UserPrincipal } from '../auth/principal.js';
+import { CoverageClaimsConfig } from '../config/coverage-claims.config.js';
 import { CustomersService } from '../customers/customers.service.js';
 import { FilesService } from '../files/files.service.js';
+import { FaxFailureKind } from '../integrations/fax/fax.port.js';
 import { TermsService } from '../terms/terms.service.js';
 import { attachmentBytesProblem, isFaxable } from './claim-attachments.js';
 import { ClaimCipher, type ClaimSecrets } from './claim-cipher.js';
 import { ClaimErrors } from './claims.errors.js';
 import { ClaimsRepository, type ClaimFilter, type ClaimRow } from './claims.repository.js';
 import { ClaimDeliveryWorker } from './delivery/claim-delivery.worker.js';
+import { ClaimDocumentError, ClaimDocumentService } from './delivery/claim-document.service.js';
 
 export const DEFAULT_CLAIM_PAGE_SIZE = 20;
 
@@ -38,7 +41,8 @@ export function maskAccount(digits: string): string {
  * Claims (보험금 청구): a planner files one for a client with evidence files; it is stored sealed,
  * belonging to the planner's customer of the same identity (recorded then if new), with its fax
  * delivery queued in the same transaction (the claim_deliveries outbox), and shown in the history to
- * the planner who filed it and to the organisation's admins. Deleting the customer deletes it.
+ * the planner who filed it and to the organisation's admins, who may also read its fax. Deleting the
+ * customer deletes it.
  */
 @Injectable()
 export class ClaimsService {
@@ -49,6 +53,8 @@ export class ClaimsService {
     private readonly customers: CustomersService,
     private readonly terms: TermsService,
     private readonly delivery: ClaimDeliveryWorker,
+    private readonly documents: ClaimDocumentService,
+    private readonly config: CoverageClaimsConfig,
   ) {}
 
   async submit(user: UserPrincipal, input: ClaimRequestDto): Promise<ClaimReceiptDto> {
@@ -165,6 +171,31 @@ export class ClaimsService {
     const { rows, total } = await this.claims.page(visibilityOf(user), filter, ((query.page ?? 1) - 1) * pageSize, pageSize);
     const now = new Date();
     return { records: await Promise.all(rows.map((row) => this.toRecord(row, now))), total };
+  }
+
+  /**
+   * The claim's fax as the insurer gets (or got) it, for whoever sees the claim in the history: made
+   * from the stored claim as the delivery makes it (ClaimDocumentService), so the same document before
+   * and after it is sent. Waiting for the render thread and rendering take at most
+   * CLAIM_DELIVERY_RENDER_TIMEOUT_SECONDS.
+   */
+  async document(user: UserPrincipal, claimReqId: number): Promise<Buffer> {
+    if (!(await this.claims.isVisible(visibilityOf(user), claimReqId))) throw ClaimErrors.notFound(claimReqId);
+    const seconds = this.config.CLAIM_DELIVERY_RENDER_TIMEOUT_SECONDS;
+    const signal = AbortSignal.timeout(seconds * 1000);
+    try {
+      const document = await this.documents.render(claimReqId, signal);
+      // Deleted with its customer since the check.
+      if (!document) throw ClaimErrors.notFound(claimReqId);
+      return document.pdf;
+    } catch (error) {
+      if (!(error instanceof ClaimDocumentError)) throw error;
+      if (!error.retryable) throw ClaimErrors.documentUnrenderable(claimReqId, `${error.kind}: ${error.message}`);
+      throw ClaimErrors.documentUnavailable(
+        claimReqId,
+        error.kind === FaxFailureKind.Aborted ? `it took longer than ${seconds} s` : `${error.kind}: ${error.message}`,
+      );
+    }
   }
 
   private async toRecord(row: ClaimRow, now: Date): Promise<ClaimHistoryRecordDto> {

@@ -113,6 +113,6 @@ export function minimalClaimForm(claimReqId: number): ClaimFormContent {
     callback: { whoLabel: '고객 본인', name: '홍길동', tel: '01012345678' },
     memo: '',
     terms: [],
-    generatedAt: new Date('2026-11-23T03:04:05Z'),
+    filedAt: new Date('2026-11-23T03:04:05Z'),
   };
 }

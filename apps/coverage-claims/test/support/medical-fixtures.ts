@@ -138,3 +138,23 @@ export const GAPPY_COVERAGES: AnalysisCoverageDto[] = [
   coverage('07', '심장', '07_IHD', '허혈성심장질환진단비', 3_000 * MAN, 2_000 * MAN),
   coverage('11', '수술비', '11_DSG', '질병수술비', 100 * MAN, 30 * MAN),
 ];
+
+/**
+ * Short across categories of unlike units: 장해·간병 a lump sum and a daily allowance, 의료비 the 실손
+ * yearly inpatient limit and its per-visit outpatient one, 입원비 two daily allowances, 수술비 two
+ * per-operation amounts; 뇌 normal, 심장 and 암 good. Several elevated groups share 의료비, 입원비 and 수술비.
+ */
+export const UNLIKE_UNIT_COVERAGES: AnalysisCoverageDto[] = [
+  coverage('02', '장해·간병', '02_ACD', '상해후유장해(3~100%)', 10_000 * MAN, 10_000 * MAN),
+  coverage('02', '장해·간병', '02_DSD', '질병후유장해', 5_000 * MAN, 2_000 * MAN),
+  coverage('02', '장해·간병', '02_CRD', '간병인사용일당', 10 * MAN, 0),
+  coverage('03', '의료비', '03_HIN', '실손의료비(입원)', 5_000 * MAN, 3_000 * MAN),
+  coverage('03', '의료비', '03_HOT', '실손의료비(통원)', 20 * MAN, 10 * MAN),
+  coverage('04', '입원비', '04_DHD', '질병입원일당', 3 * MAN, 1 * MAN),
+  coverage('04', '입원비', '04_AHD', '상해입원일당', 3 * MAN, 2 * MAN),
+  coverage('05', '암', '05_GEN', '일반암진단비', 5_000 * MAN, 5_000 * MAN),
+  coverage('06', '뇌', '06_CVD', '뇌혈관질환진단비', 3_000 * MAN, 2_000 * MAN),
+  coverage('07', '심장', '07_IHD', '허혈성심장질환진단비', 3_000 * MAN, 3_000 * MAN),
+  coverage('11', '수술비', '11_DSG', '질병수술비', 100 * MAN, 30 * MAN),
+  coverage('11', '수술비', '11_ASG', '상해수술비', 100 * MAN, 100 * MAN),
+];

@@ -7,7 +7,14 @@ import {
 } from '../../src/medical/analysis/report/medical-report-content.js';
 import { RISK_RULES_2026_11 } from '../../src/medical/analysis/rules/v2026-11/index.js';
 import { GENERATED_AT, sandboxAnalysis, TWENTY_CONTRACT_CUSTOMER } from '../support/coverage-report-fixtures.js';
-import { checkupsOf, REFERENCE_RANGES, GAPPY_COVERAGES, HEALTHY, METABOLIC_SYNDROME } from '../support/medical-fixtures.js';
+import {
+  checkupsOf,
+  REFERENCE_RANGES,
+  GAPPY_COVERAGES,
+  HEALTHY,
+  METABOLIC_SYNDROME,
+  UNLIKE_UNIT_COVERAGES,
+} from '../support/medical-fixtures.js';
 
 const analysis: CoverageAnalysisDto = { ...sandboxAnalysis(TWENTY_CONTRACT_CUSTOMER), coverages: GAPPY_COVERAGES };
 const input = (overrides: Partial<MedicalReportInput> = {}): MedicalReportInput => ({
@@ -99,7 +106,30 @@ describe('medical report content', () => {
     const openCells = content.matrix.rows.flatMap((row) =>
       row.cells.filter((cell) => cell.open).map((cell) => `${row.groupCode} ${cell.categoryCode}`),
     );
-    expect(openCells.sort()).toEqual(content.openRisks.map((risk) => `${risk.groupCode} ${risk.categoryCode}`).sort());
+    expect(openCells.sort()).toEqual(
+      content.openRisks.flatMap((risk) => risk.groups.map((group) => `${group.code} ${risk.categoryCode}`)).sort(),
+    );
+  });
+
+  it('lists the gaps once each, every coverage with its own amounts and unit, never a sum of unlike units', () => {
+    const content = medicalReportContentOf(input({ analysis: { ...analysis, coverages: UNLIKE_UNIT_COVERAGES } }));
+    expect(content.openRisks.map((risk) => `${risk.rank} ${risk.categoryName} (${risk.groups.length})`)).toEqual([
+      '1 장해·간병 (1)',
+      '2 수술비 (4)',
+      '3 입원비 (4)',
+      '4 의료비 (4)',
+      '5 뇌 (1)',
+    ]);
+    const medical = content.openRisks.find((risk) => risk.categoryCode === '03')!;
+    expect(medical.coverages.map((coverage) => [coverage.name, coverage.held, coverage.recommended, coverage.unitLabel])).toEqual([
+      ['실손의료비(입원)', 30_000_000, 50_000_000, '연간 한도'],
+      ['실손의료비(통원)', 100_000, 200_000, '회당'],
+    ]);
+    // no figure of the medical analysis adds the two (5,020만 recommended, 3,010만 held)
+    const json = JSON.stringify({ openRisks: content.openRisks, groups: content.groups });
+    expect(json).not.toContain('50200000');
+    expect(json).not.toContain('30100000');
+    expect(json).not.toContain('50100000'); // 장해·간병: 5,000만 lump sum + 10만 a day
   });
 
   it('for a customer without check-ups says so, leaves charts and open risks empty, and still shows the coverage', () => {

@@ -1,5 +1,6 @@
 import { ApiProperty, type ApiPropertyOptions } from '@nestjs/swagger';
 import { CoverageStatusCode } from './coverage-analysis.dto.js';
+import { CoverageUnit } from './coverage-insights.dto.js';
 import { CoverageReportCategoryDto, CoverageReportCustomerDto } from './coverage-report.dto.js';
 
 // The medical coverage analysis (POST /api/v1/medical-bojang/report/json; the PDF shows the same
@@ -88,7 +89,12 @@ export class RiskDriverDto {
   series!: MeasurementPointDto[];
 }
 
-/** One coverage of a category, as the analysis has it. */
+const UNIT_LABEL = {
+  description: 'The unit in Korean: 정액, 1일당, 연간 한도, 회당, 수술 1회당, 치아 1개당 or 사고당',
+  example: '정액',
+} as const;
+
+/** One coverage of a category, as the analysis has it, with the unit its amounts are in. */
 export class RiskCoverageDto {
   @ApiProperty({ example: '06_CVD' })
   code!: string;
@@ -96,11 +102,31 @@ export class RiskCoverageDto {
   @ApiProperty({ example: '뇌혈관질환진단비' })
   name!: string;
 
-  @ApiProperty({ description: 'Held amount (KRW)', example: 10_000_000 })
+  @ApiProperty({
+    enum: CoverageUnit,
+    enumName: 'CoverageUnit',
+    description: 'What `held` and `recommended` are per',
+    example: CoverageUnit.LumpSum,
+  })
+  unit!: CoverageUnit;
+
+  @ApiProperty(UNIT_LABEL)
+  unitLabel!: string;
+
+  @ApiProperty({ description: 'Held amount (KRW, per `unit`)', example: 10_000_000 })
   held!: number;
 
-  @ApiProperty({ description: 'Recommended amount (KRW)', example: 30_000_000 })
+  @ApiProperty({ description: 'Recommended amount (KRW, per `unit`)', example: 30_000_000 })
   recommended!: number;
+
+  @ApiProperty({
+    type: 'integer',
+    nullable: true,
+    description:
+      'held ÷ recommended in %, rounded to the nearest (never 100 when short of it, never 0 when something is held); null when nothing is recommended',
+    example: 33,
+  })
+  heldPercent!: number | null;
 
   @ApiProperty({ enum: CoverageStatusCode, enumName: 'CoverageStatusCode', example: CoverageStatusCode.Bad })
   status!: CoverageStatusCode;
@@ -109,7 +135,11 @@ export class RiskCoverageDto {
   statusLabel!: string;
 }
 
-/** A coverage category that pays for a group's diseases, summed over its coverages in the analysis. */
+/**
+ * A coverage category that pays for a group's diseases. Its coverages' amounts are summed only when
+ * they are all of one unit (뇌's diagnosis benefits are lump sums; 의료비 holds a yearly 실손 limit and
+ * a per-visit one, which do not add up): otherwise the sums are null and each coverage stands alone.
+ */
 export class RiskCategoryCoverageDto {
   @ApiProperty({ example: '06' })
   categoryCode!: string;
@@ -120,17 +150,34 @@ export class RiskCategoryCoverageDto {
   @ApiProperty({ description: 'The category most specific to the group (the rules list it first)', example: true })
   primary!: boolean;
 
-  @ApiProperty({ description: 'Σ held over the category’s coverages (KRW)', example: 10_000_000 })
-  held!: number;
+  @ApiProperty({
+    enum: CoverageUnit,
+    enumName: 'CoverageUnit',
+    nullable: true,
+    description: 'The unit every coverage of the category is in; null when they differ or the analysis has none of them',
+    example: CoverageUnit.LumpSum,
+  })
+  unit!: CoverageUnit | null;
 
-  @ApiProperty({ description: 'Σ recommended (KRW)', example: 60_000_000 })
-  recommended!: number;
+  @ApiProperty({ type: String, nullable: true, description: 'The label of `unit`', example: '정액' })
+  unitLabel!: string | null;
+
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: 'Σ held over the category’s coverages (KRW, per `unit`); null without a `unit`',
+    example: 10_000_000,
+  })
+  held!: number | null;
+
+  @ApiProperty({ type: Number, nullable: true, description: 'Σ recommended (KRW, per `unit`); null without a `unit`', example: 60_000_000 })
+  recommended!: number | null;
 
   @ApiProperty({
     type: 'integer',
     nullable: true,
-    description: 'held ÷ recommended in %, rounded down; null when nothing is recommended',
-    example: 16,
+    description: 'held ÷ recommended in %, rounded as the coverages’ are; null without a `unit` or when nothing is recommended',
+    example: 17,
   })
   heldPercent!: number | null;
 
@@ -179,22 +226,38 @@ export class RiskGroupDto {
   coverage!: RiskCategoryCoverageDto[];
 }
 
-/** An elevated risk (MODERATE or HIGH) whose category's coverage is bad or normal. */
-export class OpenRiskDto {
-  @ApiProperty({ type: 'integer', description: '1 is the most urgent', example: 1 })
-  rank!: number;
-
+/** A disease group that makes a coverage gap a risk: its level, and the measurements that raised it. */
+export class OpenRiskGroupDto {
   @ApiProperty({ example: 'CEREBROVASCULAR' })
-  groupCode!: string;
+  code!: string;
 
   @ApiProperty({ example: '뇌혈관질환' })
-  groupName!: string;
+  name!: string;
 
   @ApiProperty({ enum: RiskLevel, enumName: 'RiskLevel', example: RiskLevel.High })
   level!: RiskLevel;
 
   @ApiProperty({ example: '높음' })
   levelLabel!: string;
+
+  @ApiProperty({ description: 'The category is the group’s own (the rules list it first), not one of the general ones', example: true })
+  primary!: boolean;
+
+  @ApiProperty({
+    type: [String],
+    description: 'Names of the measurements that raised the level; empty when age alone did',
+    example: ['수축기 혈압'],
+  })
+  drivenBy!: string[];
+}
+
+/**
+ * A coverage gap: a category whose coverage is bad or normal and that pays for one or more elevated
+ * disease groups (MODERATE or HIGH), listed once with every group that makes it a risk.
+ */
+export class OpenRiskDto {
+  @ApiProperty({ type: 'integer', description: '1 is the most urgent', example: 1 })
+  rank!: number;
 
   @ApiProperty({ example: '06' })
   categoryCode!: string;
@@ -213,20 +276,20 @@ export class OpenRiskDto {
   @ApiProperty({ example: '부족' })
   statusLabel!: string;
 
-  @ApiProperty({ type: [RiskCoverageDto], description: 'The category’s coverages that are bad or normal: the gap' })
+  @ApiProperty({ enum: RiskLevel, enumName: 'RiskLevel', description: 'The highest level among `groups`', example: RiskLevel.High })
+  level!: RiskLevel;
+
+  @ApiProperty({ example: '높음' })
+  levelLabel!: string;
+
+  @ApiProperty({ type: [OpenRiskGroupDto], description: 'The elevated groups the category pays for, the most urgent first' })
+  groups!: OpenRiskGroupDto[];
+
+  @ApiProperty({
+    type: [RiskCoverageDto],
+    description: 'The category’s coverages that are bad or normal (the gap), each with its own amounts and unit; never summed',
+  })
   coverages!: RiskCoverageDto[];
-
-  @ApiProperty({ description: 'Σ held over those coverages (KRW)', example: 5_000_000 })
-  held!: number;
-
-  @ApiProperty({ description: 'Σ recommended over those coverages (KRW)', example: 30_000_000 })
-  recommended!: number;
-
-  @ApiProperty({ type: 'integer', nullable: true, description: 'held ÷ recommended in %, rounded down', example: 16 })
-  heldPercent!: number | null;
-
-  @ApiProperty({ type: [String], description: 'Names of the measurements that raised the level', example: ['수축기 혈압'] })
-  drivenBy!: string[];
 }
 
 /** What buildMedicalAnalysis computes. */
@@ -242,7 +305,8 @@ export class MedicalAnalysisDto {
 
   @ApiProperty({
     type: [OpenRiskDto],
-    description: 'Most urgent first: HIGH before MODERATE, bad before normal, the group’s own category first, least held first',
+    description:
+      'One per category gap, most urgent first: by its most urgent group, HIGH before MODERATE, bad before normal, the group’s own category first, the least held coverage first',
   })
   openRisks!: OpenRiskDto[];
 }
@@ -391,7 +455,7 @@ export class MedicalReportDto {
   @ApiProperty({ description: 'Version of the risk rules used', example: '2026.11' })
   ruleVersion!: string;
 
-  @ApiProperty({ type: [OpenRiskDto], description: 'Shown first; empty without check-ups' })
+  @ApiProperty({ type: [OpenRiskDto], description: 'The coverage gaps, one per category, shown first; empty without check-ups' })
   openRisks!: OpenRiskDto[];
 
   @ApiProperty({ type: RiskMatrixDto })

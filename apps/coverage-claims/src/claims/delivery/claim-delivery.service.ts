@@ -1,7 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { CLAIM_CALLBACK_WHO_LABELS, CLAIM_EVENT_TYPE_LABELS } from '#contracts';
-import { StoredBytesMissingError } from '#platform';
 import { CoverageClaimsConfig } from '../../config/coverage-claims.config.js';
 import {
   FAX_SENDER,
@@ -12,12 +10,8 @@ import {
   type FaxSender,
   type FaxSubmission,
 } from '../../integrations/fax/fax.port.js';
-import { FilesService } from '../../files/files.service.js';
-import { ClaimCipher } from '../claim-cipher.js';
-import { ClaimsRepository } from '../claims.repository.js';
-import type { ClaimAttachment, RenderedClaim } from './claim-pdf.js';
 import { ClaimDeliveryRepository, type TakenDelivery } from './claim-delivery.repository.js';
-import { ClaimRenderError, ClaimRenderer } from './claim-renderer.js';
+import { ClaimDocumentError, ClaimDocumentService, type ClaimDocument } from './claim-document.service.js';
 
 const ATTEMPT_OUT_OF_TIME = 'The attempt ran out of time before the fax was sent';
 
@@ -47,16 +41,6 @@ export function retryDelayMs(baseMs: number, attempt: number): number {
   return Math.min(MAX_RETRY_DELAY_MS, baseMs * 2 ** (attempt - 1));
 }
 
-/** The kind of a render's failure (claim-renderer.ts), and whether it is worth another attempt. */
-const RENDER_FAILURES: Record<Exclude<ClaimRenderError['reason'], 'aborted'>, { kind: string; retryable: boolean }> = {
-  unreadable: { kind: 'ATTACHMENT_UNREADABLE', retryable: false },
-  'too-large': { kind: 'ATTACHMENT_TOO_LARGE', retryable: false },
-  'too-long': { kind: 'TOO_MANY_PAGES', retryable: false },
-  // Memory or time ran out, or the thread crashed: maybe a passing shortage, so tried again with the
-  // backoff; a claim that defeats the render every time ends FAILED after the last attempt.
-  'thread-failed': { kind: 'RENDER_FAILED', retryable: true },
-};
-
 /** What stopped an attempt before its fax could be sent: permanent (the claim FAILS) or not (tried again). */
 class AttemptFailure extends Error {
   constructor(
@@ -69,9 +53,9 @@ class AttemptFailure extends Error {
 }
 
 /**
- * One delivery attempt of a claim a worker has taken: its parts read (the claim opened, the files
- * from storage), rendered to the fax's PDF (in the render thread: claim-renderer.ts), faxed through
- * the port, and the outcome recorded. Reasons name kinds, attachments by position and type, and the
+ * One delivery attempt of a claim a worker has taken: its fax made (ClaimDocumentService: the claim
+ * opened, the files read from storage, rendered in the render thread), faxed through the port, and
+ * the outcome recorded. Reasons name kinds, attachments by position and type, and the
  * gateway's words: never client data.
  */
 @Injectable()
@@ -80,11 +64,8 @@ export class ClaimDeliveryService {
 
   constructor(
     private readonly deliveries: ClaimDeliveryRepository,
-    private readonly claims: ClaimsRepository,
-    private readonly cipher: ClaimCipher,
-    private readonly files: FilesService,
+    private readonly documents: ClaimDocumentService,
     @Inject(FAX_SENDER) private readonly fax: FaxSender,
-    private readonly renderer: ClaimRenderer,
     private readonly config: CoverageClaimsConfig,
   ) {}
 
@@ -240,69 +221,13 @@ export class ClaimDeliveryService {
   }
 
   /** The claim's fax (null when the claim no longer exists); AttemptFailure when it cannot be made. */
-  private async render(taken: TakenDelivery, signal: AbortSignal): Promise<(RenderedClaim & { to: string }) | null> {
-    const claim = await this.claims.findById(taken.claimId);
-    const parts = await this.deliveries.documentParts(taken.claimId);
-    if (!claim || !parts) return null;
-    const attachments = () =>
-      Promise.all(
-        parts.files.map(async (file, index): Promise<ClaimAttachment> => {
-          try {
-            return { mimeType: file.mimeType, bytes: await this.files.read(file) };
-          } catch (error) {
-            if (error instanceof StoredBytesMissingError)
-              throw new AttemptFailure('ATTACHMENT_MISSING', `Attachment ${index + 1} (${file.mimeType}) is not in storage`, false);
-            throw new AttemptFailure('STORAGE_UNAVAILABLE', `Attachment ${index + 1} could not be read from storage`, true);
-          }
-        }),
-      );
-    const secrets = this.cipher.open(claim);
+  private async render(taken: TakenDelivery, signal: AbortSignal): Promise<ClaimDocument | null> {
     try {
-      const rendered = await this.renderer.render(
-        claim.id,
-        {
-          claimReqId: claim.id,
-          claimDate: claim.claimDate,
-          insurerName: claim.insurerName,
-          insurerFax: claim.insurerFax,
-          organisationName: parts.organisationName,
-          plannerName: claim.plannerName,
-          client: {
-            name: secrets.clientName,
-            birthday: secrets.clientBirthday,
-            tel: secrets.clientTel,
-            jobName: secrets.jobName,
-            welfare: secrets.welfare,
-          },
-          event: {
-            typeLabel: CLAIM_EVENT_TYPE_LABELS[secrets.eventType],
-            date: secrets.eventDate,
-            place: secrets.eventPlace,
-            text: secrets.eventText,
-          },
-          bank:
-            claim.bankName === null || secrets.bankAccount === null
-              ? null
-              : { name: claim.bankName, account: secrets.bankAccount, holder: secrets.bankAccountHolder ?? '' },
-          directDebitAccount: claim.directDebitAccount,
-          callback: { whoLabel: CLAIM_CALLBACK_WHO_LABELS[claim.callbackWho], name: secrets.callbackName, tel: secrets.callbackTel },
-          memo: secrets.clientMemo,
-          terms: parts.terms,
-          generatedAt: new Date(),
-        },
-        attachments,
-        signal,
-      );
-      return { ...rendered, to: claim.insurerFax };
+      return await this.documents.render(taken.claimId, signal);
     } catch (error) {
-      if (!(error instanceof ClaimRenderError)) throw error;
-      if (error.reason === 'aborted') throw new AttemptFailure(FaxFailureKind.Aborted, ATTEMPT_OUT_OF_TIME, true);
-      const { kind, retryable } = RENDER_FAILURES[error.reason];
-      throw new AttemptFailure(
-        kind,
-        error.reason === 'thread-failed' ? `The fax could not be rendered: ${error.message}` : error.message,
-        retryable,
-      );
+      if (!(error instanceof ClaimDocumentError)) throw error;
+      if (error.kind === FaxFailureKind.Aborted) throw new AttemptFailure(FaxFailureKind.Aborted, ATTEMPT_OUT_OF_TIME, true);
+      throw new AttemptFailure(error.kind, error.message, error.retryable);
     }
   }
 

@@ -7,8 +7,9 @@ import { checkImageHeader, isFaxable } from '../claim-attachments.js';
 
 // A claim as the insurer receives it by fax (docs/decisions/claims.md, "Delivery"): one A4 portrait PDF of the
 // claim form, the consent page and every attachment, each image on a page of its own and each page of
-// a PDF attachment on one, scaled to fit under the same header and footer (claim number, page i / n).
-// A fax is black and white at about 200 dpi: black text and rules, no colour that carries meaning.
+// a PDF attachment on one, scaled to fit under the same header and footer (claim number, page i / n);
+// an image never larger than one pixel per fax dot. A fax is black and white at about 200 dpi: black
+// text and rules, no colour that carries meaning.
 // pdfkit lays out every page on the service's A4 document (pdf/pdf-document.ts, with the Korean font);
 // pages of PDF attachments are left with an empty frame that @cantoo/pdf-lib then fills with the
 // attachment's page, drawn as a form XObject.
@@ -34,7 +35,8 @@ export interface ClaimFormContent {
   memo: string;
   /** The claim terms the client agreed to, in order. */
   terms: Array<{ title: string; body: string }>;
-  generatedAt: Date;
+  /** When the claim was filed: the document's date, so that every render of a claim is the same document. */
+  filedAt: Date;
 }
 
 export interface ClaimAttachment {
@@ -121,7 +123,7 @@ const SECTIONS: readonly PdfSection<ClaimPages>[] = [claimForm, consentPage];
 /** Renders the claim to the fax's PDF; rejects with ClaimAttachmentError, ClaimAttachmentTooLargeError or ClaimTooLongError. */
 export async function renderClaimPdf(content: ClaimFormContent, attachments: ClaimAttachment[], fonts: PdfFonts): Promise<RenderedClaim> {
   const pdf = new A4Document(
-    { title: `보험금 청구서 ${content.claimReqId}`, subject: `${content.insurerName} 보험금 청구`, createdAt: content.generatedAt },
+    { title: `보험금 청구서 ${content.claimReqId}`, subject: `${content.insurerName} 보험금 청구`, createdAt: content.filedAt },
     fonts,
   );
   const { doc, layout } = pdf;
@@ -157,7 +159,7 @@ export async function renderClaimPdf(content: ClaimFormContent, attachments: Cla
   const rendered = await pdf.finish({
     title: '보험금 청구서',
     caption: `${content.insurerName} 귀중 · 청구번호 ${content.claimReqId}`,
-    footer: `청구번호 ${content.claimReqId} · 전송 ${formatKoreaTime(content.generatedAt)}`,
+    footer: `청구번호 ${content.claimReqId} · 작성 ${formatKoreaTime(content.filedAt)}`,
     style: FAX_FRAME,
   });
   if (frames.length === 0) return { pdf: rendered, pages };
@@ -212,25 +214,37 @@ function checkImageBudgets(bytes: Buffer, mimeType: string, position: number): v
 }
 
 /**
- * Where content of the shown size goes in the frame: scaled to fit and centred, and given a quarter
- * turn counterclockwise (its top to the left edge, as printers lay landscape pages on portrait paper)
- * when it is wider than tall, so that it fills the portrait page instead of a third of it.
+ * The resolution the fax is drawn for (a fax line carries about 200 dots per inch: ITU-T T.4's 8 dots
+ * a millimetre across), so one image pixel is one dot at 72 / 200 points. An image is never drawn
+ * larger: beyond that the fax would have more dots than the image has pixels (a 1 × 1 PNG filled the page).
+ */
+export const FAX_DPI = 200;
+const POINTS_PER_IMAGE_PIXEL = 72 / FAX_DPI;
+
+/**
+ * Where content of the shown size goes in the frame: scaled to fit and centred, never above
+ * `maxScale`, and given a quarter turn counterclockwise (its top to the left edge, as printers lay
+ * landscape pages on portrait paper) when that shows it larger: content wider than tall that has to
+ * shrink to fit then fills the portrait page instead of a third of it.
  */
 function placeInFrame(
   shownWidth: number,
   shownHeight: number,
+  maxScale = Infinity,
 ): { turned: boolean; scale: number; x: number; top: number; width: number; height: number } {
-  const turned = shownWidth > shownHeight;
+  const fit = (width: number, height: number) => Math.min(FRAME.width / width, FRAME_HEIGHT / height, maxScale);
+  const turned = shownWidth > shownHeight && fit(shownHeight, shownWidth) > fit(shownWidth, shownHeight);
   const [boxWidth, boxHeight] = turned ? [shownHeight, shownWidth] : [shownWidth, shownHeight];
-  const scale = Math.min(FRAME.width / boxWidth, FRAME_HEIGHT / boxHeight);
+  const scale = fit(boxWidth, boxHeight);
   const width = boxWidth * scale;
   const height = boxHeight * scale;
   return { turned, scale, x: FRAME.x + (FRAME.width - width) / 2, top: FRAME.top + (FRAME_HEIGHT - height) / 2, width, height };
 }
 
+/** An image at one pixel per fax dot (FAX_DPI), or smaller to fit the frame; whatever resolution its file states is not read. */
 function drawImage(doc: PDFKit.PDFDocument, image: OpenedImage): void {
   const [shownWidth, shownHeight] = (image.orientation ?? 1) > 4 ? [image.height, image.width] : [image.width, image.height];
-  const box = placeInFrame(shownWidth, shownHeight);
+  const box = placeInFrame(shownWidth, shownHeight, POINTS_PER_IMAGE_PIXEL);
   // pdfkit applies the EXIF orientation itself, given the size as shown.
   const size = { width: shownWidth * box.scale, height: shownHeight * box.scale };
   const src = image as unknown as Buffer;

@@ -38,7 +38,7 @@ export class MedicalAnalysisController {
   @HttpCode(200)
   @ApiOperation({
     summary: 'PDF report',
-    description: `The medical coverage analysis of \`seq\` as an A4 PDF (attachment): open risks first (elevated disease-group risk whose coverage is bad or normal), the risk-versus-coverage matrix, the drivers of each group, the check-up trend charts and the coverage table, Korean text in an embedded, subsetted font; the customer's name and phone masked. It reads the payload sent with set-analysis for the seq, or the stored analysis when none was sent, and the customer's stored check-ups; a customer without check-ups gets a report that says so. Rendered on request, never stored. A malformed seq is 400 naming seq. ${VISIBILITY}`,
+    description: `The medical coverage analysis of \`seq\` as an A4 PDF (attachment): the coverage gaps first (one row per category whose coverage is bad or normal and that pays for an elevated disease group, with every such group, and each short coverage with its amounts in its unit), the risk-versus-coverage matrix, the drivers of each group, the check-up trend charts and the coverage table, Korean text in an embedded, subsetted font; the customer's name and phone masked. It reads the payload sent with set-analysis for the seq, or the stored analysis when none was sent, and the customer's stored check-ups; a customer without check-ups gets a report that says so. Rendered on request, never stored. A malformed seq is 400 naming seq. ${VISIBILITY}`,
   })
   @ApiProduces('application/pdf')
   @ApiOkResponse({ description: 'The report', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } })
@@ -56,7 +56,7 @@ export class MedicalAnalysisController {
   @HttpCode(200)
   @ApiOperation({
     summary: 'JSON report',
-    description: `The same content as the PDF report, as JSON (MedicalReportDto): the customer (masked), the check-ups read, the open risks ranked, the matrix, every disease group with its level, drivers (latest value, band, trend, series) and categories, the chart series with their judgement bands, and the coverage table. ${VISIBILITY}`,
+    description: `The same content as the PDF report, as JSON (MedicalReportDto): the customer (masked), the check-ups read, the coverage gaps ranked (one per category, with the groups that make it a risk and its short coverages, each in its unit), the matrix, every disease group with its level, drivers (latest value, band, trend, series) and categories, the chart series with their judgement bands, and the coverage table. ${VISIBILITY}`,
   })
   @ApiOkResponse({ type: MedicalReportDto, description: 'The report content' })
   @ApiProblems(404)

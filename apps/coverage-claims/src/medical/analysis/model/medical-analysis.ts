@@ -1,18 +1,23 @@
 import {
   COVERAGE_STATUS_NAMES,
+  COVERAGE_UNIT_LABELS,
   CoverageStatusCode,
   MeasurementBand,
   MeasurementTrend,
   RiskLevel,
   type AnalysisCoverageDto,
   type CoverageAnalysisDto,
+  type CoverageUnit,
   type MedicalAnalysisDto,
   type MeasurementPointDto,
   type OpenRiskDto,
   type RiskCategoryCoverageDto,
+  type RiskCoverageDto,
   type RiskDriverDto,
   type RiskGroupDto,
 } from '#contracts';
+import { roundedPercent } from '../../../common/percent.js';
+import { unitOf } from '../../../common/coverage-units.js';
 import { CheckupBand, type Checkup, type MeasurementCode } from '../../checkups/checkup.js';
 import type { DiseaseGroupData, RiskDriverData, RiskRulesData } from '../rules/risk-rules-data.js';
 
@@ -115,7 +120,7 @@ export function buildMedicalAnalysis({ checkups, analysis, rules }: MedicalAnaly
 function groupOf(
   group: DiseaseGroupData,
   series: ReadonlyMap<MeasurementCode, MeasurementSeries>,
-  coveragesByCategory: ReadonlyMap<string, AnalysisCoverageDto[]>,
+  coveragesByCategory: ReadonlyMap<string, AnalysedCategory>,
   age: number,
   rules: RiskRulesData,
 ): RiskGroupDto {
@@ -143,7 +148,7 @@ function groupOf(
     agePoints,
     drivers,
     coverage: group.categories.map((code, index) =>
-      categoryCoverageOf(code, rules.categoryNames[code] ?? code, index === 0, coveragesByCategory.get(code) ?? []),
+      categoryCoverageOf(code, rules.categoryNames[code] ?? code, index === 0, coveragesByCategory.get(code)),
     ),
   };
 }
@@ -204,46 +209,69 @@ export function trendOf(points: readonly MeasurementPointDto[], stableWithin: nu
   return delta > 0 ? MeasurementTrend.Rising : delta < 0 ? MeasurementTrend.Falling : MeasurementTrend.Stable;
 }
 
-function groupByCategory(coverages: readonly AnalysisCoverageDto[]): Map<string, AnalysisCoverageDto[]> {
-  const byCategory = new Map<string, AnalysisCoverageDto[]>();
+/** A category's coverages in the analysis, each read once (several groups read the same category). */
+interface AnalysedCategory {
+  name: string;
+  coverages: RiskCoverageDto[];
+}
+
+function groupByCategory(coverages: readonly AnalysisCoverageDto[]): Map<string, AnalysedCategory> {
+  const byCategory = new Map<string, AnalysedCategory>();
   for (const coverage of coverages) {
-    const list = byCategory.get(coverage.category_code);
-    if (list) list.push(coverage);
-    else byCategory.set(coverage.category_code, [coverage]);
+    const category = byCategory.get(coverage.category_code);
+    if (category) category.coverages.push(coverageOf(coverage));
+    else byCategory.set(coverage.category_code, { name: coverage.category_name, coverages: [coverageOf(coverage)] });
   }
   return byCategory;
 }
 
-/** A category's coverages summed; its status the worst of theirs (a gap in one coverage is a gap). */
+/**
+ * A category's coverages, each with its unit; summed only when they are all of one unit (amounts of
+ * unlike units do not add up: a yearly 실손 limit and a per-visit one). Its status is the worst of
+ * theirs (a gap in one coverage is a gap).
+ */
 function categoryCoverageOf(
   code: string,
   fallbackName: string,
   primary: boolean,
-  coverages: readonly AnalysisCoverageDto[],
+  analysed: AnalysedCategory | undefined,
 ): RiskCategoryCoverageDto {
-  const held = coverages.reduce((sum, coverage) => sum + coverage.amount, 0);
-  const recommended = coverages.reduce((sum, coverage) => sum + coverage.recommend, 0);
+  const coverages = analysed?.coverages ?? [];
+  const units = new Set(coverages.map((coverage) => coverage.unit));
+  const unit: CoverageUnit | null = units.size === 1 ? coverages[0]!.unit : null;
+  const held = unit === null ? null : coverages.reduce((sum, coverage) => sum + coverage.held, 0);
+  const recommended = unit === null ? null : coverages.reduce((sum, coverage) => sum + coverage.recommended, 0);
   const status = coverages.reduce<CoverageStatusCode | null>(
-    (worst, coverage) => (worst === null || STATUS_ORDER[coverage.status_code] < STATUS_ORDER[worst] ? coverage.status_code : worst),
+    (worst, coverage) => (worst === null || STATUS_ORDER[coverage.status] < STATUS_ORDER[worst] ? coverage.status : worst),
     null,
   );
   return {
     categoryCode: code,
-    categoryName: coverages[0]?.category_name ?? fallbackName,
+    categoryName: analysed?.name ?? fallbackName,
     primary,
+    unit,
+    unitLabel: unit === null ? null : COVERAGE_UNIT_LABELS[unit],
     held,
     recommended,
-    heldPercent: recommended > 0 ? Math.floor((held * 100) / recommended) : null,
+    heldPercent: held === null || recommended === null ? null : roundedPercent(held, recommended),
     status,
     statusLabel: status === null ? null : COVERAGE_STATUS_NAMES[status],
-    coverages: coverages.map((coverage) => ({
-      code: coverage.coverage_code,
-      name: coverage.coverage_name,
-      held: coverage.amount,
-      recommended: coverage.recommend,
-      status: coverage.status_code,
-      statusLabel: COVERAGE_STATUS_NAMES[coverage.status_code],
-    })),
+    coverages,
+  };
+}
+
+function coverageOf(coverage: AnalysisCoverageDto): RiskCoverageDto {
+  const unit = unitOf(coverage.coverage_code);
+  return {
+    code: coverage.coverage_code,
+    name: coverage.coverage_name,
+    unit,
+    unitLabel: COVERAGE_UNIT_LABELS[unit],
+    held: coverage.amount,
+    recommended: coverage.recommend,
+    heldPercent: roundedPercent(coverage.amount, coverage.recommend),
+    status: coverage.status_code,
+    statusLabel: COVERAGE_STATUS_NAMES[coverage.status_code],
   };
 }
 
@@ -255,46 +283,64 @@ export function isOpenRisk(level: RiskLevel, status: CoverageStatusCode | null):
   );
 }
 
+/** The coverages of a category that are short (bad or normal): the gap. */
+const shortOf = (category: RiskCategoryCoverageDto) => category.coverages.filter((coverage) => coverage.status !== CoverageStatusCode.Good);
+
+/** How much of its recommendation the least held of the gap's coverages holds, each in its own unit; Infinity when none is recommended. */
+function leastHeld(category: RiskCategoryCoverageDto): number {
+  return shortOf(category).reduce(
+    (least, coverage) => (coverage.recommended > 0 ? Math.min(least, coverage.held / coverage.recommended) : least),
+    Infinity,
+  );
+}
+
 /**
- * Elevated groups (MODERATE, HIGH) against each of their categories whose status is bad or normal,
- * most urgent first: HIGH before MODERATE, bad before normal, the group's own category before the
- * general ones, the least held (in % of recommended, over the whole category) first, then the
- * rules' group order. Each shows the category's coverages that are short (bad or normal) and their sums.
+ * The coverage gaps: each category that pays for an elevated group (MODERATE, HIGH) and whose status is
+ * bad or normal, once, with every elevated group it pays for. Ranked by its most urgent pairing of
+ * group and category: HIGH before MODERATE, bad before normal, the group's own category before the
+ * general ones, the least held coverage (in % of its own recommendation) first, then the rules' group
+ * and category order. Its groups are listed in the same order; its coverages are the short ones.
  */
 function openRisksOf(groups: readonly RiskGroupDto[]): OpenRiskDto[] {
-  const candidates = groups.flatMap((group, groupIndex) =>
+  const pairs = groups.flatMap((group, groupIndex) =>
     group.coverage
-      .map((category, categoryIndex) => ({ group, groupIndex, category, categoryIndex }))
+      .map((category, categoryIndex) => ({ group, groupIndex, category, categoryIndex, leastHeld: leastHeld(category) }))
       .filter(({ category }) => isOpenRisk(group.level, category.status)),
   );
-  candidates.sort(
+  pairs.sort(
     (a, b) =>
       LEVEL_ORDER[a.group.level] - LEVEL_ORDER[b.group.level] ||
       STATUS_ORDER[a.category.status!] - STATUS_ORDER[b.category.status!] ||
       Number(b.category.primary) - Number(a.category.primary) ||
-      (a.category.heldPercent ?? Infinity) - (b.category.heldPercent ?? Infinity) ||
+      a.leastHeld - b.leastHeld ||
       a.groupIndex - b.groupIndex ||
       a.categoryIndex - b.categoryIndex,
   );
-  return candidates.map(({ group, category }, index) => {
-    const gap = category.coverages.filter((coverage) => coverage.status !== CoverageStatusCode.Good);
-    const held = gap.reduce((sum, coverage) => sum + coverage.held, 0);
-    const recommended = gap.reduce((sum, coverage) => sum + coverage.recommended, 0);
-    return {
-      rank: index + 1,
-      groupCode: group.code,
-      groupName: group.name,
+  const gaps = new Map<string, OpenRiskDto>();
+  for (const { group, category } of pairs) {
+    let gap = gaps.get(category.categoryCode);
+    if (gap === undefined) {
+      gap = {
+        rank: gaps.size + 1,
+        categoryCode: category.categoryCode,
+        categoryName: category.categoryName,
+        status: category.status!,
+        statusLabel: category.statusLabel!,
+        level: group.level,
+        levelLabel: group.levelLabel,
+        groups: [],
+        coverages: shortOf(category),
+      };
+      gaps.set(category.categoryCode, gap);
+    }
+    gap.groups.push({
+      code: group.code,
+      name: group.name,
       level: group.level,
       levelLabel: group.levelLabel,
-      categoryCode: category.categoryCode,
-      categoryName: category.categoryName,
-      status: category.status!,
-      statusLabel: category.statusLabel!,
-      coverages: gap,
-      held,
-      recommended,
-      heldPercent: recommended > 0 ? Math.floor((held * 100) / recommended) : null,
+      primary: category.primary,
       drivenBy: group.drivers.filter((driver) => driver.points > 0).map((driver) => driver.name),
-    };
-  });
+    });
+  }
+  return [...gaps.values()];
 }

@@ -1,24 +1,20 @@
 import {
+  COVERAGE_UNIT_LABELS,
   CoverageStatusCode,
   MeasurementBand,
   MedicalAnalysisSource,
   RiskLevel,
+  type CoverageUnit,
   type MedicalReportDto,
+  type OpenRiskDto,
   type TrendChartDto,
 } from '#contracts';
 import { caption, drawPill, emptyNote, notes, sectionTitle, type Pill } from '../../../pdf/pdf-blocks.js';
-import {
-  coverageColumns,
-  coverageTable,
-  customerGrid,
-  renderCustomerReport,
-  statusColor,
-  statusPill,
-} from '../../../pdf/customer-report.js';
+import { coverageTable, customerGrid, renderCustomerReport, statusColor, statusPill } from '../../../pdf/customer-report.js';
 import type { PdfSection } from '../../../pdf/pdf-document.js';
 import type { PdfFonts } from '../../../pdf/pdf-fonts.js';
-import { formatAmount, formatDate, formatKoreaTime } from '../../../pdf/pdf-format.js';
-import { COLOR, FONT, LEFT, WIDTH, type PageLayout } from '../../../pdf/pdf-layout.js';
+import { formatAmount, formatAmountWithUnit, formatDate, formatKoreaTime } from '../../../pdf/pdf-format.js';
+import { COLOR, FONT, LEFT, TABLE_FONT_SIZE, WIDTH, type PageLayout } from '../../../pdf/pdf-layout.js';
 import { drawTable, type Column, type Row } from '../../../pdf/pdf-table.js';
 import { BAND_LABELS, LEVELS } from '../model/medical-analysis.js';
 
@@ -92,8 +88,14 @@ function noticeSection(layout: PageLayout, { checkups }: MedicalReportDto): void
   layout.y += height + 14;
 }
 
+/**
+ * 주요 보장 공백, one row per gap: its rank and category (with its status), the elevated groups that
+ * make it a risk (each with its level and the measurements that raised it), and each short coverage on
+ * a line of its own with its amounts in its unit (20만원 (회당)), never a sum of unlike amounts.
+ * Drawn here rather than with drawTable: a row's coverages are lines inside one row.
+ */
 function openRiskSection(layout: PageLayout, content: MedicalReportDto): void {
-  sectionTitle(layout, `주요 보장 공백 (${content.openRisks.length}건)`, 40);
+  sectionTitle(layout, `주요 보장 공백 (${content.openRisks.length}건)`, 60);
   if (content.openRisks.length === 0) {
     const sentence =
       content.checkups.count === 0
@@ -102,30 +104,157 @@ function openRiskSection(layout: PageLayout, content: MedicalReportDto): void {
     emptyNote(layout, sentence);
     return;
   }
-  const columns: Column[] = [
-    { header: '순위', width: 24, align: 'center' },
-    { header: '질병군', width: 58, align: 'left' },
-    { header: '위험도', width: 44, align: 'center' },
-    { header: '보장 공백', align: 'left' },
-    ...coverageColumns({ amount: 56, percent: 36, status: 40 }),
-    { header: '주요 요인', width: 86, align: 'left' },
-  ];
-  const rows: Row[] = content.openRisks.map((risk) => ({
-    kind: 'data',
-    cells: [
-      { text: String(risk.rank), bold: risk.rank <= 3 },
-      { text: risk.groupName, bold: true },
-      { text: risk.levelLabel, pill: levelPill(risk.level) },
-      { text: `${risk.categoryName}: ${risk.coverages.map((coverage) => coverage.name).join(', ')}` },
-      { text: formatAmount(risk.held), bold: true, color: statusColor(risk.status) },
-      { text: formatAmount(risk.recommended) },
-      { text: risk.heldPercent === null ? '-' : `${risk.heldPercent}%` },
-      { text: risk.statusLabel, pill: statusPill(risk.status) },
-      { text: risk.drivenBy.length > 0 ? risk.drivenBy.join(', ') : '나이', color: COLOR.muted },
-    ],
-  }));
-  drawTable(layout, columns, rows);
-  layout.y += 16;
+  const table = gapTable(layout);
+  table.header();
+  content.openRisks.forEach((risk, index) => table.row(risk, index % 2 === 1));
+  layout.y += 4;
+  caption(
+    layout,
+    '금액은 담보마다 그 단위로 적었습니다 (정액은 금액만). 단위가 다른 금액은 더하지 않습니다. 충족률: 가입금액 ÷ 권장금액, 반올림.',
+    7,
+    18,
+  );
+}
+
+const GAP_PAD = { x: 4, y: 4 };
+const GAP_COLUMNS: readonly Column[] = [
+  { header: '순위', width: 22, align: 'center' },
+  { header: '보장 공백', width: 52, align: 'left' },
+  { header: '위험 질병군 · 주요 요인', width: 142, align: 'left' },
+  { header: '담보', align: 'left' },
+  { header: '가입금액', width: 84, align: 'right' },
+  { header: '권장금액', width: 84, align: 'right' },
+  { header: '충족률', width: 34, align: 'right' },
+];
+const DRIVER_SIZE = 7;
+const LEVEL_PILL_WIDTH = 26;
+
+/** The gap table's header and rows, which break pages row by row (the header again on a new page). */
+function gapTable(layout: PageLayout): { header(): void; row(risk: OpenRiskDto, zebra: boolean): void } {
+  const fixed = GAP_COLUMNS.reduce((sum, column) => sum + (column.width ?? 0), 0);
+  const widths = GAP_COLUMNS.map((column) => column.width ?? WIDTH - fixed);
+  const xs = widths.map((_, index) => LEFT + widths.slice(0, index).reduce((sum, width) => sum + width, 0));
+  const inner = (index: number) => widths[index]! - 2 * GAP_PAD.x;
+  const lineHeight = layout.lineHeight(FONT.regular, TABLE_FONT_SIZE);
+  const driverHeight = layout.lineHeight(FONT.regular, DRIVER_SIZE);
+  const headerHeight = lineHeight + 2 * GAP_PAD.y + 1;
+
+  const header = () => {
+    layout.doc.rect(LEFT, layout.y, WIDTH, headerHeight).fill(COLOR.brand);
+    GAP_COLUMNS.forEach((column, index) => {
+      layout.lines([column.header], xs[index]! + GAP_PAD.x, layout.y + GAP_PAD.y + 0.5, {
+        font: FONT.bold,
+        size: TABLE_FONT_SIZE,
+        color: '#FFFFFF',
+        width: inner(index),
+        align: column.align,
+      });
+    });
+    layout.y += headerHeight;
+  };
+
+  const row = (risk: OpenRiskDto, zebra: boolean) => {
+    const category = layout.wrap(risk.categoryName, inner(1), FONT.bold, TABLE_FONT_SIZE, 2);
+    const categoryHeight = category.length * lineHeight + 3 + 12;
+    const groupTextWidth = inner(2) - LEVEL_PILL_WIDTH - 4;
+    const groups = risk.groups.map((group) => {
+      const name = layout.wrap(group.name, groupTextWidth, FONT.bold, TABLE_FONT_SIZE, 1);
+      const drivers = layout.wrap(
+        group.drivenBy.length > 0 ? group.drivenBy.join(', ') : '나이',
+        groupTextWidth,
+        FONT.regular,
+        DRIVER_SIZE,
+        3,
+      );
+      return { group, name, drivers, height: Math.max(lineHeight, 12) + drivers.length * driverHeight };
+    });
+    const groupsHeight = groups.reduce((sum, entry) => sum + entry.height, 0) + 3 * (groups.length - 1);
+    const coverages = risk.coverages.map((coverage) => {
+      const cells = [
+        layout.wrap(coverage.name, inner(3), FONT.regular, TABLE_FONT_SIZE, 2),
+        amountLines(coverage.held, coverage.unit, inner(4), FONT.bold),
+        amountLines(coverage.recommended, coverage.unit, inner(5), FONT.regular),
+        [coverage.heldPercent === null ? '-' : `${coverage.heldPercent}%`],
+      ];
+      return { coverage, cells, height: Math.max(...cells.map((lines) => lines.length)) * lineHeight };
+    });
+    const coveragesHeight = coverages.reduce((sum, entry) => sum + entry.height, 0) + 4 * (coverages.length - 1);
+    const height = Math.max(categoryHeight, groupsHeight, coveragesHeight) + 2 * GAP_PAD.y;
+
+    if (layout.ensure(height)) header();
+    const top = layout.y;
+    const doc = layout.doc;
+    if (zebra) doc.rect(LEFT, top, WIDTH, height).fill(COLOR.zebra);
+    layout.lines([String(risk.rank)], xs[0]! + GAP_PAD.x, top + GAP_PAD.y, {
+      font: risk.rank <= 3 ? FONT.bold : FONT.regular,
+      size: TABLE_FONT_SIZE,
+      width: inner(0),
+      align: 'center',
+    });
+    const categoryBottom = layout.lines(category, xs[1]! + GAP_PAD.x, top + GAP_PAD.y, {
+      font: FONT.bold,
+      size: TABLE_FONT_SIZE,
+      width: inner(1),
+    });
+    drawPill(layout, risk.statusLabel, xs[1]! + GAP_PAD.x, top + GAP_PAD.y + categoryBottom + 3, 30, statusPill(risk.status));
+
+    let y = top + GAP_PAD.y;
+    for (const { group, name, drivers, height: groupHeight } of groups) {
+      const x = xs[2]! + GAP_PAD.x;
+      drawPill(layout, group.levelLabel, x, y, LEVEL_PILL_WIDTH, levelPill(group.level));
+      layout.lines(name, x + LEVEL_PILL_WIDTH + 4, y + (12 - lineHeight) / 2, {
+        font: FONT.bold,
+        size: TABLE_FONT_SIZE,
+        width: groupTextWidth,
+      });
+      layout.lines(drivers, x + LEVEL_PILL_WIDTH + 4, y + Math.max(lineHeight, 12), {
+        size: DRIVER_SIZE,
+        color: COLOR.muted,
+        width: groupTextWidth,
+      });
+      y += groupHeight + 3;
+    }
+
+    y = top + GAP_PAD.y;
+    coverages.forEach(({ coverage, cells, height: lineBlock }, index) => {
+      if (index > 0) {
+        doc
+          .lineWidth(0.4)
+          .strokeColor(COLOR.rule)
+          .moveTo(xs[3]!, y - 2)
+          .lineTo(LEFT + WIDTH, y - 2)
+          .stroke();
+      }
+      cells.forEach((lines, cell) => {
+        const column = cell + 3;
+        layout.lines(lines, xs[column]! + GAP_PAD.x, y, {
+          font: cell === 1 ? FONT.bold : FONT.regular,
+          size: TABLE_FONT_SIZE,
+          color: cell === 1 ? statusColor(coverage.status) : COLOR.ink,
+          width: inner(column),
+          align: GAP_COLUMNS[column]!.align,
+        });
+      });
+      y += lineBlock + 4;
+    });
+
+    doc
+      .lineWidth(0.5)
+      .strokeColor(COLOR.rule)
+      .moveTo(LEFT, top + height)
+      .lineTo(LEFT + WIDTH, top + height)
+      .stroke();
+    layout.y = top + height;
+  };
+
+  /** An amount with its unit on one line (20만원 (회당)), or, when that is too wide, the unit on a line of its own. */
+  const amountLines = (value: number, unit: CoverageUnit, width: number, font: string): string[] => {
+    const [line, ...more] = layout.wrap(formatAmountWithUnit(value, unit), width, font, TABLE_FONT_SIZE);
+    if (more.length === 0) return [line!];
+    return [formatAmount(value), `(${COVERAGE_UNIT_LABELS[unit]})`];
+  };
+
+  return { header, row };
 }
 
 /** Disease groups (rows) against coverage categories (columns); open cells shaded red. */
@@ -331,7 +460,7 @@ function drawChart(layout: PageLayout, chart: TrendChartDto, x: number, y: numbe
 function notesSection(layout: PageLayout, content: MedicalReportDto): void {
   notes(layout, [
     `위험도는 건강검진 결과 통보서의 판정과 그 추세, 나이로 매긴 점수입니다 (규칙 버전 ${content.ruleVersion}). 의학적 진단이 아니며, 보장 상담을 위한 참고 자료입니다.`,
-    '주요 보장 공백은 위험도가 주의 이상인 질병군과, 그 질병에 보험금을 지급하는 보장 분류 중 부족하거나 보통인 것의 조합입니다. 분류의 상태는 그 분류 담보들 중 가장 낮은 상태입니다.',
+    '주요 보장 공백은 위험도가 주의 이상인 질병군에 보험금을 지급하는 보장 분류 중 부족하거나 보통인 것입니다. 분류마다 한 번, 그 분류가 보장하는 위험 질병군과 함께 적었습니다. 분류의 상태는 그 분류 담보들 중 가장 낮은 상태입니다.',
     '이 리포트는 조회일 현재의 보장분석과 저장된 건강검진 기록을 바탕으로 하며, 보험금 지급을 보장하지 않습니다.',
   ]);
 }
