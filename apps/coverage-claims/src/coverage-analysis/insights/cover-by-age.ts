@@ -2,7 +2,7 @@ import type { CoverByAgeCategoryDto, CoverByAgeDto, CoverStepDto, ShortfallAtAge
 import { ageOn, formatIsoDate, ordinal, parseCompactDate, type LocalDate } from '../../common/calendar.js';
 import { LIFETIME_END_DATE, type InsuranceDataCustomer } from '../../integrations/insurance-data/insurance-data.port.js';
 import type { CoverageCatalogue } from '../catalogue/coverage-catalogue.js';
-import { unitLabelOf, unitOf } from '../catalogue/coverage-units.js';
+import { unitLabelOf, unitOf } from '../../common/coverage-units.js';
 import { nextDay, type ActiveContract } from './insight-contracts.js';
 import type { InsightRules } from './insight-rules.js';
 
