@@ -4,6 +4,8 @@ import {
   type CoverageInsightsDto,
   type CoverageReportDto,
 } from '#contracts';
+import { fieldCipherOf } from '#platform';
+import { CoverageClaimsConfig } from '../src/config/coverage-claims.config.js';
 import { SANDBOX_MAGIC_PHONE_ENDINGS } from '../src/integrations/insurance-data/sandbox/sandbox-insurance-data.adapter.js';
 import { analysisPayloadProblems } from './support/coverage-analysis-payload.js';
 import {
@@ -75,7 +77,7 @@ describe('coverage insights (beside the analysis)', () => {
     expect(customer!.contracts.find((contract) => contract.kept)!.startDate).toBe([...starts].sort()[0]);
     const surplus = customer!.contracts
       .filter((contract) => !contract.kept && contract.indemnityOnly)
-      .reduce((sum, contract) => sum + contract.monthlyPremium, 0);
+      .reduce((sum, contract) => sum + contract.monthlyPremium!, 0);
     expect(customer!.surplusMonthlyPremium).toBe(surplus);
     expect(surplus).toBeGreaterThan(0);
     const family = others.find((person) => person.insuredPerson !== CUSTOMER.name)!;
@@ -136,10 +138,12 @@ describe('coverage insights (beside the analysis)', () => {
         expect(coverage.steps[index]!.amount).not.toBe(coverage.steps[index - 1]!.amount);
       }
     }
-    // the amount now is what the analysis holds for that coverage (no rider of the showcase has ended)
+    // the amount now is what the analysis holds (no rider of the showcase has ended), but for 실손:
+    // three 5,000만원 limits pay a bill once, so the largest counts, where the payload adds them up
     for (const { coverage } of steps) {
       const held = answer.analysis.coverages.find((entry) => entry.coverage_code === coverage.code)?.amount ?? 0;
-      expect(coverage.steps[0]!.amount).toBe(held);
+      if (coverage.code === '03_HIN') expect([coverage.steps[0]!.amount, held]).toEqual([50_000_000, 150_000_000]);
+      else if (coverage.code !== '03_HOT') expect(coverage.steps[0]!.amount).toBe(held);
     }
     expect(coverByAge.shortfalls.map((shortfall) => shortfall.age)).toEqual([60, 70, 80].filter((age) => age > coverByAge.age));
   });
@@ -147,8 +151,9 @@ describe('coverage insights (beside the analysis)', () => {
   it('lists the renewals ahead: a rider renewing every 3 years, with its next date and count in 10 years', () => {
     const { renewals } = insights;
     expect(renewals.horizonYears).toBe(10);
-    const everyThree = renewals.items.find((item) => item.cycleYears === 3)!;
-    expect(everyThree.wholeContract).toBe(false);
+    // the 간병인 rider of the health contract (the 2011 실손 renews every 3 years too, as a whole contract)
+    const everyThree = renewals.items.find((item) => item.cycleYears === 3 && !item.wholeContract)!;
+    expect(everyThree.coverageNames).toEqual(['간병인사용일당(요양병원제외)(3년갱신형)']);
     expect(everyThree.nextRenewalDate! > answer.analysis.inquiry_time).toBe(true);
     expect(everyThree.renewalsInHorizon).toBeGreaterThanOrEqual(3);
     expect(everyThree.renewalsInHorizon).toBeLessThanOrEqual(4);
@@ -186,7 +191,7 @@ describe('coverage insights (beside the analysis)', () => {
     expect(text).not.toContain(CUSTOMER.name);
   });
 
-  it('carries the monthly income through a second step', async () => {
+  it('carries the monthly income through a second step, sealed while it waits', async () => {
     const step = (
       await analyse({
         verificationToken: await showcaseToken(),
@@ -194,6 +199,15 @@ describe('coverage insights (beside the analysis)', () => {
         credit4u: { id: 'sandbox-sms', password: 'any' },
       }).expect(202)
     ).body as CoverageAnalysisSecondStepDto;
+    // while it waits, the continuation holds the income sealed with its row's key (it opens to the income, reads as nothing)
+    const [waiting] = await app.dataSource.query<Array<{ key_id: string; monthly_income_ciphertext: Buffer }>>(
+      'SELECT key_id, monthly_income_ciphertext FROM analysis_continuations WHERE id = $1',
+      [step.continuationId],
+    );
+    expect(waiting!.monthly_income_ciphertext.includes(Buffer.from('2500000'))).toBe(false);
+    expect(
+      fieldCipherOf(app.app.get(CoverageClaimsConfig)).open({ keyId: waiting!.key_id, ciphertext: waiting!.monthly_income_ciphertext }),
+    ).toBe('2500000');
     const done = (
       await as(planner)
         .post(`/api/v1/coverage/analysis-continuations/${step.continuationId}`)
@@ -201,12 +215,13 @@ describe('coverage insights (beside the analysis)', () => {
         .expect(201)
     ).body as CoverageAnalysisResultDto;
     expect(done.insights!.premiums.income!.monthlyIncome).toBe(2_500_000);
-    // sealed at rest while it waited: no digits of it in the row
+    // the continuation is gone with the step; the analysis holds its insights sealed (they name the family member)
+    expect(await app.dataSource.query('SELECT 1 FROM analysis_continuations WHERE id = $1', [step.continuationId])).toEqual([]);
     const [row] = await app.dataSource.query<Array<{ insights_ciphertext: Buffer }>>(
       'SELECT insights_ciphertext FROM coverage_analyses WHERE id = $1',
       [done.seq],
     );
-    expect(row!.insights_ciphertext.includes(Buffer.from('2500000'))).toBe(false);
+    expect(row!.insights_ciphertext.includes(Buffer.from(done.insights!.indemnity.people[1]!.insuredPerson))).toBe(false);
   });
 
   it('answers insights.premiums.income null without an income (absent or null)', async () => {

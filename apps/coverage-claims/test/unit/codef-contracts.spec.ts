@@ -477,6 +477,18 @@ describe('contracts from CODEF (credit4u)', () => {
       expect(twice.coverages.map((item) => item.amount)).toEqual([1000, 2000]);
     });
 
+    it('dates a coverage filed under both causes by both rows: it covers while both do (the later start, the earlier end)', () => {
+      const contract = flatOnly({
+        resCoverageLists: [
+          coverage({ resCoverageName: '일반사망', resAgreementType: '상해사망', resCoverageAmount: '50000000', commEndDate: '20850101' }),
+          coverage({ resCoverageName: '일반사망', resAgreementType: '질병사망', resCoverageAmount: '50000000', commEndDate: '20650101' }),
+        ],
+      });
+      const [merged] = contract.coverages;
+      expect(contract.coverages).toHaveLength(1);
+      expect(merged!.endDate).toBe('20650101');
+    });
+
     it('keeps a coverage that gives no state of its own on an in-force contract', () => {
       const contract = flatOnly({
         resCoverageLists: [coverage({ resCoverageName: '깁스치료비', resCoverageStatus: undefined }), coverage({ resCoverageStatus: '' })],

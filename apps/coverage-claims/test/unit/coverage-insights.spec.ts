@@ -167,6 +167,27 @@ describe('duplicate 실손', () => {
     expect(result.surplusMonthlyPremium).toBe(0);
     expect(result.message).toMatch(/비례보상\)\. 실손의료비만 보장하는 중복 계약은 납입이 끝나, 매월 나가는 보험료는 없습니다\.$/);
   });
+
+  it('says a surplus contract’s premium is not known when the source gives no cycle (a 실손-only contract from CODEF), never that it is paid up', () => {
+    const result = insights([
+      indemnityContract({ startDate: '20160401' }),
+      indemnityContract({ startDate: '20190301', premium: 0, paymentCycle: null, paymentCount: null, paymentPeriodYears: 0 }),
+    ]).indemnity;
+    expect(result.people[0]!.contracts.map((entry) => entry.monthlyPremium)).toEqual([100_000, null]);
+    expect(result.surplusMonthlyPremium).toBe(0);
+    expect(result.message).toContain('계산하지 못했습니다');
+    expect(result.message).not.toContain('납입이 끝나');
+  });
+
+  it('does not count a 실손 coverage that has ended by the inquiry date', () => {
+    const ended = INDEMNITY.map((coverage) => ({ ...coverage, endDate: '20251231' }));
+    const result = insights([
+      indemnityContract({ startDate: '20160401' }),
+      indemnityContract({ startDate: '20190301', coverages: ended }),
+    ]).indemnity;
+    expect(result.duplicated).toBe(false);
+    expect(result.people[0]!.contracts.map((entry) => entry.contractId)).toHaveLength(1);
+  });
 });
 
 describe('premium burden', () => {
@@ -240,7 +261,8 @@ describe('premium burden', () => {
       {
         contractId: 4,
         productName: '저축보험',
-        monthlyPremium: 0,
+        // no cycle from the source: what it costs a month is not known (not nothing)
+        monthlyPremium: null,
         purpose: ContractPurposeCode.Savings,
         purposeLabel: '저축성',
         paidUp: false,
@@ -389,6 +411,21 @@ describe('cover by age', () => {
       { age: 41, date: '2027-03-02', amount: 0 },
     ]);
     expect(coverOf(result, '11_DSG').steps).toEqual([{ age: 41, date: INQUIRY, amount: 0 }]);
+  });
+
+  it('counts the largest 실손 limit in force, not their sum (비례보상), and the next largest once it ends', () => {
+    const result = insights([
+      indemnityContract({ startDate: '20160401', endDate: '20460401' }), // stops at 60 (2046-04-02)
+      indemnityContract({ startDate: '20190301', coverages: INDEMNITY.map((coverage) => ({ ...coverage, amount: coverage.amount / 2 })) }),
+    ]);
+    const coverOf = (code: string) =>
+      result.coverByAge.categories.flatMap((category) => category.coverages).find((coverage) => coverage.code === code)!;
+    expect(coverOf('03_HIN').steps).toEqual([
+      { age: 41, date: INQUIRY, amount: 50_000_000 },
+      { age: 60, date: '2046-04-02', amount: 25_000_000 },
+      { age: 94, date: '2080-01-16', amount: 0 },
+    ]);
+    expect(coverOf('03_HOT').steps[0]!.amount).toBe(200_000);
   });
 
   it('sums a coverage over contracts and makes one step per age, dated the last change within it', () => {

@@ -424,6 +424,7 @@ export class CreateCoverageAnalysisDto {
 
   @ApiPropertyOptional({
     type: 'integer',
+    nullable: true,
     description:
       'The customer’s monthly income (KRW), when they tell it (absent or null: none): `insights.premiums.income` then sets the monthly premium against it, beside published references (a guide, not a rule). Kept with the analysis, sealed, and through a second step',
     example: 4_000_000,

@@ -68,11 +68,13 @@ export class InsightContractDto {
   startDate!: string;
 
   @ApiProperty({
+    type: Number,
+    nullable: true,
     description:
-      'What the contract costs a month now (KRW): the per-payment premium over the months between payments; 0 once paid up, and for a lump sum',
+      'What the contract costs a month now (KRW): the per-payment premium over the months between payments; 0 once paid up, and for a lump sum; null when the source gives no payment cycle or number of payments (a 실손-only contract from CODEF): what it costs is not known',
     example: 23_400,
   })
-  monthlyPremium!: number;
+  monthlyPremium!: number | null;
 }
 
 export class IndemnityContractDto extends InsightContractDto {
@@ -104,7 +106,10 @@ export class IndemnityPersonDto {
   @ApiProperty({ description: 'More than one: the surplus contracts pay nothing the first would not (비례보상)', example: true })
   duplicate!: boolean;
 
-  @ApiProperty({ description: 'Monthly premium of the surplus, 실손-only contracts (every one but the kept one) (KRW)', example: 18_900 })
+  @ApiProperty({
+    description: 'Monthly premium of the surplus, 실손-only contracts (every one but the kept one) (KRW), of those whose premium is known',
+    example: 18_900,
+  })
   surplusMonthlyPremium!: number;
 }
 

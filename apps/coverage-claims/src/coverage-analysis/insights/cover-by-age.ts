@@ -6,21 +6,31 @@ import { unitLabelOf, unitOf } from '../../common/coverage-units.js';
 import { nextDay, type ActiveContract } from './insight-contracts.js';
 import type { InsightRules } from './insight-rules.js';
 
-/** One catalogue coverage's held amounts: what never ends, and what ends, by the age at which it stops counting. */
-interface HeldCover {
-  lifetime: number;
-  /** Age at which it stops counting → the amount, and the latest day after an end date among them. */
-  ends: Map<number, { amount: number; date: LocalDate }>;
+/** One coverage of an active contract, as cover by age counts it. */
+interface HeldEntry {
+  amount: number;
+  /** 실손: several do not add up (비례보상): the largest in force counts. */
+  indemnity: boolean;
+  /** The age at which it stops counting (Infinity for 종신) and the day it stops. */
+  stopAge: number;
+  stopDate: LocalDate | null;
 }
 
 /**
- * Cover by age (docs/decisions/coverage-insights.md, "Cover by age"). A coverage counts from now
- * until the day after its end date, which falls at the customer's age that day (종신,
- * LIFETIME_END_DATE, never). Per catalogue coverage: the amount now (dated the inquiry date), then a
- * step at each age where it changes, dated the day it changes (the last such day when several
- * coverages end at one age); a change before the next birthday is a step at the current age. Shortfalls: at each checkpoint age still
- * ahead, the coverages held below the recommendation for that age.
+ * What a catalogue coverage holds from `entries`: the sum of the lump sums and rates (as the analysis
+ * sums them), plus the largest 실손 limit in force (두 개의 5,000만원 실손 are 5,000만원, not 1억원:
+ * together they pay a bill once).
  */
+function heldOf(entries: readonly HeldEntry[]): number {
+  let sum = 0;
+  let indemnity = 0;
+  for (const entry of entries) {
+    if (entry.indemnity) indemnity = Math.max(indemnity, entry.amount);
+    else sum += entry.amount;
+  }
+  return sum + indemnity;
+}
+
 export function coverByAge(
   active: readonly ActiveContract[],
   customer: InsuranceDataCustomer,
@@ -91,19 +101,19 @@ function heldCovers(
   birth: LocalDate,
   on: LocalDate,
   age: number,
-): Map<string, HeldCover> {
+): Map<string, HeldEntry[]> {
   const today = ordinal(on);
   // End date → [age it stops counting at, the day after it]: many coverages share an end date.
   const stops = new Map<string, { age: number; date: LocalDate }>();
-  const held = new Map<string, HeldCover>();
+  const held = new Map<string, HeldEntry[]>();
   for (const { contract } of active) {
     for (const coverage of contract.coverages) {
       const code = catalogue.codeFor(coverage.name);
       if (code === undefined) continue;
-      let cover = held.get(code);
-      if (!cover) held.set(code, (cover = { lifetime: 0, ends: new Map() }));
+      let entries = held.get(code);
+      if (!entries) held.set(code, (entries = []));
       if (coverage.endDate === LIFETIME_END_DATE) {
-        cover.lifetime += coverage.amount;
+        entries.push({ amount: coverage.amount, indemnity: coverage.indemnity, stopAge: Infinity, stopDate: null });
         continue;
       }
       let stop = stops.get(coverage.endDate);
@@ -115,31 +125,28 @@ function heldCovers(
         stops.set(coverage.endDate, stop);
       }
       if (stop.age < age) continue;
-      const ending = cover.ends.get(stop.age);
-      if (!ending) cover.ends.set(stop.age, { amount: coverage.amount, date: stop.date });
-      else {
-        ending.amount += coverage.amount;
-        if (ordinal(stop.date) > ordinal(ending.date)) ending.date = stop.date;
-      }
+      entries.push({ amount: coverage.amount, indemnity: coverage.indemnity, stopAge: stop.age, stopDate: stop.date });
     }
   }
   return held;
 }
 
-/** The amount now, then one step per age where it changes (the current age too, for a change before the next birthday); summed from the last age back. */
-function stepsFrom(cover: HeldCover | undefined, age: number, on: LocalDate): CoverStepDto[] {
-  if (!cover) return [{ age, date: formatIsoDate(on), amount: 0 }];
-  const ages = [...cover.ends.keys()].sort((a, b) => b - a);
-  const later: CoverStepDto[] = [];
-  let amount = cover.lifetime;
+/**
+ * The amount now, then one step per age where it changes (the current age too, for a change before
+ * the next birthday), dated the last day a coverage stops at that age.
+ */
+function stepsFrom(entries: readonly HeldEntry[] | undefined, age: number, on: LocalDate): CoverStepDto[] {
+  if (!entries) return [{ age, date: formatIsoDate(on), amount: 0 }];
+  const steps: CoverStepDto[] = [{ age, date: formatIsoDate(on), amount: heldOf(entries) }];
+  const ages = [...new Set(entries.map((entry) => entry.stopAge).filter((at) => at !== Infinity))].sort((a, b) => a - b);
   for (const at of ages) {
-    const ending = cover.ends.get(at)!;
-    if (ending.amount === 0) continue;
-    later.push({ age: at, date: formatIsoDate(ending.date), amount });
-    amount += ending.amount;
+    let last: LocalDate | null = null;
+    for (const entry of entries)
+      if (entry.stopAge === at && (last === null || ordinal(entry.stopDate!) > ordinal(last))) last = entry.stopDate;
+    const amount = heldOf(entries.filter((entry) => entry.stopAge > at));
+    if (amount !== steps.at(-1)!.amount) steps.push({ age: at, date: formatIsoDate(last!), amount });
   }
-  later.reverse();
-  return [{ age, date: formatIsoDate(on), amount }, ...later];
+  return steps;
 }
 
 /** The amount held at `age`: the last step at or before it. */

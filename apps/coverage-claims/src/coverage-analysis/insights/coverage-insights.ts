@@ -34,7 +34,7 @@ export function buildCoverageInsights(input: CoverageInsightsInput): CoverageIns
   const active = activeContractsOf(contracts, catalogue, inquiryDate);
   return {
     version: rules.version,
-    indemnity: indemnityInsight(active, customer.name, rules),
+    indemnity: indemnityInsight(active, customer.name, inquiryDate, rules),
     premiums: premiumBurden(contracts, active, inquiryDate, input.monthlyIncome, rules),
     coverByAge: coverByAge(active, customer, catalogue, inquiryDate, rules),
     renewals: renewalsAhead(active, inquiryDate, rules),

@@ -39,7 +39,8 @@ export function activeContractsOf(contracts: readonly InsuranceContract[], catal
         productName: contract.productName,
         insuredPerson: contract.insuredPerson,
         startDate: formatIsoDate(parseCompactDate(contract.startDate)),
-        monthlyPremium: Math.round(monthly),
+        // Unknown payments: what it costs is unknown, not nothing (a 실손-only contract from CODEF has no premium or cycle).
+        monthlyPremium: paymentsMade === null ? null : Math.round(monthly),
       },
     });
   });

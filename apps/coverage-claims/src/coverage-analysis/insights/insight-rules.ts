@@ -31,5 +31,7 @@ export interface InsightRules {
     surplusPaidUp: string;
     /** Added when every surplus contract carries other cover too, so no premium of its own is known. */
     noSurplus: string;
+    /** Added when the source does not say what some surplus 실손-only contract costs (no payment cycle or count). */
+    surplusUnknown: string;
   };
 }

@@ -5,6 +5,7 @@ import {
   type CoverByAgeCategoryDto,
   type CoverByAgeCoverageDto,
   type InsightContractDto,
+  type IndemnityPersonDto,
   type RenewalDto,
 } from '#contracts';
 import { roundedPercent } from '../../common/percent.js';
@@ -40,7 +41,7 @@ export function insightsCalloutSection(layout: PageLayout, content: CoverageRepo
     items.push({
       heading: '실손의료비 중복 가입',
       lines: [
-        `${people.map((person) => `${person.insuredPerson} 님 실손 ${person.contracts.length}건`).join(', ')} · 중복분 월 보험료 ${formatWon(indemnity.surplusMonthlyPremium)}`,
+        `${people.map((person) => `${person.insuredPerson} 님 실손 ${person.contracts.length}건`).join(', ')} · 중복분 월 보험료 ${surplusText(indemnity.surplusMonthlyPremium, people)}`,
         ...(indemnity.message === null ? [] : [indemnity.message]),
       ],
     });
@@ -221,7 +222,7 @@ function contractPayments(layout: PageLayout, contracts: Insights['premiums']['c
       { text: String(contract.contractId) },
       { text: contractTitle(contract) },
       { text: contract.purposeLabel },
-      { text: formatWon(contract.monthlyPremium) },
+      { text: contract.monthlyPremium === null ? '미상' : formatWon(contract.monthlyPremium) },
       {
         text: contract.paidUp
           ? '납입완료'
@@ -430,7 +431,7 @@ export function renewalsSection(layout: PageLayout, content: CoverageReportDto):
       { text: item.cycleYears === null ? '미상' : `${item.cycleYears}년` },
       { text: item.nextRenewalDate === null ? '-' : formatDate(item.nextRenewalDate), bold: true },
       { text: item.renewalsInHorizon === null ? '-' : `${item.renewalsInHorizon}회` },
-      { text: formatWon(item.monthlyPremium) },
+      { text: item.monthlyPremium === null ? '미상' : formatWon(item.monthlyPremium) },
     ],
   }));
   sectionTitle(layout, `갱신 예정 (${renewals.horizonYears}년 내 ${renewals.renewalsInHorizon}회)`, 40);
@@ -457,6 +458,15 @@ const INDEMNITY_COLUMNS: Column[] = [
   { header: '구분', width: 48, align: 'center' },
 ];
 
+/** The surplus a month, and "외 미상" when a surplus 실손-only contract's premium is not known (nothing known: "미상"). */
+function surplusText(amount: number, people: readonly IndemnityPersonDto[]): string {
+  const unknown = people.some((person) =>
+    person.contracts.some((contract) => !contract.kept && contract.indemnityOnly && contract.monthlyPremium === null),
+  );
+  if (!unknown) return formatWon(amount);
+  return amount > 0 ? `${formatWon(amount)} 외 미상` : '미상';
+}
+
 /** 실손의료비 중복 가입: per insured person holding more than one, their contracts, the one kept marked. */
 export function indemnitySection(layout: PageLayout, content: CoverageReportDto): void {
   const indemnity = content.insights?.indemnity;
@@ -466,7 +476,7 @@ export function indemnitySection(layout: PageLayout, content: CoverageReportDto)
     .flatMap((person): Row[] => [
       {
         kind: 'group',
-        text: `${person.insuredPerson} 님 · 실손 ${person.contracts.length}건 · 중복분 월 보험료 ${formatWon(person.surplusMonthlyPremium)}`,
+        text: `${person.insuredPerson} 님 · 실손 ${person.contracts.length}건 · 중복분 월 보험료 ${surplusText(person.surplusMonthlyPremium, [person])}`,
       },
       ...person.contracts.map((contract): Row => ({
         kind: 'data',
@@ -474,14 +484,14 @@ export function indemnitySection(layout: PageLayout, content: CoverageReportDto)
           { text: String(contract.contractId) },
           { text: contract.indemnityOnly ? contractTitle(contract) : `${contractTitle(contract)} (실손 외 보장 포함)` },
           { text: formatDate(contract.startDate) },
-          { text: formatWon(contract.monthlyPremium) },
+          { text: contract.monthlyPremium === null ? '미상' : formatWon(contract.monthlyPremium) },
           contract.kept
             ? { text: '기준', pill: { fill: COLOR.brand, color: '#FFFFFF' } }
             : { text: '중복', pill: { fill: '#F0A202', color: COLOR.ink } },
         ],
       })),
     ]);
-  sectionTitle(layout, `실손의료비 중복 가입 (중복분 월 ${formatWon(indemnity.surplusMonthlyPremium)})`, 60);
+  sectionTitle(layout, `실손의료비 중복 가입 (중복분 월 ${surplusText(indemnity.surplusMonthlyPremium, indemnity.people)})`, 60);
   drawTable(layout, INDEMNITY_COLUMNS, rows, { keepAfter: 2 * CAPTION_ROOM });
   layout.y += 6;
   const notes = [

@@ -233,7 +233,8 @@ function actualLossSpan(entries: Fields[]): { start: string; end: string } | und
  * A flat-rate contract's coverages. credit4u files one coverage that pays whatever the cause under
  * both causes' agreement types: "일반사망" 5,000만 once as 질병사망 and once as 상해사망, each with the
  * whole amount. Two rows of one name whose agreement types are 질병X and 상해X (the same X) are that
- * one coverage: one row, the smaller amount, where it stood first; counting both would double it.
+ * one coverage: one row, the smaller amount, where it stood first, for as long as both rows run;
+ * counting both would double it.
  */
 function coveragesOf(rows: Fields[], contractState: ContractState, terms: ContractTerms): InsuranceCoverage[] {
   const coverageOf = (row: Fields) => coverageOfRow(row, terms, false);
@@ -253,7 +254,12 @@ function coveragesOf(rows: Fields[], contractState: ContractState, terms: Contra
     );
     if (!twin) continue;
     const [first, second] = visible.indexOf(row) < visible.indexOf(twin) ? [row, twin] : [twin, row];
-    merged.set(first, { ...coverageOf(first), amount: Math.min(amount(row.resCoverageAmount), amount(twin.resCoverageAmount)) });
+    // One coverage: the smaller amount, and it covers while both rows do (as a composed 실손 does).
+    merged.set(first, {
+      ...coverageOf(first),
+      ...coverageSpan([row, twin], terms),
+      amount: Math.min(amount(row.resCoverageAmount), amount(twin.resCoverageAmount)),
+    });
     dropped.add(second);
   }
   return visible.filter((row) => !dropped.has(row)).map((row) => merged.get(row) ?? coverageOf(row));

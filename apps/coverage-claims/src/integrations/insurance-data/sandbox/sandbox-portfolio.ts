@@ -494,7 +494,9 @@ export function sandboxShowcasePortfolio(customer: InsuranceDataCustomer): Insur
   const base = { contractor: customer.name, insuredPerson: customer.name, state: ContractState.Active };
 
   // Two 실손 of the customer's own: one of 2011 (2세대, renewing every 3 years, to 100 without
-  // re-subscription as then sold) and one 4세대 of 2022 (yearly, re-subscribed after 5 years).
+  // re-subscription as then sold) and one 4세대 of 2022 (yearly, re-subscribed every 5 years: the
+  // source reports the contract running on to 100, as the family member's, so the showcase keeps
+  // its duplicate and its surplus premium whatever the day it is asked).
   const olderIndemnity = startOf(12 * 15, 0, 60);
   const newerIndemnity = startOf(44, 0, 70);
   const familyIndemnity = startOf(36, 0, 70);
@@ -521,9 +523,9 @@ export function sandboxShowcasePortfolio(customer: InsuranceDataCustomer): Insur
     showcaseContract('N04', base, {
       product: '무배당 실손의료비보험(갱신형)',
       start: newerIndemnity,
-      end: after(newerIndemnity, 5),
+      end: atAge(100),
       premium: 14_800,
-      paymentYears: 5,
+      paymentYears: wholeYears(newerIndemnity, atAge(100)),
       coverages: [
         { name: '실손의료비(입원)', amount: 5_000 * MAN, indemnity: true },
         { name: '실손의료비(통원)', amount: 20 * MAN, indemnity: true },
@@ -536,9 +538,9 @@ export function sandboxShowcasePortfolio(customer: InsuranceDataCustomer): Insur
       {
         product: '무배당 실손의료비보험(갱신형)',
         start: familyIndemnity,
-        end: after(familyIndemnity, 5),
+        end: addMonthsClamped(familyIndemnity, 12 * 50),
         premium: 9_600,
-        paymentYears: 5,
+        paymentYears: 50,
         coverages: [
           { name: '실손의료비(입원)', amount: 5_000 * MAN, indemnity: true },
           { name: '실손의료비(통원)', amount: 20 * MAN, indemnity: true },
