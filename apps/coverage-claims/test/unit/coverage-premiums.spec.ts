@@ -1,31 +1,10 @@
 import { parseIsoDate } from '../../src/common/calendar.js';
 import { paymentsDueBy, premiumTotals } from '../../src/coverage-analysis/analysis/premiums.js';
-import {
-  ContractState,
-  ContractType,
-  PaymentCycle,
-  type InsuranceContract,
-} from '../../src/integrations/insurance-data/insurance-data.port.js';
+import { ContractState, PaymentCycle, type InsuranceContract } from '../../src/integrations/insurance-data/insurance-data.port.js';
 import { contractOf, type ContractSpec } from '../support/insurance-contracts.js';
 
-function contract(changes: ContractSpec): InsuranceContract {
-  return contractOf({
-    insurerCode: 'N01',
-    insurerName: '삼성화재',
-    productName: '삼성화재 무배당 건강보험',
-    startDate: '20200115',
-    endDate: '20800115',
-    contractor: '홍길동',
-    insuredPerson: '홍길동',
-    state: ContractState.Active,
-    type: ContractType.NonLife,
-    premium: 100_000,
-    paymentCycle: PaymentCycle.Monthly,
-    paymentCount: 240,
-    paymentPeriodYears: 20,
-    ...changes,
-  });
-}
+/** An active, monthly-paid 20-year contract begun 2020-01-15 at 100,000원 a payment, unless told otherwise. */
+const contract = (changes: ContractSpec): InsuranceContract => contractOf(changes);
 
 const on = parseIsoDate;
 
