@@ -1,5 +1,5 @@
 import { CoverageClaimsConfig } from '../src/config/coverage-claims.config.js';
-import { ClaimRenderError, ClaimRenderer } from '../src/claims/delivery/claim-renderer.js';
+import { ClaimRenderError, ClaimRenderer, MAX_WAITING_READS } from '../src/claims/delivery/claim-renderer.js';
 import { fixture, minimalClaimForm } from './support/claim-delivery.js';
 import { pdfWithInflatingPage } from './support/hostile-evidence.js';
 
@@ -42,6 +42,27 @@ describe('ClaimRenderer', () => {
     });
     expect(Date.now() - started).toBeLessThan(9_000);
     expect((await next).pages).toBe(4);
+  });
+
+  it('renders deliveries before the readers waiting, and tells a reader beyond MAX_WAITING_READS the renderer is busy', async () => {
+    const done: string[] = [];
+    const diagnosis = async () => [{ mimeType: 'application/pdf', bytes: await fixture('claim-diagnosis.pdf') }];
+    const render = (name: string, lane: 'delivery' | 'reading') =>
+      renderer.render(20, content, diagnosis, new AbortController().signal, lane).then((rendered) => {
+        done.push(name);
+        return rendered;
+      });
+    // one renders; two readers wait; a delivery queued after them goes before them
+    const first = render('first delivery', 'delivery');
+    const readers = Array.from({ length: MAX_WAITING_READS }, (_, index) => render(`reader ${index + 1}`, 'reading'));
+    const delivery = render('second delivery', 'delivery');
+    await expect(renderer.render(21, content, diagnosis, new AbortController().signal, 'reading')).rejects.toMatchObject({
+      reason: 'busy',
+    });
+    await Promise.all([first, delivery, ...readers]);
+    expect(done).toEqual(['first delivery', 'second delivery', 'reader 1', 'reader 2']);
+    // once they are done, a reader is taken again
+    expect((await render('reader 3', 'reading')).pages).toBe(4);
   });
 
   it('gives up a render whose attempt is aborted while it waits or renders', async () => {

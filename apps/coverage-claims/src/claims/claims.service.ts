@@ -184,7 +184,8 @@ export class ClaimsService {
     const seconds = this.config.CLAIM_DELIVERY_RENDER_TIMEOUT_SECONDS;
     const signal = AbortSignal.timeout(seconds * 1000);
     try {
-      const document = await this.documents.render(claimReqId, signal);
+      // A reader's render: deliveries go first, and only a few readers wait (else 503, come back).
+      const document = await this.documents.render(claimReqId, signal, 'reading');
       // Deleted with its customer since the check.
       if (!document) throw ClaimErrors.notFound(claimReqId);
       return document.pdf;

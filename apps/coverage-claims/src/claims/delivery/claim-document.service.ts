@@ -7,7 +7,7 @@ import { ClaimCipher } from '../claim-cipher.js';
 import { ClaimsRepository } from '../claims.repository.js';
 import type { ClaimAttachment, RenderedClaim } from './claim-pdf.js';
 import { ClaimDeliveryRepository } from './claim-delivery.repository.js';
-import { ClaimRenderError, ClaimRenderer } from './claim-renderer.js';
+import { ClaimRenderError, ClaimRenderer, type RenderLane } from './claim-renderer.js';
 
 /** The kind of a render's failure (claim-renderer.ts), and whether it is worth another try. */
 const RENDER_FAILURES: Record<Exclude<ClaimRenderError['reason'], 'aborted'>, { kind: string; retryable: boolean }> = {
@@ -16,6 +16,8 @@ const RENDER_FAILURES: Record<Exclude<ClaimRenderError['reason'], 'aborted'>, { 
   'too-long': { kind: 'TOO_MANY_PAGES', retryable: false },
   // Memory or time ran out, or the thread crashed: maybe a passing shortage.
   'thread-failed': { kind: 'RENDER_FAILED', retryable: true },
+  // Readers' renders wait behind deliveries, a few at a time.
+  busy: { kind: 'RENDERER_BUSY', retryable: true },
 };
 
 /**
@@ -55,8 +57,11 @@ export class ClaimDocumentService {
     private readonly renderer: ClaimRenderer,
   ) {}
 
-  /** The claim's fax; null when the claim no longer exists. Rejects with ClaimDocumentError when it cannot be made. */
-  async render(claimId: number, signal: AbortSignal): Promise<ClaimDocument | null> {
+  /**
+   * The claim's fax; null when the claim no longer exists. Rejects with ClaimDocumentError when it
+   * cannot be made. `lane`: for the delivery, or for a reader (whose render waits behind deliveries).
+   */
+  async render(claimId: number, signal: AbortSignal, lane: RenderLane = 'delivery'): Promise<ClaimDocument | null> {
     const claim = await this.claims.findById(claimId);
     const parts = await this.deliveries.documentParts(claimId);
     if (!claim || !parts) return null;
@@ -109,6 +114,7 @@ export class ClaimDocumentService {
         },
         attachments,
         signal,
+        lane,
       );
       return { ...rendered, to: claim.insurerFax };
     } catch (error) {

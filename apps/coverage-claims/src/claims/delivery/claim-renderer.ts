@@ -27,7 +27,7 @@ export class ClaimRenderError extends Error {
   override readonly name = 'ClaimRenderError';
 
   constructor(
-    readonly reason: 'unreadable' | 'too-large' | 'too-long' | 'thread-failed' | 'aborted',
+    readonly reason: 'unreadable' | 'too-large' | 'too-long' | 'thread-failed' | 'aborted' | 'busy',
     message: string,
   ) {
     super(message);
@@ -157,6 +157,18 @@ class RenderThread {
   }
 }
 
+/** Whose render it is: a delivery's (the fax to send) or a reader's (GET …/document). */
+export type RenderLane = 'delivery' | 'reading';
+
+/** Readers' renders that may wait at once per process; another reader is answered `busy` (503, Retry-After). */
+export const MAX_WAITING_READS = 2;
+
+interface RenderJob {
+  run: () => Promise<RenderedClaim>;
+  resolve: (rendered: RenderedClaim) => void;
+  reject: (error: unknown) => void;
+}
+
 /**
  * Renders claims' faxes (renderClaimPdf) in a worker thread, one claim at a time per process, so that
  * an attachment that defeats the budgets of claim-attachments.ts fails its claim alone and the process
@@ -169,6 +181,9 @@ class RenderThread {
  *   counts it, including memory the allocator keeps after earlier renders;
  * - a render longer than CLAIM_DELIVERY_RENDER_TIMEOUT_SECONDS is stopped;
  * - renders queue: the limit leaves room for one render, and the image budgets are sized for one.
+ *   Deliveries go first: a reader's render (GET …/document) waits for every delivery queued before
+ *   it is taken, and at most MAX_WAITING_READS readers wait (another is told the renderer is busy),
+ *   so no number of readers can hold a claim's fax past its attempt's deadline.
  *
  * The thread is kept between renders (the fonts are parsed once per thread; a new thread and its first
  * render take about 350 ms of CPU, a render in a warm one about 27 ms), and replaced after it died, was
@@ -179,7 +194,9 @@ export class ClaimRenderer implements OnApplicationShutdown {
   private readonly logger = new Logger('ClaimDelivery');
   private readonly entry = renderThreadEntry();
   private thread: RenderThread | undefined;
-  private queue: Promise<unknown> = Promise.resolve();
+  /** Renders waiting their turn, per lane; one renders at a time, deliveries first. */
+  private readonly lanes: Record<RenderLane, RenderJob[]> = { delivery: [], reading: [] };
+  private draining = false;
 
   constructor(private readonly config: CoverageClaimsConfig) {}
 
@@ -188,16 +205,38 @@ export class ClaimRenderer implements OnApplicationShutdown {
    * what `attachments` rejects with). The attachments are read when the claim's turn comes, so that a
    * queued claim holds none of its files while another renders under the watchdog, which counts the
    * whole process; their bytes are handed to the thread (their buffers are detached when they own them).
+   * `lane`: a delivery's render, or a reader's (taken only when no delivery waits; rejected with
+   * `busy` when MAX_WAITING_READS readers wait already).
    */
   render(
     claimId: number,
     content: ClaimFormContent,
     attachments: () => Promise<ClaimAttachment[]>,
     signal: AbortSignal,
+    lane: RenderLane = 'delivery',
   ): Promise<RenderedClaim> {
-    const turn = this.queue.then(() => this.renderNow(claimId, content, attachments, signal));
-    this.queue = turn.catch(() => undefined);
-    return turn;
+    if (lane === 'reading' && this.lanes.reading.length >= MAX_WAITING_READS) {
+      return Promise.reject(new ClaimRenderError('busy', `${MAX_WAITING_READS} readers' renders wait already`));
+    }
+    return new Promise<RenderedClaim>((resolve, reject) => {
+      this.lanes[lane].push({ run: () => this.renderNow(claimId, content, attachments, signal), resolve, reject });
+      void this.drain();
+    });
+  }
+
+  /** Renders the waiting claims one at a time, deliveries first, until none waits. */
+  private async drain(): Promise<void> {
+    if (this.draining) return;
+    this.draining = true;
+    try {
+      for (let job = this.next(); job; job = this.next()) await job.run().then(job.resolve, job.reject);
+    } finally {
+      this.draining = false;
+    }
+  }
+
+  private next(): RenderJob | undefined {
+    return this.lanes.delivery.shift() ?? this.lanes.reading.shift();
   }
 
   onApplicationShutdown(): Promise<number> | undefined {
