@@ -89,3 +89,9 @@ export function koreaDate(instant: Date): LocalDate {
   const shifted = new Date(instant.getTime() + KOREA_OFFSET_MS);
   return { year: shifted.getUTCFullYear(), month: shifted.getUTCMonth() + 1, day: shifted.getUTCDate() };
 }
+
+/** The day after `date`. */
+export function nextDay(date: LocalDate): LocalDate {
+  if (date.day < daysInMonth(date.year, date.month)) return { ...date, day: date.day + 1 };
+  return date.month === 12 ? { year: date.year + 1, month: 1, day: 1 } : { year: date.year, month: date.month + 1, day: 1 };
+}

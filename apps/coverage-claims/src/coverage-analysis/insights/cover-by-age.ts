@@ -1,9 +1,9 @@
 import type { CoverByAgeCategoryDto, CoverByAgeDto, CoverStepDto, ShortfallAtAgeDto, ShortfallCategoryDto } from '#contracts';
-import { ageOn, formatIsoDate, ordinal, parseCompactDate, type LocalDate } from '../../common/calendar.js';
+import { ageOn, formatIsoDate, nextDay, ordinal, parseCompactDate, type LocalDate } from '../../common/calendar.js';
 import { LIFETIME_END_DATE, type InsuranceDataCustomer } from '../../integrations/insurance-data/insurance-data.port.js';
 import type { CoverageCatalogue } from '../catalogue/coverage-catalogue.js';
 import { unitLabelOf, unitOf } from '../../common/coverage-units.js';
-import { nextDay, type ActiveContract } from './insight-contracts.js';
+import type { ActiveContract } from './insight-contracts.js';
 import type { InsightRules } from './insight-rules.js';
 
 /** One coverage of an active contract, as cover by age counts it. */

@@ -1,6 +1,7 @@
 import type { IndemnityContractDto, IndemnityInsightDto, IndemnityPersonDto } from '#contracts';
 import { ordinal, parseCompactDate, type LocalDate } from '../../common/calendar.js';
-import { formatWon, type ActiveContract } from './insight-contracts.js';
+import { formatWon } from '../../pdf/pdf-format.js';
+import type { ActiveContract } from './insight-contracts.js';
 import type { InsightRules } from './insight-rules.js';
 
 /**

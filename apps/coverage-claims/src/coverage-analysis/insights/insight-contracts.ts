@@ -1,5 +1,5 @@
 import type { InsightContractDto } from '#contracts';
-import { daysInMonth, formatIsoDate, parseCompactDate, type LocalDate } from '../../common/calendar.js';
+import { formatIsoDate, parseCompactDate, type LocalDate } from '../../common/calendar.js';
 import { ContractState, PAYMENT_CYCLE_MONTHS, type InsuranceContract } from '../../integrations/insurance-data/insurance-data.port.js';
 import type { CoverageCatalogue } from '../catalogue/coverage-catalogue.js';
 import { orderForDisplay } from '../analysis/coverage-analysis.js';
@@ -53,11 +53,3 @@ function monthlyPremiumOf(contract: InsuranceContract, paymentsMade: number | nu
   if (months === null || contract.paymentCount! - paymentsMade <= 0) return 0;
   return contract.premium / months;
 }
-
-export function nextDay(date: LocalDate): LocalDate {
-  if (date.day < daysInMonth(date.year, date.month)) return { ...date, day: date.day + 1 };
-  return date.month === 12 ? { year: date.year + 1, month: 1, day: 1 } : { year: date.year, month: date.month + 1, day: 1 };
-}
-
-/** 18900 → "18,900원" */
-export const formatWon = (amount: number) => `${String(Math.round(amount)).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}원`;
