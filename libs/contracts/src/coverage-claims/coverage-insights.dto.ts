@@ -280,7 +280,8 @@ export class CoverStepDto {
   amount!: number;
 }
 
-export class CoverByAgeCoverageDto {
+/** A catalogue coverage an insight speaks of, with what its amounts are per. */
+export class InsightCoverageDto {
   @ApiProperty({ example: '05_GEN' })
   code!: string;
 
@@ -292,7 +293,9 @@ export class CoverByAgeCoverageDto {
 
   @ApiProperty(UNIT_LABEL)
   unitLabel!: string;
+}
 
+export class CoverByAgeCoverageDto extends InsightCoverageDto {
   @ApiProperty({
     type: [CoverStepDto],
     description:
@@ -315,19 +318,7 @@ export class CoverByAgeCategoryDto {
   coverages!: CoverByAgeCoverageDto[];
 }
 
-export class ShortfallCoverageDto {
-  @ApiProperty({ example: '05_GEN' })
-  code!: string;
-
-  @ApiProperty({ example: '일반암진단비' })
-  name!: string;
-
-  @ApiProperty(UNIT)
-  unit!: CoverageUnit;
-
-  @ApiProperty(UNIT_LABEL)
-  unitLabel!: string;
-
+export class ShortfallCoverageDto extends InsightCoverageDto {
   @ApiProperty({ description: 'Held at that age (KRW)', example: 0 })
   held!: number;
 

@@ -1,4 +1,11 @@
-import type { CoverByAgeCategoryDto, CoverByAgeDto, CoverStepDto, ShortfallAtAgeDto, ShortfallCategoryDto } from '#contracts';
+import type {
+  InsightCoverageDto,
+  CoverByAgeCategoryDto,
+  CoverByAgeDto,
+  CoverStepDto,
+  ShortfallAtAgeDto,
+  ShortfallCategoryDto,
+} from '#contracts';
 import { ageOn, formatIsoDate, nextDay, ordinal, parseCompactDate, type LocalDate } from '../../common/calendar.js';
 import { LIFETIME_END_DATE, type InsuranceDataCustomer } from '../../integrations/insurance-data/insurance-data.port.js';
 import type { CoverageCatalogue } from '../catalogue/coverage-catalogue.js';
@@ -62,10 +69,7 @@ export function coverByAge(
       categories.push(category);
     }
     category.coverages.push({
-      code: coverage.code,
-      name: coverage.name,
-      unit: unitOf(coverage.code),
-      unitLabel: unitLabelOf(coverage.code),
+      ...insightCoverage(coverage),
       steps: coverageSteps,
     });
   }
@@ -81,10 +85,7 @@ export function coverByAge(
         short.push(category);
       }
       category.coverages.push({
-        code: recommendation.code,
-        name: recommendation.name,
-        unit: unitOf(recommendation.code),
-        unitLabel: unitLabelOf(recommendation.code),
+        ...insightCoverage(recommendation),
         held: amount,
         recommended: recommendation.recommend,
       });
@@ -157,4 +158,9 @@ function amountAt(steps: readonly CoverStepDto[], age: number): number {
     amount = step.amount;
   }
   return amount;
+}
+
+/** A catalogue coverage as the insights name it: code, name and what its amounts are per. */
+function insightCoverage({ code, name }: { code: string; name: string }): InsightCoverageDto {
+  return { code, name, unit: unitOf(code), unitLabel: unitLabelOf(code) };
 }
