@@ -26,12 +26,13 @@ interface HeldEntry {
 /**
  * What a catalogue coverage holds from `entries`: the sum of the lump sums and rates (as the analysis
  * sums them), plus the largest 실손 limit in force (두 개의 5,000만원 실손 are 5,000만원, not 1억원:
- * together they pay a bill once).
+ * together they pay a bill once). Only what still counts after the age `after`, when given.
  */
-function heldOf(entries: readonly HeldEntry[]): number {
+function heldOf(entries: readonly HeldEntry[], after = -Infinity): number {
   let sum = 0;
   let indemnity = 0;
   for (const entry of entries) {
+    if (entry.stopAge <= after) continue;
     if (entry.indemnity) indemnity = Math.max(indemnity, entry.amount);
     else sum += entry.amount;
   }
@@ -144,7 +145,7 @@ function stepsFrom(entries: readonly HeldEntry[] | undefined, age: number, on: L
     let last: LocalDate | null = null;
     for (const entry of entries)
       if (entry.stopAge === at && (last === null || ordinal(entry.stopDate!) > ordinal(last))) last = entry.stopDate;
-    const amount = heldOf(entries.filter((entry) => entry.stopAge > at));
+    const amount = heldOf(entries, at);
     if (amount !== steps.at(-1)!.amount) steps.push({ age: at, date: formatIsoDate(last!), amount });
   }
   return steps;
