@@ -7,6 +7,7 @@ import { StrictMode, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Router } from 'wouter';
 import { operatorKey, onSessionChange } from './session';
+import { service } from 'console:service';
 import type { ConsoleService } from './shell/console-service';
 import { Shell } from './shell/shell';
 import { SignIn } from './shell/sign-in';
@@ -45,11 +46,6 @@ function Console({ service }: { service: ConsoleService }) {
   return signedIn ? <Shell service={service} /> : <SignIn service={service} />;
 }
 
-// The build's mode is the service (vite build --mode <service>): only its screens are in the bundle.
-const service: ConsoleService =
-  import.meta.env.MODE === 'lead-distribution'
-    ? (await import('./lead-distribution/service')).service
-    : (await import('./coverage-claims/service')).service;
 document.title = `${service.title} 운영 콘솔`;
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
