@@ -129,7 +129,9 @@ describe('console: products and providers', () => {
     await page.getByTestId('secret-once').waitFor({ state: 'detached' });
 
     await page.getByRole('button', { name: '폐기' }).click();
+    await page.getByRole('dialog').getByText('되돌릴 수 없습니다', { exact: false }).waitFor();
     await screenshot(page, 'providers-revoke-confirm');
+    await expectNoSeriousA11yViolations(page);
     await page.getByRole('dialog').getByRole('button', { name: '키 폐기' }).click();
     await page.getByText(/폐기됨/).waitFor();
     await withKey(app, secret.trim()).get('/api/v1/leads').expect(401);
