@@ -1,7 +1,7 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import 'pretendard/dist/web/variable/pretendardvariable-dynamic-subset.css';
-import { Alert, createTheme, MantineProvider, Modal, Table, type CSSVariablesResolver } from '@mantine/core';
+import { Alert, createTheme, MantineProvider, Modal, Notification, Table, type CSSVariablesResolver } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { StrictMode, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -31,6 +31,7 @@ const theme = createTheme({
     // Modal's close button named.
     Alert: Alert.extend({ styles: { title: { color: 'var(--mantine-color-text)' }, message: { color: 'var(--mantine-color-text)' } } }),
     Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': '닫기' } } }),
+    Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': '알림 닫기' } } }),
     Table: Table.extend({ defaultProps: { captionSide: 'top' } }),
   },
 });

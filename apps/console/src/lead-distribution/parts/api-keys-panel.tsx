@@ -2,7 +2,7 @@ import { Badge, Button, Group, Paper, Table, Text, TextInput, Title } from '@man
 import { useState, type FormEvent } from 'react';
 import { leadApi, unwrap } from '../../api/client';
 import type { components } from '../../api/generated/lead-distribution';
-import { ConfirmButton, dateTime, fieldError, ProblemAlert, SecretOnce, useApiQuery } from '../../ui';
+import { ConfirmButton, dateTime, fieldError, ProblemAlert, ScrollRegion, SecretOnce, useApiQuery } from '../../ui';
 
 type ApiKey = components['schemas']['ApiKeyDto'];
 type IssuedKey = components['schemas']['ApiKeyIssuedDto'];
@@ -72,7 +72,7 @@ export function ApiKeysPanel({ title, owner, ownerKey, list, issue, revokeEffect
       </Group>
       <ProblemAlert error={fieldError(error, 'name') ? undefined : error} />
       <ProblemAlert error={keys.error} title="키 목록을 불러오지 못했습니다" />
-      <Table.ScrollContainer minWidth={480}>
+      <ScrollRegion label={`${owner}의 API 키`} minWidth={480}>
         <Table aria-label={`${owner}의 API 키`}>
           <Table.Thead>
             <Table.Tr>
@@ -109,7 +109,7 @@ export function ApiKeysPanel({ title, owner, ownerKey, list, issue, revokeEffect
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollRegion>
       {keys.data?.data.length === 0 && (
         <Text c="dimmed" size="sm">
           발급된 키가 없습니다.
