@@ -102,6 +102,12 @@ describe('lead-distribution console: AS review', () => {
     await openScreen(page, 'AS 심사');
     // The queue: pending requests, oldest first; filtered by the partner (searched) and the reason.
     await page.getByRole('row', { name: /한빛 보험대리점.*결번·없는 번호/ }).waitFor();
+    const queue = page.getByRole('table', { name: 'AS 요청 목록' });
+    expect(await queue.getByRole('row').allInnerTexts()).toEqual([
+      expect.stringMatching(/^접수\s+파트너/),
+      expect.stringMatching(/결번·없는 번호/),
+      expect.stringMatching(/연락 두절/),
+    ]);
     await page.getByRole('combobox', { name: '파트너' }).fill('한빛');
     await page.getByRole('option', { name: `한빛 보험대리점 (#${partner.partner.id})` }).click();
     await page.getByRole('combobox', { name: '사유' }).click();
