@@ -90,7 +90,7 @@ const CREDENTIAL_QUERY = ['assertion', 'code', 'code_verifier', 'refreshToken', 
 /** The local storage driver's signed file URLs (`?expires=…&signature=…`), which the OpenAPI documents leave out. */
 const SIGNED_FILE_ROUTES: Record<ServiceUnderTest['name'], string[]> = {
   'coverage-claims': ['PUT /api/v1/files/upload/{fileId}', 'GET /api/v1/files/download/{fileId}'],
-  'lead-distribution': ['PUT /api/v1/files/upload/{fileId}'],
+  'lead-distribution': ['PUT /api/v1/files/upload/{fileId}', 'GET /api/v1/files/download/{fileId}'],
 };
 
 /** Paths beside the credentials' routes, served or not, that a too wide path would take from the access log. */
@@ -509,6 +509,7 @@ describe('the Kubernetes overlays', () => {
         'coverage-claims GET /api/v1/files/upload (no route)',
         'coverage-claims GET /api/v1/files/download (no route)',
         'lead-distribution GET /api/v1/files/upload (no route)',
+        'lead-distribution GET /api/v1/files/download (no route)',
       ]);
     }
   });

@@ -303,6 +303,7 @@ http {
       signedFile(API_HOST, 'PUT', 'upload'),
       signedFile(API_HOST, 'GET', 'download'),
       signedFile(LEAD_API_HOST, 'PUT', 'upload'),
+      signedFile(LEAD_API_HOST, 'GET', 'download'),
     ];
     for (const { host, method, path: pathname, query } of unlogged) {
       const search = Object.entries(query).map(([name, value]) => `${name}=${value}`);

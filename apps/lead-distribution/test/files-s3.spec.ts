@@ -7,7 +7,7 @@ import S3rver from 's3rver';
 import { FILE_STORAGE, ProblemException, StoredFileStatus, type FileStorage } from '#platform';
 import { FilesService } from '../src/files/files.service.js';
 import { answerBeforeBody } from '../../../test/support/uploads.js';
-import { startLeadDistribution, withKey, type LeadDistributionTestApp } from './support/lead-distribution.js';
+import { asOperator, deliverLead, startLeadDistribution, withKey, type LeadDistributionTestApp } from './support/lead-distribution.js';
 import { given } from './support/given.js';
 
 const BUCKET = 'evidence';
@@ -126,6 +126,31 @@ describe('AS evidence files with the s3 storage driver (S3-compatible server on 
       ['application/pdf', 'attachment', 'no-store'],
     );
     expect(Buffer.from(await fetched.arrayBuffer())).toEqual(bytes);
+  });
+
+  it('shows operators an AS request’s evidence through presigned S3 GETs; the local download route is not there (404)', async () => {
+    const { product } = await given(app).provider().product('S3 AS 상품');
+    const leadId = await deliverLead(app, product.id, partner.partnerId);
+    const bytes = randomBytes(2000);
+    const presigned = await presign('image/png', bytes.length);
+    expect((await put(presigned.uploadUrl, bytes, 'image/png')).status).toBe(200);
+    const created = await withKey(app, partner.apiKey)
+      .post('/api/v1/lead-as')
+      .send({ leadId, reasonCode: 'WRONG_NUMBER', storedFileIds: [presigned.fileId] })
+      .expect(200);
+
+    const shown = await asOperator(app).get(`/api/v1/admin/lead-as/${created.body.id}`).expect(200);
+    const [file] = shown.body.files;
+    const url = new URL(file.downloadUrl);
+    expect(`${url.origin}${url.pathname}`).toBe(`${endpoint}/${BUCKET}/${presigned.key}`);
+    expect(url.searchParams.get('X-Amz-Expires')).toBe('600');
+    expect(Date.parse(file.downloadUrlExpiresAt)).toBeGreaterThan(Date.now() + 590_000);
+    const fetched = await fetch(file.downloadUrl);
+    expect([fetched.status, fetched.headers.get('content-type')]).toEqual([200, 'image/png']);
+    expect(Buffer.from(await fetched.arrayBuffer())).toEqual(bytes);
+
+    const local = await fetch(`${app.url}/api/v1/files/download/${presigned.fileId}?expires=9999999999&signature=${'0'.repeat(64)}`);
+    expect(local.status).toBe(404);
   });
 
   it('refuses a file whose upload had another size: S3 refuses the PUT or HeadObject shows the difference', async () => {

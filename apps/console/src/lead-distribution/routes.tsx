@@ -1,4 +1,5 @@
 import type { ScreenRoute } from '../shell/console-service';
+import { AsReviewQueueScreen, AsReviewRequestScreen } from './screens/as-review';
 import { PartnersScreen } from './screens/partners';
 import { ProductDetailScreen } from './screens/product-detail';
 import { ProductsScreen } from './screens/products';
@@ -6,8 +7,10 @@ import { ProvidersScreen } from './screens/providers';
 
 /** lead-distribution's screens, in the navigation's order (one line each). */
 export const routes: ScreenRoute[] = [
-  { path: '/partners', label: '파트너', component: PartnersScreen },
   { path: '/products', label: '상품', component: ProductsScreen },
   { path: '/products/:id', component: ProductDetailScreen },
+  { path: '/as-review', label: 'AS 심사', component: AsReviewQueueScreen },
+  { path: '/as-review/:id', component: AsReviewRequestScreen },
+  { path: '/partners', label: '파트너', component: PartnersScreen },
   { path: '/providers', label: '공급사', component: ProvidersScreen },
 ];

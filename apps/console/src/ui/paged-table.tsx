@@ -1,4 +1,4 @@
-import { Group, Loader, Pagination, Table, Text, TextInput } from '@mantine/core';
+import { Group, Pagination, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState, type ReactNode } from 'react';
 import { ProblemAlert } from './problem-alert';
@@ -97,7 +97,7 @@ export function PagedTable<T>({
       <ScrollRegion label={label} minWidth={minWidth}>
         <Table striped highlightOnHover={onRowClick !== undefined} aria-label={label} aria-busy={loading}>
           <Table.Caption>
-            {label} · 총 {data?.total ?? 0}건 {loading && <Loader size="xs" aria-label="불러오는 중" />}
+            {label} · 총 {data?.total ?? 0}건{loading && ' · 불러오는 중…'}
           </Table.Caption>
           <Table.Thead>
             <Table.Tr>

@@ -5,6 +5,7 @@ import { uuidv7 } from '#platform';
 import { OrderStatus } from '#contracts';
 import { AssignmentKind } from './entities/lead-assignment.entity.js';
 import type { LeadHandOver } from './lead-hand-over.js';
+import type { LeadReplacement } from './lead-replacement.js';
 import type { NewLead, RegisteredLead } from './lead-registration.js';
 import { OPEN_ORDER_STATUSES, sqlStatus, sqlStatuses } from './order-statuses.js';
 
@@ -130,6 +131,41 @@ export class AllocationRepository {
     );
     await this.fillFromPool(tx, order.id);
     return order.id;
+  }
+
+  /**
+   * What a returned lead made its order owe, read from the order's history: the returns of the
+   * order's region that added a slot (all of them, except those after the order was cancelled: a
+   * cancelled order is never written again, so its updated_at is when it was cancelled) come after
+   * the region's original quantity, in the order they were returned, and the n-th of them is owed
+   * the region's (original quantity + n)-th delivery (slots are interchangeable: that delivery is the
+   * one the n-th return made possible). Null when no order owed anything for this lead.
+   */
+  async replacementFor(leadId: string): Promise<LeadReplacement | null> {
+    const [row] = await this.dataSource.query<
+      Array<{ orderId: string; orderStatus: OrderStatus; leadId: string | null; deliveredAt: Date | null }>
+    >(
+      `WITH owing_order AS (
+         SELECT o.id, o.status, o.updated_at, r.region, r.quantity
+           FROM leads l JOIN orders o ON o.id = l.order_id JOIN order_regions r ON r.order_id = o.id AND r.region = l.region
+          WHERE l.id = $1 AND l.returned_at IS NOT NULL
+       ), deliveries AS (
+         SELECT a.lead_id, a.created_at, l.returned_at, row_number() OVER (ORDER BY a.created_at, a.id) AS n
+           FROM owing_order o
+           JOIN lead_assignments a ON a.order_id = o.id AND a.kind = '${AssignmentKind.Order}'
+           JOIN leads l ON l.id = a.lead_id AND l.region = o.region
+       ), returns AS (
+         SELECT d.lead_id, row_number() OVER (ORDER BY d.returned_at, d.lead_id) AS n
+           FROM deliveries d, owing_order o
+          WHERE d.returned_at IS NOT NULL AND (o.status <> ${sqlStatus(OrderStatus.Cancelled)} OR d.returned_at <= o.updated_at)
+       )
+       SELECT o.id AS "orderId", o.status AS "orderStatus", d.lead_id AS "leadId", d.created_at AS "deliveredAt"
+         FROM owing_order o
+         JOIN returns x ON x.lead_id = $1
+         LEFT JOIN deliveries d ON d.n = o.quantity - (SELECT count(*) FROM returns) + x.n`,
+      [leadId],
+    );
+    return row ? { orderId: row.orderId, orderStatus: row.orderStatus, leadId: row.leadId, deliveredAt: row.deliveredAt } : null;
   }
 
   /**

@@ -3,8 +3,10 @@ import type { EntityManager } from 'typeorm';
 import { AllocationRepository } from './allocation.repository.js';
 import type { AssignmentKind } from './entities/lead-assignment.entity.js';
 import type { LeadHandOver } from './lead-hand-over.js';
+import type { LeadReplacement } from './lead-replacement.js';
 import type { NewLead, RegisteredLead } from './lead-registration.js';
 export type { LeadHandOver } from './lead-hand-over.js';
+export type { LeadReplacement } from './lead-replacement.js';
 export type { NewLead, RegisteredLead } from './lead-registration.js';
 
 /**
@@ -43,6 +45,15 @@ export class AllocationService {
    */
   oweReplacement(tx: EntityManager, leadId: string): Promise<string | null> {
     return this.allocation.oweReplacement(tx, leadId);
+  }
+
+  /**
+   * For a lead an approved AS request returned: the order that owed a replacement for it and the lead
+   * delivered in its place (null while still owed); null when no order owed one (the lead was
+   * delivered by hand, or its order was cancelled before the return).
+   */
+  replacementFor(leadId: string): Promise<LeadReplacement | null> {
+    return this.allocation.replacementFor(leadId);
   }
 
   /** Records hand-overs of leads (`assignmentIds[i]` for `leadIds[i]`) from one partner to another. */

@@ -14,4 +14,6 @@ export const LEAD_FILES: StoredFilesFeature<StoredFile, ActingOwner> = {
   entity: StoredFile,
   ownerColumns: (owner) => ('partnerId' in owner ? { partnerId: owner.partnerId } : { providerId: owner.providerId }),
   keyFolder: (owner) => ('partnerId' in owner ? `as-evidence/${owner.partnerId}/` : providerFilesPrefix(owner.providerId)),
+  // Operators are shown a partner's evidence through signed URLs (the review screen).
+  downloadKey: (file) => file.key,
 };

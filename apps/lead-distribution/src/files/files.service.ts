@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EvidenceMimeType, PresignedRequestDto, PresignedUploadDto } from '#contracts';
-import { StoredFileStatus, StoredFilesService, type FieldError } from '#platform';
+import { FILE_DOWNLOAD_URL_SECONDS, StoredFileStatus, StoredFilesService, type FieldError } from '#platform';
 import type { ActingOwner } from '../auth/principal.js';
 import { LeadDistributionConfig } from '../config/lead-distribution.config.js';
 import { StoredFile } from './entities/stored-file.entity.js';
@@ -16,6 +16,12 @@ export interface FileDescription {
   mimeType: EvidenceMimeType;
   size: number;
   cdnUrl: string;
+}
+
+/** A file as the operators' review shows it: with a signed URL it can be downloaded from until downloadUrlExpiresAt. */
+export interface DownloadableFileDescription extends FileDescription {
+  downloadUrl: string;
+  downloadUrlExpiresAt: string;
 }
 
 /**
@@ -90,13 +96,29 @@ export class FilesService {
     return this.describe(ids.flatMap((id) => byId.get(id) ?? []));
   }
 
+  /**
+   * The files with these ids as describeByIds describes them, each with a signed download URL valid
+   * for FILE_DOWNLOAD_URL_SECONDS (this service's download route with the local driver, an S3
+   * presigned GET with s3).
+   */
+  async describeForDownload(ids: string[], now = new Date()): Promise<DownloadableFileDescription[]> {
+    const byId = new Map((await this.files.findByIds(ids)).map((file) => [file.id, file]));
+    const files = ids.flatMap((id) => byId.get(id) ?? []);
+    const downloadUrlExpiresAt = new Date(now.getTime() + FILE_DOWNLOAD_URL_SECONDS * 1000).toISOString();
+    return Promise.all(
+      files.map(async (file) => ({
+        ...this.describeFile(file),
+        downloadUrl: await this.files.downloadUrl(file, now),
+        downloadUrlExpiresAt,
+      })),
+    );
+  }
+
   describe(files: StoredFile[]): FileDescription[] {
-    return files.map((file) => ({
-      fileId: file.id,
-      originalName: file.originalName,
-      mimeType: file.mimeType,
-      size: file.size,
-      cdnUrl: this.cdnUrl(file.key),
-    }));
+    return files.map((file) => this.describeFile(file));
+  }
+
+  private describeFile(file: StoredFile): FileDescription {
+    return { fileId: file.id, originalName: file.originalName, mimeType: file.mimeType, size: file.size, cdnUrl: this.cdnUrl(file.key) };
   }
 }

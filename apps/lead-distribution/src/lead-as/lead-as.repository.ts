@@ -32,6 +32,23 @@ export interface AsRow {
   productName: string;
 }
 
+/** An AS request as operators read it: with the partner that filed it. */
+export interface AdminAsRow extends AsRow {
+  partnerName: string;
+}
+
+/** An AS request as the operators' detail reads it: with the rest of its lead. */
+export interface AdminAsDetailRow extends AdminAsRow {
+  leadEmail: string | null;
+  leadAddress: string | null;
+  leadBirthDate: string;
+  leadGender: string;
+  leadMemo: string | null;
+  leadOrderId: string | null;
+  leadAssignedAt: Date | null;
+  leadReturnedAt: Date | null;
+}
+
 export interface OwnerAsFilter {
   partnerId: number;
   leadId?: string;
@@ -44,6 +61,7 @@ export interface OwnerAsFilter {
 export interface OperatorAsFilter {
   status?: AsStatus;
   partnerId?: number;
+  reasonCode?: string;
   offset: number;
   limit: number;
 }
@@ -67,6 +85,14 @@ const AS_COLUMNS = `
 
 const AS_FROM = `lead_as_requests a JOIN leads l ON l.id = a.lead_id JOIN products p ON p.id = l.product_id JOIN as_reasons r ON r.code = a.reason_code`;
 
+/** The operators' reads add the filing partner's name. */
+const ADMIN_AS_COLUMNS = `${AS_COLUMNS}, pa.name AS "partnerName"`;
+const ADMIN_AS_FROM = `${AS_FROM} JOIN partners pa ON pa.id = a.partner_id`;
+
+const ADMIN_DETAIL_COLUMNS = `${ADMIN_AS_COLUMNS},
+  l.email AS "leadEmail", l.address AS "leadAddress", l.birth_date AS "leadBirthDate", l.gender AS "leadGender", l.memo AS "leadMemo",
+  l.order_id AS "leadOrderId", l.assigned_at AS "leadAssignedAt", l.returned_at AS "leadReturnedAt"`;
+
 @Injectable()
 export class LeadAsRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
@@ -81,6 +107,11 @@ export class LeadAsRepository {
 
   findReason(code: string): Promise<AsReason | null> {
     return this.dataSource.getRepository(AsReason).findOne({ where: { code, active: true } });
+  }
+
+  /** Whether `code` is a reason, active or retired (requests keep the reason they were filed with). */
+  reasonExists(code: string): Promise<boolean> {
+    return this.dataSource.getRepository(AsReason).exists({ where: { code } });
   }
 
   /** AS requests of the leads the partner owns now, newest first. */
@@ -106,14 +137,30 @@ export class LeadAsRepository {
     return this.page(conditions.join(' AND '), params, 'a.created_at DESC, a.id DESC', filter.offset, filter.limit);
   }
 
-  /** The operators' review queue: oldest first. */
-  listForOperator(filter: OperatorAsFilter): Promise<{ rows: AsRow[]; total: number }> {
+  /** The operators' review queue, with the filing partner: oldest first. */
+  listForOperator(filter: OperatorAsFilter): Promise<{ rows: AdminAsRow[]; total: number }> {
     const params: unknown[] = [];
     const add = (value: unknown) => `$${params.push(value)}`;
     const conditions = ['true'];
     if (filter.status) conditions.push(`a.status = ${add(filter.status)}`);
     if (filter.partnerId) conditions.push(`a.partner_id = ${add(filter.partnerId)}`);
-    return this.page(conditions.join(' AND '), params, 'a.created_at ASC, a.id ASC', filter.offset, filter.limit);
+    if (filter.reasonCode) conditions.push(`a.reason_code = ${add(filter.reasonCode)}`);
+    const where = conditions.join(' AND ');
+    return pageAndCount<AdminAsRow>(this.dataSource, {
+      select: `SELECT ${ADMIN_AS_COLUMNS} FROM ${ADMIN_AS_FROM} WHERE ${where} ORDER BY a.created_at ASC, a.id ASC`,
+      count: `SELECT count(*) AS total FROM ${AS_FROM} WHERE ${where}`,
+      params,
+      limit: filter.limit,
+      offset: filter.offset,
+    });
+  }
+
+  /** One AS request as the operators' detail reads it. */
+  async findForOperator(id: string): Promise<AdminAsDetailRow | null> {
+    const rows = await this.dataSource.query<AdminAsDetailRow[]>(`SELECT ${ADMIN_DETAIL_COLUMNS} FROM ${ADMIN_AS_FROM} WHERE a.id = $1`, [
+      id,
+    ]);
+    return rows[0] ?? null;
   }
 
   async findById(id: string): Promise<AsRow | null> {

@@ -3,6 +3,8 @@ import { uuidv7 } from '#platform';
 import {
   AsStatus,
   toPagination,
+  type AdminAsDetail,
+  type AdminAsListResponse,
   type AdminListAsQueryDto,
   type AsCreatedDto,
   type AsDecision,
@@ -61,15 +63,21 @@ export class LeadAsService {
     return { data: rows.map((row) => this.toListItem(row, shownInClear(row, viewer))), pagination: toPagination(query, total) };
   }
 
-  /** The operators' review queue: contacts masked (operators are not a lead's owner). */
-  async listForOperator(query: AdminListAsQueryDto): Promise<AsListResponse> {
+  /** The operators' review queue, with the partner that filed each request: contacts masked (operators are not a lead's owner). */
+  async listForOperator(query: AdminListAsQueryDto): Promise<AdminAsListResponse> {
+    // A code of no reason (active or retired) is a mistake, not an empty queue.
+    if (query.reasonCode && !(await this.requests.reasonExists(query.reasonCode))) throw LeadAsErrors.unknownReason(query.reasonCode);
     const { rows, total } = await this.requests.listForOperator({
       status: query.status,
       partnerId: query.partnerId,
+      reasonCode: query.reasonCode,
       offset: (query.page - 1) * query.limit,
       limit: query.limit,
     });
-    return { data: rows.map((row) => this.toListItem(row, false)), pagination: toPagination(query, total) };
+    return {
+      data: rows.map((row) => ({ ...this.toListItem(row, false), partner: { id: row.partnerId, name: row.partnerName } })),
+      pagination: toPagination(query, total),
+    };
   }
 
   /**
@@ -84,10 +92,39 @@ export class LeadAsService {
     return this.toDetail(row, inClear);
   }
 
-  async getForOperator(id: string): Promise<AsDetail> {
-    const row = await this.requests.findById(id);
+  /**
+   * One request as the operators' review shows it: the filing partner, the lead with its contact
+   * masked (operators are not its owner; nothing to audit), the evidence files with signed download
+   * URLs, and for an approved request what the return made an order owe (the replacement).
+   */
+  async getForOperator(id: string): Promise<AdminAsDetail> {
+    const row = await this.requests.findForOperator(id);
     if (!row) throw LeadAsErrors.notFound(id);
-    return this.toDetail(row, false);
+    const item = this.toListItem(row, false);
+    const replacement = row.status === AsStatus.Approved ? await this.allocation.replacementFor(row.leadId) : null;
+    return {
+      ...item,
+      partner: { id: row.partnerId, name: row.partnerName },
+      lead: {
+        ...item.lead,
+        ...this.leads.maskedEmailAndAddress({ email: row.leadEmail, address: row.leadAddress }),
+        birth_date: row.leadBirthDate,
+        gender: row.leadGender,
+        memo: row.leadMemo,
+        orderId: row.leadOrderId,
+        assignedAt: row.leadAssignedAt?.toISOString() ?? null,
+        usedAt: row.leadUsedAt?.toISOString() ?? null,
+        returnedAt: row.leadReturnedAt?.toISOString() ?? null,
+      },
+      files: await this.files.describeForDownload(await this.requests.fileIdsOf(row.id)),
+      reviewedAt: row.reviewedAt?.toISOString() ?? null,
+      replacement: replacement && {
+        orderId: replacement.orderId,
+        orderStatus: replacement.orderStatus,
+        leadId: replacement.leadId,
+        deliveredAt: replacement.deliveredAt?.toISOString() ?? null,
+      },
+    };
   }
 
   /**
@@ -157,7 +194,7 @@ export class LeadAsService {
    * An operator's decision: PENDING → ON_HOLD | APPROVED | REJECTED, ON_HOLD → APPROVED | REJECTED.
    * Approval returns the lead and, when an order delivered it, makes that order owe a replacement.
    */
-  async review(id: string, decision: AsDecision, adminNote: string | null): Promise<AsDetail> {
+  async review(id: string, decision: AsDecision, adminNote: string | null): Promise<AdminAsDetail> {
     await this.requests.transaction(async (tx) => {
       const request = await this.requests.lockRequest(tx, id);
       if (!request) throw LeadAsErrors.notFound(id);

@@ -26,7 +26,7 @@ import type { Product } from '../products/entities/product.entity.js';
 import { ContactAudit, type ContactOperation } from './contact-audit.js';
 import { LeadContactCipher } from './lead-contact-cipher.js';
 import { fileReferencesOf, shownMetadata } from './lead-metadata.js';
-import { formatPhone, maskName, searchTextAsShown } from './lead-masking.js';
+import { formatPhone, maskAddress, maskEmail, maskName, searchTextAsShown } from './lead-masking.js';
 import { toLeadResponse } from './lead-response.js';
 import { LeadErrors } from './leads.errors.js';
 import { LeadsRepository, type LeadRow } from './leads.repository.js';
@@ -105,6 +105,14 @@ export class LeadsService {
   /** A lead's name and phone as a response of another feature shows them (LeadContactCipher.contactAsShown). */
   contactAsShown(lead: Parameters<LeadContactCipher['contactAsShown']>[0]): { name: string; phone: string } {
     return this.cipher.contactAsShown(lead);
+  }
+
+  /** A lead's email and address as a response of another feature shows them to whoever is not shown its contact in clear: masked. */
+  maskedEmailAndAddress(lead: { email: string | null; address: string | null }): { email: string | null; address: string | null } {
+    return {
+      email: lead.email === null ? null : maskEmail(lead.email),
+      address: lead.address === null ? null : maskAddress(lead.address),
+    };
   }
 
   /** Audits a response of another feature that shows contacts in clear (ContactAudit.record). */

@@ -76,11 +76,12 @@ export async function uploadFile(
     send = true,
     mimeType = 'application/pdf',
     bytes = Buffer.from('%PDF-1.4 call log'),
-  }: { send?: boolean; mimeType?: EvidenceMimeType; bytes?: Buffer } = {},
+    originalName = 'call-log.pdf',
+  }: { send?: boolean; mimeType?: EvidenceMimeType; bytes?: Buffer; originalName?: string } = {},
 ): Promise<PresignedUploadDto> {
   const presigned = await withKey(app, apiKey)
     .post('/api/v1/files/presigned')
-    .send({ originalName: 'call-log.pdf', mimeType, size: bytes.length })
+    .send({ originalName, mimeType, size: bytes.length })
     .expect(200);
   if (send) {
     const target = new URL(presigned.body.uploadUrl);

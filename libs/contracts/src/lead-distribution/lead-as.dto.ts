@@ -3,7 +3,8 @@ import { ArrayMaxSize, ArrayUnique, IsArray, IsIn, IsNotEmpty, IsOptional, IsStr
 import { PageQueryDto, PaginationDto } from '../common/pagination.dto.js';
 import { QueryInt, Trim } from '../common/transforms.js';
 import { INT_ID_SCHEMA, IsIntId } from '../common/validators.js';
-import { LeadProductDto, PartnerBodyDto } from './lead.dto.js';
+import { Gender, LeadProductDto, PartnerBodyDto } from './lead.dto.js';
+import { OrderStatus } from './order.dto.js';
 
 export enum AsStatus {
   Pending = 'PENDING',
@@ -66,6 +67,16 @@ export class AdminListAsQueryDto extends PageQueryDto {
   @QueryInt()
   @IsIntId()
   partnerId?: number;
+
+  @ApiPropertyOptional({
+    description: 'Only requests with this reason: a code of GET /api/v1/lead-as/reasons, or of a retired reason',
+    example: 'WRONG_NUMBER',
+  })
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(40)
+  reasonCode?: string;
 }
 
 export class AsLeadDto {
@@ -153,6 +164,111 @@ export class AsDetail extends AsListItem {
 
   @ApiProperty({ type: String, format: 'date-time', nullable: true })
   reviewedAt!: string | null;
+}
+
+/** The partner that filed an AS request. */
+export class AsPartnerDto {
+  @ApiProperty(INT_ID_SCHEMA)
+  id!: number;
+
+  @ApiProperty()
+  name!: string;
+}
+
+/** An item of the operators' review queue: the list item and the partner that filed the request. */
+export class AdminAsListItem extends AsListItem {
+  @ApiProperty({ type: AsPartnerDto })
+  partner!: AsPartnerDto;
+}
+
+export class AdminAsListResponse {
+  @ApiProperty({ type: [AdminAsListItem] })
+  data!: AdminAsListItem[];
+
+  @ApiProperty({ type: PaginationDto })
+  pagination!: PaginationDto;
+}
+
+/** The lead of an AS request as operators see it: the contact masked (operators are not its owner), the rest as stored. */
+export class AdminAsLeadDto extends AsLeadDto {
+  @ApiProperty({ type: String, nullable: true, description: 'Masked (ho***@example.com)' })
+  email!: string | null;
+
+  @ApiProperty({ type: String, nullable: true, description: 'Masked to its first two words' })
+  address!: string | null;
+
+  @ApiProperty({ description: 'YYMMDD', example: '850314' })
+  birth_date!: string;
+
+  @ApiProperty({ enum: Gender })
+  gender!: string;
+
+  @ApiProperty({ type: String, nullable: true })
+  memo!: string | null;
+
+  @ApiProperty({ type: String, format: 'uuid', nullable: true, description: 'The order that delivered it (null: delivered by hand)' })
+  orderId!: string | null;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  assignedAt!: string | null;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'When its owner marked it used' })
+  usedAt!: string | null;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'When an approved AS request returned it' })
+  returnedAt!: string | null;
+}
+
+/** An evidence file with a URL the operator's browser can show it from until downloadUrlExpiresAt. */
+export class AdminAsFileDto extends AsFileDto {
+  @ApiProperty({
+    description:
+      'Signed, short-lived: this service’s GET /api/v1/files/download/{fileId}?expires=…&signature=… with the local storage driver, an S3 presigned GET with s3',
+  })
+  downloadUrl!: string;
+
+  @ApiProperty({ format: 'date-time' })
+  downloadUrlExpiresAt!: string;
+}
+
+/** What approving the request made an order owe: a lead in place of the returned one. */
+export class AsReplacementDto {
+  @ApiProperty({ format: 'uuid', description: 'The order that delivered the returned lead and owes one more in its region' })
+  orderId!: string;
+
+  @ApiProperty({ enum: OrderStatus, description: 'The order’s status now (a cancelled order delivers no replacement it still owed)' })
+  orderStatus!: string;
+
+  @ApiProperty({
+    type: String,
+    format: 'uuid',
+    nullable: true,
+    description: 'The lead delivered in its place; null while the order still owes it',
+  })
+  leadId!: string | null;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  deliveredAt!: string | null;
+}
+
+/** An AS request as the operators' review screen shows it. */
+export class AdminAsDetail extends AsDetail {
+  @ApiProperty({ type: AsPartnerDto })
+  partner!: AsPartnerDto;
+
+  @ApiProperty({ type: AdminAsLeadDto })
+  declare lead: AdminAsLeadDto;
+
+  @ApiProperty({ type: [AdminAsFileDto] })
+  declare files: AdminAsFileDto[];
+
+  @ApiProperty({
+    type: AsReplacementDto,
+    nullable: true,
+    description:
+      'APPROVED, on a lead an order delivered (and that order was not cancelled before): the order that owes a replacement and the lead it delivered. Null otherwise.',
+  })
+  replacement!: AsReplacementDto | null;
 }
 
 /** CreateAsRequest. */

@@ -1,0 +1,204 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
+import {
+  asOperator,
+  leadInput,
+  OPERATOR_KEY,
+  startLeadDistribution,
+  uploadFile,
+  withKey,
+  type LeadDistributionTestApp,
+} from '../../lead-distribution/test/support/lead-distribution.js';
+import { given } from '../../lead-distribution/test/support/given.js';
+import { receiptPng } from '../../lead-distribution/test/support/png.js';
+import {
+  consoleEnv,
+  expectNoSeriousA11yViolations,
+  launchBrowser,
+  openConsole,
+  openScreen,
+  screenshot,
+  signIn,
+} from './support/console.js';
+
+/** A real PDF (a scanned diagnosis of the claims tests): the second request's evidence. */
+const PDF_FIXTURE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../coverage-claims/test/fixtures/claim-diagnosis.pdf');
+
+let app: LeadDistributionTestApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startLeadDistribution({ env: consoleEnv('lead-distribution') }), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+/** The number of pixels the browser decoded for the page's image named `name` (0: not shown). */
+const naturalWidthOf = (page: Page, name: string) =>
+  page.getByRole('img', { name }).evaluate((image) => (image as HTMLImageElement).complete && (image as HTMLImageElement).naturalWidth);
+
+describe('lead-distribution console: AS review', () => {
+  it('reviews an AS request with its evidence image in view, approves it with a note, and shows the replacement lead it brought', async () => {
+    // A partner's order took a lead, which the partner used; a second lead waits in the pool.
+    const { product, providerKey } = await given(app).provider().product('실손보험 상담 DB');
+    const partner = await given(app).partner('한빛 보험대리점').key();
+    const asPartner = withKey(app, partner.apiKey);
+    const order = await asPartner
+      .post('/api/v1/orders')
+      .send({
+        productId: product.id,
+        ordererName: '김담당',
+        ordererContact: '010-1234-5678',
+        regionQuantities: [{ region: '서울', quantity: 2 }],
+      })
+      .expect(201);
+    const register = async (overrides: Record<string, unknown>) =>
+      (
+        await withKey(app, providerKey)
+          .post('/api/v1/leads')
+          .send(leadInput(product.id, { region: '서울', ...overrides }))
+          .expect(201)
+      ).body as {
+        id: string;
+        orderId: string | null;
+      };
+    const returned = await register({ name: '홍길동', phone: '010-2345-6789' });
+    const second = await register({ name: '김영희', phone: '010-3456-7890' });
+    expect([returned.orderId, second.orderId]).toEqual([order.body.id, order.body.id]);
+    const waiting = await register({ name: '박철수' });
+    expect(waiting.orderId).toBeNull();
+    await asPartner.post(`/api/v1/leads/${returned.id}/use`).send({}).expect(200);
+
+    // Its AS request, the evidence a real PNG photo of a call log; another with a PDF.
+    const png = receiptPng();
+    const photo = await uploadFile(app, partner.apiKey, { mimeType: 'image/png', bytes: png, originalName: '통화기록.png' });
+    const request = await asPartner
+      .post('/api/v1/lead-as')
+      .send({
+        leadId: returned.id,
+        reasonCode: 'WRONG_NUMBER',
+        memo: '세 번 걸었는데 모두 없는 번호라고 나옵니다.',
+        storedFileIds: [photo.fileId],
+      })
+      .expect(200);
+    const pdf = await uploadFile(app, partner.apiKey, {
+      mimeType: 'application/pdf',
+      bytes: await readFile(PDF_FIXTURE),
+      originalName: '통화내역.pdf',
+    });
+    const pdfRequest = await asPartner
+      .post('/api/v1/lead-as')
+      .send({ leadId: second.id, reasonCode: 'NOT_REACHABLE', memo: '일주일째 받지 않습니다.', storedFileIds: [pdf.fileId] })
+      .expect(200);
+
+    // 1280 × 1024: the request's page fits in the window, so the full-page screenshots show the header where it is.
+    const { page, problems } = await openConsole(browser, app.url, { width: 1280, height: 1024 });
+    await signIn(page, OPERATOR_KEY);
+    await openScreen(page, 'AS 심사');
+    // The queue: pending requests, oldest first; filtered by the partner (searched) and the reason.
+    await page.getByRole('row', { name: /한빛 보험대리점.*결번·없는 번호/ }).waitFor();
+    const queue = page.getByRole('table', { name: 'AS 요청 목록' });
+    expect(await queue.getByRole('row').allInnerTexts()).toEqual([
+      expect.stringMatching(/^접수\s+파트너/),
+      expect.stringMatching(/결번·없는 번호/),
+      expect.stringMatching(/연락 두절/),
+    ]);
+    await page.getByRole('combobox', { name: '파트너' }).fill('한빛');
+    await page.getByRole('option', { name: `한빛 보험대리점 (#${partner.partner.id})` }).click();
+    await page.getByRole('combobox', { name: '사유' }).click();
+    await page.getByRole('option', { name: '결번·없는 번호' }).click();
+    await page.getByText('AS 요청 목록 · 총 1건').waitFor();
+    expect(new URL(page.url()).searchParams.get('reasonCode')).toBe('WRONG_NUMBER');
+    await expectNoSeriousA11yViolations(page);
+    await screenshot(page, 'lead-distribution-as-queue');
+
+    // One request: its lead (masked, even though used), reason, memo, and the photo in view.
+    await page
+      .getByRole('row', { name: /결번·없는 번호/ })
+      .getByRole('link', { name: /열기/ })
+      .click();
+    await page.getByRole('heading', { level: 1, name: 'AS 요청 심사' }).waitFor();
+    const summary = page.getByRole('region', { name: '요청 내용' });
+    await page.getByText('세 번 걸었는데 모두 없는 번호라고 나옵니다.').waitFor();
+    await page.getByText('홍*동').waitFor();
+    await page.getByText('010-****-6789').waitFor();
+    expect(await page.getByText('홍길동').count()).toBe(0);
+    const image = '증빙 이미지 통화기록.png';
+    await page.waitForFunction((name) => {
+      const element = document.querySelector<HTMLImageElement>(`img[alt="${name}"]`);
+      return element !== null && element.complete && element.naturalWidth > 0;
+    }, image);
+    expect(await naturalWidthOf(page, image)).toBe(240);
+    await expectNoSeriousA11yViolations(page);
+    await screenshot(page, 'lead-distribution-as-request');
+
+    // Approve with a note, after a confirm.
+    await page.getByLabel('관리자 메모').fill('통화 기록 확인, 결번 맞음. 반환 처리합니다.');
+    await page.getByRole('button', { name: '승인', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: '승인' });
+    await dialog.getByText('되돌릴 수 없습니다', { exact: false }).waitFor();
+    await expectNoSeriousA11yViolations(page);
+    await screenshot(page, 'lead-distribution-as-approve-confirm');
+    await dialog.getByRole('button', { name: '승인' }).click();
+
+    // What it triggered: the lead returned, and the order's replacement (the lead that waited).
+    const outcome = page.getByTestId('as-outcome');
+    await outcome.getByText('리드가 반환되었습니다', { exact: false }).waitFor();
+    await page.getByTestId('as-replacement').getByText(waiting.id).waitFor();
+    await summary.getByText('통화 기록 확인, 결번 맞음. 반환 처리합니다.').waitFor();
+    await summary.getByText('승인', { exact: true }).waitFor();
+    // A decided request takes no other decision.
+    expect(await page.getByRole('region', { name: '심사', exact: true }).count()).toBe(0);
+    await page.waitForFunction((name) => (document.querySelector<HTMLImageElement>(`img[alt="${name}"]`)?.naturalWidth ?? 0) > 0, image);
+    await expectNoSeriousA11yViolations(page);
+    await screenshot(page, 'lead-distribution-as-approved');
+
+    // The API agrees.
+    const reviewed = (await asOperator(app).get(`/api/v1/admin/lead-as/${request.body.id}`).expect(200)).body;
+    expect(reviewed).toMatchObject({
+      status: 'APPROVED',
+      adminNote: '통화 기록 확인, 결번 맞음. 반환 처리합니다.',
+      replacement: { orderId: order.body.id, leadId: waiting.id },
+    });
+    expect((await asPartner.get(`/api/v1/lead-as/${request.body.id}`).expect(200)).body.status).toBe('APPROVED');
+    await asPartner.get(`/api/v1/leads/${returned.id}`).expect(404);
+    await asPartner.get(`/api/v1/leads/${waiting.id}`).expect(200);
+
+    // Back to the queue (its filters kept); the other request's PDF is shown in a frame, and it is put on hold.
+    await page.getByRole('link', { name: '목록으로' }).click();
+    await page.getByText('AS 요청 목록 · 총 0건').waitFor();
+    await page.getByRole('combobox', { name: '사유' }).click();
+    await page.getByRole('option', { name: '연락 두절' }).click();
+    await page.getByRole('row', { name: /연락 두절/ }).click();
+    await page.getByText('일주일째 받지 않습니다.').waitFor();
+    const pdfFrame = page.locator('iframe[title="증빙 PDF 통화내역.pdf"]');
+    await pdfFrame.waitFor();
+    expect(await pdfFrame.getAttribute('src')).toMatch(/^blob:/);
+    await page.getByLabel('관리자 메모').fill('통화 내역 원본을 추가로 요청했습니다.');
+    await page.getByRole('button', { name: '보류', exact: true }).click();
+    await page.getByRole('dialog', { name: '보류' }).getByRole('button', { name: '보류' }).click();
+    // On hold: it can still be approved or rejected, not held again.
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await summary.getByText('통화 내역 원본을 추가로 요청했습니다.').waitFor();
+    await summary.getByText('보류', { exact: true }).waitFor();
+    await page.getByRole('button', { name: '반려', exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: '보류', exact: true }).count()).toBe(0);
+    await expectNoSeriousA11yViolations(page);
+    await screenshot(page, 'lead-distribution-as-request-pdf-on-hold');
+    expect((await asOperator(app).get(`/api/v1/admin/lead-as/${pdfRequest.body.id}`).expect(200)).body.status).toBe('ON_HOLD');
+
+    // On a tablet the columns stack: the request, its lead, then the evidence and the decision.
+    await page.setViewportSize({ width: 820, height: 1180 });
+    await page.getByRole('button', { name: '메뉴 열기' }).waitFor();
+    await expectNoSeriousA11yViolations(page);
+    await screenshot(page, 'lead-distribution-as-request-tablet');
+
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+});
