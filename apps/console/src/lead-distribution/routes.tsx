@@ -1,5 +1,9 @@
 import type { ScreenRoute } from '../shell/console-service';
+import { LeadImportScreen } from './screens/lead-import';
 import { PartnersScreen } from './screens/partners';
 
 /** lead-distribution's screens, in the navigation's order (one line each). */
-export const routes: ScreenRoute[] = [{ path: '/partners', label: '파트너', component: PartnersScreen }];
+export const routes: ScreenRoute[] = [
+  { path: '/partners', label: '파트너', component: PartnersScreen },
+  { path: '/lead-import', label: '리드 가져오기', component: LeadImportScreen },
+];
