@@ -77,7 +77,8 @@ export async function openScreen(page: Page, label: string): Promise<void> {
 /** A full-page PNG in dist/console-screenshots/<name>.png, once the fonts and images have loaded. */
 export async function screenshot(page: Page, name: string): Promise<string> {
   await mkdir(SCREENSHOTS, { recursive: true });
-  await page.evaluate('document.fonts.ready.then(() => undefined)');
+  // From the top: a full-page capture of a scrolled page draws the fixed header mid-page.
+  await page.evaluate('window.scrollTo(0, 0); document.fonts.ready.then(() => undefined)');
   const file = path.join(SCREENSHOTS, `${name}.png`);
   await page.screenshot({ path: file, fullPage: true });
   return file;

@@ -1,5 +1,6 @@
 import type { ScreenRoute } from '../shell/console-service';
 import { AsReviewQueueScreen, AsReviewRequestScreen } from './screens/as-review';
+import { LeadImportScreen } from './screens/lead-import';
 import { PartnersScreen } from './screens/partners';
 import { ProductDetailScreen } from './screens/product-detail';
 import { ProductsScreen } from './screens/products';
@@ -11,6 +12,7 @@ export const routes: ScreenRoute[] = [
   { path: '/products/:id', component: ProductDetailScreen },
   { path: '/as-review', label: 'AS 심사', component: AsReviewQueueScreen },
   { path: '/as-review/:id', component: AsReviewRequestScreen },
+  { path: '/lead-import', label: '리드 가져오기', component: LeadImportScreen },
   { path: '/partners', label: '파트너', component: PartnersScreen },
   { path: '/providers', label: '공급사', component: ProvidersScreen },
 ];

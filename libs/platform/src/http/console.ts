@@ -33,6 +33,9 @@ export function consoleDirectives(mediaOrigins: readonly string[]): Directives {
     'img-src': ["'self'", 'data:', 'blob:', ...mediaOrigins],
     'connect-src': ["'self'", ...mediaOrigins],
     'frame-src': ["'self'", 'blob:', ...mediaOrigins],
+    // Workers from this origin or from a blob: a page script made (the XLSX reader unzips a large
+    // sheet in a worker it creates from a blob: URL); no other script source is opened.
+    'worker-src': ["'self'", 'blob:'],
     'manifest-src': ["'self'"],
   };
 }

@@ -1,0 +1,153 @@
+import { leadApi, unwrap } from '../../api/client';
+import { ApiProblem } from '../../api/problem';
+import type { components } from '../../api/generated/lead-distribution';
+import { FIELD_LABELS, type LeadRow } from './lead-import-fields';
+
+type ImportRow = components['schemas']['CreateLeadV1Request'];
+type FieldError = components['schemas']['FieldErrorDto'];
+
+/** ImportLeadsDto's @ArrayMaxSize: the most rows one call takes. */
+export const MAX_ROWS_PER_CALL = 1000;
+/** Well under the service's default body limit (BODY_LIMIT_BYTES, 1 MiB): rows with long memos make a call smaller. */
+const MAX_BYTES_PER_CALL = 512 * 1024;
+
+/** What became of one row: the API's answer, or FAILED when its whole call was refused. */
+export interface RowResult {
+  status: 'CREATED' | 'DUPLICATE' | 'INVALID' | 'FAILED';
+  id?: string;
+  partnerId?: number | null;
+  code?: string;
+  errors: FieldError[];
+}
+
+/** One call: rows [start, end), with its own Idempotency-Key so that sending it again after a lost answer creates nothing twice. */
+export interface Chunk {
+  start: number;
+  end: number;
+  idempotencyKey: string;
+}
+
+/** crypto.randomUUID needs a secure context; the console may be opened over plain HTTP inside a network. */
+function randomKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return `lead-import-${Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')}`;
+}
+
+/** The calls for `rows`: at most MAX_ROWS_PER_CALL rows and about MAX_BYTES_PER_CALL of JSON each. */
+export function planChunks(rows: readonly LeadRow[]): Chunk[] {
+  const encoder = new TextEncoder();
+  const chunks: Chunk[] = [];
+  let start = 0;
+  let bytes = 0;
+  rows.forEach((row, index) => {
+    const size = encoder.encode(JSON.stringify(row)).length + 64;
+    if (index > start && (index - start >= MAX_ROWS_PER_CALL || bytes + size > MAX_BYTES_PER_CALL)) {
+      chunks.push({ start, end: index, idempotencyKey: randomKey() });
+      start = index;
+      bytes = 0;
+    }
+    bytes += size;
+  });
+  if (rows.length > start) chunks.push({ start, end: rows.length, idempotencyKey: randomKey() });
+  return chunks;
+}
+
+/**
+ * Sends one chunk and answers its rows' results. A call refused as a whole (400: a body the API
+ * cannot take) answers FAILED rows with the problem, each row with the field errors naming it
+ * (`leads.3.email`). A call not answered (network, 5xx, 401/403, 409 in progress, 429) throws: the
+ * screen pauses and can send the same chunk again.
+ */
+export async function sendChunk(productId: string, rows: readonly LeadRow[], chunk: Chunk): Promise<RowResult[]> {
+  const leads = rows.slice(chunk.start, chunk.end).map((row) => ({ ...row, productId }));
+  try {
+    const answer = await unwrap(
+      leadApi.POST('/api/v1/admin/leads/import', {
+        params: { header: { 'Idempotency-Key': chunk.idempotencyKey } },
+        // Rows go as the file has them: the API validates each and names the fields it refuses.
+        body: { leads: leads as unknown as ImportRow[] },
+      }),
+    );
+    return leads.map((_, index): RowResult => {
+      const result = answer.results[index];
+      if (!result) return { status: 'FAILED', errors: [{ field: '', message: '응답에 이 행의 결과가 없습니다.' }] };
+      return { status: result.status, id: result.id, partnerId: result.partnerId, code: result.code, errors: result.errors ?? [] };
+    });
+  } catch (error) {
+    if (!(error instanceof ApiProblem) || !refusedAsAWhole(error.status)) throw error;
+    const { problem } = error;
+    return leads.map((_, index): RowResult => {
+      const prefix = `leads.${index}.`;
+      const own = (problem.errors ?? [])
+        .filter(({ field }) => field.startsWith(prefix))
+        .map(({ field, message }) => ({ field: field.slice(prefix.length), message }));
+      const whole = {
+        field: '',
+        message: `요청 전체가 거부되어 처리되지 않았습니다: ${problem.detail ?? problem.title ?? problem.status}`,
+      };
+      return { status: 'FAILED', code: problem.code, errors: own.length > 0 ? own : [whole] };
+    });
+  }
+}
+
+/** Statuses that refuse the call's body for good: sending it again would not help. */
+const refusedAsAWhole = (status: number) => status === 400 || status === 413 || status === 422;
+
+/** A row's outcome in words: the errors name the field (label and API name). */
+export function outcomeText(result: RowResult): string {
+  switch (result.status) {
+    case 'CREATED':
+      return result.partnerId ? `등록됨 · 파트너 #${result.partnerId}에 배정` : '등록됨 · 배분 대기';
+    case 'DUPLICATE':
+      return `이미 등록된 리드입니다 (${result.code ?? 'DUPLICATE_LEAD'})`;
+    default:
+      return result.errors.length > 0
+        ? result.errors.map(({ field, message }) => (field ? `${FIELD_LABELS[field] ?? field}(${field}): ${message}` : message)).join(' · ')
+        : (result.code ?? '오류');
+  }
+}
+
+export const STATUS_LABELS: Record<RowResult['status'], string> = {
+  CREATED: '등록',
+  DUPLICATE: '중복',
+  INVALID: '오류',
+  FAILED: '처리 안 됨',
+};
+
+/** A CSV field, quoted; a value a spreadsheet would run as a formula (=, +, -, @) is kept as text. */
+function csvField(value: string): string {
+  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return `"${text.replace(/"/g, '""')}"`;
+}
+
+/**
+ * The rows not imported (invalid, duplicate, refused) with their file row number, outcome and
+ * original cells, as CSV with a UTF-8 BOM (so Excel reads the Korean) for fixing and importing again.
+ */
+export function errorsCsv(
+  headers: readonly string[],
+  records: ReadonlyArray<readonly string[]>,
+  results: ReadonlyArray<RowResult | undefined>,
+  rowNumber: (index: number) => number,
+): Blob {
+  const lines = [['행', '결과', '오류', ...headers].map(csvField).join(',')];
+  results.forEach((result, index) => {
+    if (!result || result.status === 'CREATED') return;
+    const cells = records[index] ?? [];
+    const original = headers.map((_, column) => cells[column] ?? '');
+    lines.push([String(rowNumber(index)), STATUS_LABELS[result.status], outcomeText(result), ...original].map(csvField).join(','));
+  });
+  return new Blob([`\uFEFF${lines.join('\r\n')}\r\n`], { type: 'text/csv;charset=utf-8' });
+}
+
+/** Saves `blob` as `fileName` through an object URL (no server round trip). */
+export function download(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
