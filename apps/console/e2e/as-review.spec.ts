@@ -38,9 +38,18 @@ afterAll(async () => {
   await app?.close();
 });
 
+/** Until the page's image named `alt` is decoded (a string expression: it runs in the page, not in Node). */
+const waitForImage = (page: Page, alt: string) =>
+  page.waitForFunction(
+    `(() => { const image = document.querySelector('img[alt=' + ${JSON.stringify(JSON.stringify(alt))} + ']'); return image !== null && image.complete && image.naturalWidth > 0; })()`,
+  );
+
 /** The number of pixels the browser decoded for the page's image named `name` (0: not shown). */
 const naturalWidthOf = (page: Page, name: string) =>
-  page.getByRole('img', { name }).evaluate((image) => (image as HTMLImageElement).complete && (image as HTMLImageElement).naturalWidth);
+  page.getByRole('img', { name }).evaluate((element) => {
+    const image = element as unknown as { complete: boolean; naturalWidth: number };
+    return image.complete && image.naturalWidth;
+  });
 
 describe('lead-distribution console: AS review', () => {
   it('reviews an AS request with its evidence image in view, approves it with a note, and shows the replacement lead it brought', async () => {
@@ -129,10 +138,7 @@ describe('lead-distribution console: AS review', () => {
     await page.getByText('010-****-6789').waitFor();
     expect(await page.getByText('홍길동').count()).toBe(0);
     const image = '증빙 이미지 통화기록.png';
-    await page.waitForFunction((name) => {
-      const element = document.querySelector<HTMLImageElement>(`img[alt="${name}"]`);
-      return element !== null && element.complete && element.naturalWidth > 0;
-    }, image);
+    await waitForImage(page, image);
     expect(await naturalWidthOf(page, image)).toBe(240);
     await expectNoSeriousA11yViolations(page);
     await screenshot(page, 'lead-distribution-as-request');
@@ -154,7 +160,7 @@ describe('lead-distribution console: AS review', () => {
     await summary.getByText('승인', { exact: true }).waitFor();
     // A decided request takes no other decision.
     expect(await page.getByRole('region', { name: '심사', exact: true }).count()).toBe(0);
-    await page.waitForFunction((name) => (document.querySelector<HTMLImageElement>(`img[alt="${name}"]`)?.naturalWidth ?? 0) > 0, image);
+    await waitForImage(page, image);
     await expectNoSeriousA11yViolations(page);
     await screenshot(page, 'lead-distribution-as-approved');
 

@@ -50,29 +50,37 @@ async function leadsOf(partnerId: number): Promise<LeadsListResponse> {
   return response.body as LeadsListResponse;
 }
 
-/** The console signed in, on the import screen, with the product's ID typed; what it asked the server is recorded. */
-async function openImport(productId: string) {
+/** The console signed in, on the import screen, with the product picked by name; what it asked the server after that is recorded. */
+async function openImport(productName: string) {
   const opened = await openConsole(browser, app.url);
   await signIn(opened.page, OPERATOR_KEY);
+  await openScreen(opened.page, '리드 가져오기');
+  // Off the navigation link just clicked: its hover colours are the shell's, not this screen's.
+  await opened.page.getByRole('heading', { level: 1 }).hover();
+  // The product is searched on the server: its answer lists the option.
+  const searched = opened.page.waitForResponse(
+    (response) => response.url().includes('/api/v1/admin/products?') && response.url().includes('search='),
+  );
+  await opened.page.getByPlaceholder('상품명으로 검색').fill(productName);
+  await searched;
+  await opened.page.getByRole('option', { name: new RegExp(`^${productName}`) }).click();
   const requests: string[] = [];
   opened.page.on('request', (request) => {
     if (!request.url().includes('/console/assets/')) requests.push(`${request.method()} ${new URL(request.url()).pathname}`);
   });
-  await openScreen(opened.page, '리드 가져오기');
-  // Off the navigation link just clicked: its hover colours are the shell's, not this screen's.
-  await opened.page.getByRole('heading', { level: 1 }).hover();
-  await opened.page.getByLabel('상품 ID').fill(productId);
   return { ...opened, requests };
 }
 
 /** A full-page screenshot from the top (the shell's fixed header is drawn where the page was scrolled). */
 async function shot(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.evaluate('window.scrollTo(0, 0)');
   await screenshot(page, name);
 }
 
 const selected = (page: Page, label: string) =>
-  page.getByRole('combobox', { name: label, exact: false }).evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.text);
+  page
+    .getByRole('combobox', { name: label, exact: false })
+    .evaluate((select) => (select as unknown as { selectedOptions: ArrayLike<{ text: string }> }).selectedOptions[0]?.text);
 
 describe('lead-distribution console: lead import', () => {
   it('imports a CSV with one bad row: that row shows the field the API refused, the others are imported, the errors download as CSV', async () => {
@@ -92,7 +100,7 @@ describe('lead-distribution console: lead import', () => {
     const file = path.join(files, '리드-목록.csv');
     await writeFile(file, csv);
 
-    const { page, problems, requests } = await openImport(product.id);
+    const { page, problems, requests } = await openImport(product.name);
     await page.getByTestId('lead-file').setInputFiles(file);
     await page.getByTestId('file-summary').getByText('데이터 5행 · 8열').waitFor();
     // The columns are guessed from their Korean names.
@@ -170,7 +178,7 @@ describe('lead-distribution console: lead import', () => {
     const file = path.join(files, 'leads.xlsx');
     await writeFile(file, xlsx(rows));
 
-    const { page, problems, requests } = await openImport(product.id);
+    const { page, problems, requests } = await openImport(product.name);
     // The second call waits until the progress bar has been seen half way.
     let releaseSecond!: () => void;
     const secondMayGo = new Promise<void>((resolve) => (releaseSecond = resolve));
