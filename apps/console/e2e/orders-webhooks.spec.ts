@@ -55,6 +55,12 @@ async function until(what: string, check: () => Promise<boolean>): Promise<void>
   throw new Error(`not within 10 s: ${what}`);
 }
 
+/** The support's full-page screenshot, from the top of the page (a scrolled page draws the fixed header mid-page). */
+async function shot(page: Page, name: string): Promise<void> {
+  await page.evaluate('window.scrollTo(0, 0)');
+  await screenshot(page, name);
+}
+
 /** Picks a partner in the screen's searchable partner select (the search runs on the server). */
 async function pickPartner(page: Page, name: string): Promise<void> {
   await page.getByRole('combobox', { name: '파트너' }).fill(name);
@@ -92,7 +98,7 @@ describe('lead-distribution console: orders', () => {
     // Off the navigation link just clicked (the hovered active link is the scaffold's to fix).
     await page.mouse.move(640, 790);
     await expectNoSeriousA11yViolations(page);
-    await screenshot(page, 'lead-distribution-orders-no-partner');
+    await shot(page, 'lead-distribution-orders-no-partner');
 
     await pickPartner(page, '주문화면 대리점');
     const summary = page.getByRole('group', { name: '주문 요약' });
@@ -109,21 +115,25 @@ describe('lead-distribution console: orders', () => {
     await regions.getByRole('row', { name: /부산 2 1 1/ }).waitFor();
     await page.getByText('지역별 전달 현황 · 4 / 7건').waitFor();
     await expectNoSeriousA11yViolations(page);
-    await screenshot(page, 'lead-distribution-orders');
+    await shot(page, 'lead-distribution-orders');
 
     await page.getByRole('button', { name: '주문 취소' }).click();
     const dialog = page.getByRole('dialog', { name: '주문 취소' });
     await dialog.getByText('되돌릴 수 없습니다', { exact: false }).waitFor();
     await dialog.getByLabel('취소 사유 (선택)').fill('캠페인 조기 종료');
     await expectNoSeriousA11yViolations(page);
-    await screenshot(page, 'lead-distribution-orders-cancel-confirm');
+    await shot(page, 'lead-distribution-orders-cancel-confirm');
     await dialog.getByRole('button', { name: '취소 확정' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await page.getByRole('row', { name: /취소 사유 캠페인 조기 종료/ }).waitFor();
     await until('the summary counting it cancelled', async () => ((await summary.textContent()) ?? '').includes('진행중0건완료0건취소1건'));
     await expect(page.getByRole('button', { name: '주문 취소' }).count()).resolves.toBe(0);
     await expectNoSeriousA11yViolations(page);
-    await screenshot(page, 'lead-distribution-orders-cancelled');
+    await shot(page, 'lead-distribution-orders-cancelled');
+    // On a tablet the list and the order stack.
+    await page.setViewportSize({ width: 820, height: 1180 });
+    await expectNoSeriousA11yViolations(page);
+    await shot(page, 'lead-distribution-orders-tablet');
 
     const cancelled = (await withKey(app, apiKey).get(`/api/v1/orders/${order.id}`).expect(200)).body as OrderDto;
     expect(cancelled).toMatchObject({ status: 'CANCELLED', cancelMemo: '캠페인 조기 종료' });
@@ -142,7 +152,7 @@ describe('lead-distribution console: webhooks', () => {
     await pickPartner(page, '웹훅화면 대리점');
     await page.getByText('등록된 엔드포인트가 없습니다').waitFor();
     await expectNoSeriousA11yViolations(page);
-    await screenshot(page, 'lead-distribution-webhooks-no-endpoint');
+    await shot(page, 'lead-distribution-webhooks-no-endpoint');
 
     // What is not an address is refused, and the refusal is shown under its field.
     const url = page.getByRole('textbox', { name: 'URL' });
@@ -150,7 +160,7 @@ describe('lead-distribution console: webhooks', () => {
     await page.getByRole('button', { name: '등록', exact: true }).click();
     await until('the URL field marked invalid', async () => (await url.getAttribute('aria-invalid')) === 'true');
     // No axe check here: Mantine's field-error red (red.6, 3.3:1) is the theme's to darken (main.tsx).
-    await screenshot(page, 'lead-distribution-webhooks-url-refused');
+    await shot(page, 'lead-distribution-webhooks-url-refused');
 
     await url.fill(receiver.url());
     await page.getByRole('checkbox', { name: '주문 취소' }).check();
@@ -161,7 +171,7 @@ describe('lead-distribution console: webhooks', () => {
     receiver.secrets.push(secret);
     await page.getByRole('heading', { name: receiver.url() }).waitFor();
     await expectNoSeriousA11yViolations(page);
-    await screenshot(page, 'lead-distribution-webhooks-created');
+    await shot(page, 'lead-distribution-webhooks-created');
     await page.getByRole('button', { name: '확인했습니다' }).click();
     await expect(page.getByTestId('secret-once').count()).resolves.toBe(0);
 
@@ -179,7 +189,7 @@ describe('lead-distribution console: webhooks', () => {
     await page.getByRole('button', { name: '새로고침' }).click();
     await log.getByRole('row', { name: /테스트 전달됨 1회 200/ }).waitFor();
     await expectNoSeriousA11yViolations(page);
-    await screenshot(page, 'lead-distribution-webhooks-log');
+    await shot(page, 'lead-distribution-webhooks-log');
 
     await log.getByRole('cell', { name: '테스트' }).click();
     const detail = page.getByRole('dialog', { name: '전송 상세' });
@@ -187,7 +197,7 @@ describe('lead-distribution console: webhooks', () => {
     await attempts.first().waitFor();
     await detail.getByText('"type": "webhook.test"', { exact: false }).waitFor();
     await expectNoSeriousA11yViolations(page);
-    await screenshot(page, 'lead-distribution-webhooks-delivery');
+    await shot(page, 'lead-distribution-webhooks-delivery');
 
     await detail.getByRole('button', { name: '재전송' }).click();
     await receiver.waitFor(() => receiver.verified('webhook.test').length === 2);
@@ -195,7 +205,7 @@ describe('lead-distribution console: webhooks', () => {
     expect(second!.payload!.id).toBe(first!.payload!.id);
     // The resend is a new cycle of the same delivery: the open detail shows both attempts once sent.
     await until('both attempts in the detail', async () => (await attempts.count()) === 2);
-    await screenshot(page, 'lead-distribution-webhooks-resent');
+    await shot(page, 'lead-distribution-webhooks-resent');
     const [delivery] = await deliveries();
     const detailed = (await asOperator(app).get(`/api/v1/webhooks/deliveries/${delivery!.id}`).expect(200))
       .body as WebhookDeliveryDetailDto;
@@ -203,6 +213,8 @@ describe('lead-distribution console: webhooks', () => {
     expect(detailed.attempts.map((attempt) => attempt.outcome)).toEqual(['SUCCESS', 'SUCCESS']);
     await page.keyboard.press('Escape');
     await detail.waitFor({ state: 'hidden' });
+    // The log behind read it again once the worker settled it.
+    await log.getByRole('row', { name: /테스트 전달됨 1회 200/ }).waitFor();
 
     // Rotating the secret shows the new one once.
     await page.getByRole('button', { name: '비밀키 교체' }).click();
@@ -212,7 +224,7 @@ describe('lead-distribution console: webhooks', () => {
     const rotated = (await page.getByTestId('secret-once').textContent())!.trim();
     expect(rotated).toMatch(/^whsec_/);
     expect(rotated).not.toBe(secret);
-    await screenshot(page, 'lead-distribution-webhooks-rotated');
+    await shot(page, 'lead-distribution-webhooks-rotated');
     // The only refusal the page met is the bad URL's 400.
     expect(problems.filter((problem) => !problem.includes('400'))).toEqual([]);
     await page.context().close();

@@ -67,7 +67,7 @@ export function OrdersScreen() {
         <Text c="dimmed">파트너를 고르면 그 파트너의 주문이 표시됩니다.</Text>
       ) : (
         <Grid gap="lg">
-          <Grid.Col span={{ base: 12, lg: 7 }}>
+          <Grid.Col span={{ base: 12, lg: 8 }}>
             {summary && <SummaryCards summary={summary} />}
             <PagedTable<Order>
               label="주문 목록"
@@ -79,7 +79,7 @@ export function OrdersScreen() {
                     label="상태"
                     placeholder="전체"
                     clearable
-                    w={140}
+                    w={110}
                     data={STATUSES.map(({ value, label }) => ({ value, label }))}
                     value={status}
                     onChange={(value) => setStatus(value as OrderStatus | null)}
@@ -99,7 +99,7 @@ export function OrdersScreen() {
                     value={from}
                     onChange={(event) => setFrom(event.currentTarget.value)}
                   />
-                  <TextInput label="주문일 까지" type="date" w={160} value={to} onChange={(event) => setTo(event.currentTarget.value)} />
+                  <TextInput label="주문일 까지" type="date" w={140} value={to} onChange={(event) => setTo(event.currentTarget.value)} />
                 </>
               }
               rowKey={(order) => order.id}
@@ -146,7 +146,7 @@ export function OrdersScreen() {
               ]}
             />
           </Grid.Col>
-          <Grid.Col span={{ base: 12, lg: 5 }}>
+          <Grid.Col span={{ base: 12, lg: 4 }}>
             {selectedId ? (
               <OrderDetail key={selectedId} partnerId={partnerId} orderId={selectedId} onCancelled={() => setReloadKey((key) => key + 1)} />
             ) : (
@@ -163,7 +163,7 @@ export function OrdersScreen() {
 function SummaryCards({ summary }: { summary: Summary }) {
   const rate = summary.orderedQuantity === 0 ? 0 : Math.round((summary.deliveredQuantity / summary.orderedQuantity) * 100);
   return (
-    <SimpleGrid cols={{ base: 2, sm: 3, md: 6 }} mb="md" aria-label="주문 요약" role="group">
+    <SimpleGrid cols={{ base: 3, md: 6 }} mb="md" aria-label="주문 요약" role="group">
       {STATUSES.map(({ value, label }) => (
         <Paper withBorder p="sm" key={value}>
           <Text size="sm" c="dimmed">
@@ -272,7 +272,12 @@ function OrderDetail({ partnerId, orderId, onCancelled }: { partnerId: number; o
         <Title order={3} size="h5">
           지역별 전달 현황 · {delivered} / {quantity}건
         </Title>
-        <ScrollRegion label="지역별 주문·전달 수량" minWidth={420}>
+        <Progress
+          value={quantity === 0 ? 100 : Math.round((delivered / quantity) * 100)}
+          size="lg"
+          aria-label={`전달 ${quantity === 0 ? 100 : Math.round((delivered / quantity) * 100)}%`}
+        />
+        <ScrollRegion label="지역별 주문·전달 수량" minWidth={260}>
           <Table aria-label="지역별 주문·전달 수량">
             <Table.Thead>
               <Table.Tr>
@@ -280,24 +285,17 @@ function OrderDetail({ partnerId, orderId, onCancelled }: { partnerId: number; o
                 <Table.Th scope="col">주문</Table.Th>
                 <Table.Th scope="col">전달</Table.Th>
                 <Table.Th scope="col">남음</Table.Th>
-                <Table.Th scope="col">진행률</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {current.regionQuantities.map((region) => {
-                const percent = region.quantity === 0 ? 100 : Math.round((region.delivered / region.quantity) * 100);
-                return (
-                  <Table.Tr key={region.region}>
-                    <Table.Td>{region.region}</Table.Td>
-                    <Table.Td>{region.quantity}</Table.Td>
-                    <Table.Td>{region.delivered}</Table.Td>
-                    <Table.Td>{current.status === 'CANCELLED' ? '—' : region.quantity - region.delivered}</Table.Td>
-                    <Table.Td>
-                      <Progress value={percent} aria-label={`${region.region} 전달 ${percent}%`} size="lg" />
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
+              {current.regionQuantities.map((region) => (
+                <Table.Tr key={region.region}>
+                  <Table.Td>{region.region}</Table.Td>
+                  <Table.Td>{region.quantity}</Table.Td>
+                  <Table.Td>{region.delivered}</Table.Td>
+                  <Table.Td>{current.status === 'CANCELLED' ? '—' : region.quantity - region.delivered}</Table.Td>
+                </Table.Tr>
+              ))}
             </Table.Tbody>
           </Table>
         </ScrollRegion>
@@ -312,7 +310,7 @@ function OrderDetail({ partnerId, orderId, onCancelled }: { partnerId: number; o
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Table.Tr>
-      <Table.Th w={120} scope="row">
+      <Table.Th w={104} scope="row">
         {label}
       </Table.Th>
       <Table.Td style={{ overflowWrap: 'anywhere' }}>{children}</Table.Td>

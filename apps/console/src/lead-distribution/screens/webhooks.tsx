@@ -16,7 +16,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { leadApi, unwrap } from '../../api/client';
 import type { components } from '../../api/generated/lead-distribution';
 import {
@@ -113,51 +113,56 @@ export function WebhooksScreen() {
       {partnerId === undefined ? (
         <Text c="dimmed">파트너를 고르면 그 파트너의 웹훅 엔드포인트가 표시됩니다.</Text>
       ) : (
-        <Grid gap="lg" mt="md">
-          <Grid.Col span={{ base: 12, lg: 5 }}>
-            <NewEndpoint
-              partnerId={partnerId}
-              onCreated={(created) => {
-                setSecret({ label: `새 엔드포인트의 서명 비밀키 (${created.url})`, value: created.secret });
-                setSelectedId(created.id);
-                changed();
-              }}
-            />
-            <PagedTable<Endpoint>
-              label="웹훅 엔드포인트 목록"
-              deps={[partnerId]}
-              reloadKey={reloadKey}
-              rowKey={(endpoint) => endpoint.id}
-              selectedKey={selectedId}
-              onRowClick={(endpoint) => setSelectedId(endpoint.id)}
-              empty="등록된 엔드포인트가 없습니다"
-              load={async ({ page, limit }) =>
-                pageOf(await unwrap(leadApi.GET('/api/v1/webhooks/endpoints', { params: { query: { partnerId, page, limit } } })))
-              }
-              columns={[
-                { header: 'URL', cell: (endpoint) => <Text style={{ overflowWrap: 'anywhere' }}>{endpoint.url}</Text> },
-                { header: '이벤트', cell: (endpoint) => endpoint.eventTypes.length },
-                { header: '상태', cell: (endpoint) => <EndpointBadge endpoint={endpoint} /> },
-              ]}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, lg: 7 }}>
-            {selectedId ? (
-              <EndpointDetail
-                key={selectedId}
-                endpointId={selectedId}
-                onChanged={changed}
-                onDeleted={() => {
-                  setSelectedId(undefined);
+        <>
+          <Grid gap="lg" mt="md">
+            <Grid.Col span={{ base: 12, lg: 8 }}>
+              <PagedTable<Endpoint>
+                label="웹훅 엔드포인트 목록"
+                deps={[partnerId]}
+                reloadKey={reloadKey}
+                rowKey={(endpoint) => endpoint.id}
+                selectedKey={selectedId}
+                onRowClick={(endpoint) => setSelectedId(endpoint.id)}
+                empty="등록된 엔드포인트가 없습니다"
+                load={async ({ page, limit }) =>
+                  pageOf(await unwrap(leadApi.GET('/api/v1/webhooks/endpoints', { params: { query: { partnerId, page, limit } } })))
+                }
+                columns={[
+                  { header: 'URL', cell: (endpoint) => <Text style={{ overflowWrap: 'anywhere' }}>{endpoint.url}</Text> },
+                  { header: '설명', cell: (endpoint) => endpoint.description ?? '—' },
+                  { header: '이벤트', cell: (endpoint) => endpoint.eventTypes.map(eventLabel).join(', ') },
+                  { header: '상태', cell: (endpoint) => <EndpointBadge endpoint={endpoint} /> },
+                ]}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, lg: 4 }}>
+              <NewEndpoint
+                partnerId={partnerId}
+                onCreated={(created) => {
+                  setSecret({ label: `새 엔드포인트의 서명 비밀키 (${created.url})`, value: created.secret });
+                  setSelectedId(created.id);
                   changed();
                 }}
-                onSecret={(value) => setSecret({ label: '교체된 서명 비밀키', value })}
               />
-            ) : (
-              <Text c="dimmed">목록에서 엔드포인트를 고르면 설정과 전송 기록이 여기에 표시됩니다.</Text>
-            )}
-          </Grid.Col>
-        </Grid>
+            </Grid.Col>
+          </Grid>
+          {selectedId ? (
+            <EndpointDetail
+              key={selectedId}
+              endpointId={selectedId}
+              onChanged={changed}
+              onDeleted={() => {
+                setSelectedId(undefined);
+                changed();
+              }}
+              onSecret={(value) => setSecret({ label: '교체된 서명 비밀키', value })}
+            />
+          ) : (
+            <Text c="dimmed" mt="md">
+              목록에서 엔드포인트를 고르면 설정과 전송 기록이 아래에 표시됩니다.
+            </Text>
+          )}
+        </>
       )}
     </>
   );
@@ -293,93 +298,99 @@ function EndpointDetail({
   };
 
   return (
-    <Stack>
-      <Paper withBorder p="md">
-        <Stack gap="sm">
-          <Group justify="space-between" align="flex-start">
-            <Title order={2} size="h4" style={{ overflowWrap: 'anywhere' }}>
-              {current.url} <EndpointBadge endpoint={current} />
-            </Title>
-          </Group>
-          {!current.enabled && (
-            <Alert color="gray" title="중지된 엔드포인트">
-              {current.disabledReason ?? '사유 없음'} · {dateTime(current.disabledAt)}. 새 이벤트를 받지 않고, 대기 중인 전송은 다시 사용할
-              때까지 기다립니다.
-            </Alert>
-          )}
-          <Table variant="vertical" layout="fixed" withTableBorder aria-label="엔드포인트 정보">
-            <Table.Tbody>
-              <Row label="ID">
-                <code>{current.id}</code>
-              </Row>
-              <Row label="전송 방식">{current.parallelDelivery ? '병렬 (순서 보장 없음)' : '순차 (이벤트 순서대로)'}</Row>
-              <Row label="연속 실패 시작">{dateTime(current.failingSince)}</Row>
-              <Row label="이전 비밀키 유효">{dateTime(current.previousSecretExpiresAt)}</Row>
-              <Row label="등록">{dateTime(current.createdAt)}</Row>
-            </Table.Tbody>
-          </Table>
-          <EditEndpoint
-            endpoint={current}
-            onSaved={() => {
-              endpoint.reload();
-              onChanged();
+    <Grid gap="lg" mt="lg">
+      <Grid.Col span={{ base: 12, lg: 4 }}>
+        <Stack>
+          <Paper withBorder p="md">
+            <Stack gap="sm">
+              <Group justify="space-between" align="flex-start">
+                <Title order={2} size="h4" style={{ overflowWrap: 'anywhere' }}>
+                  {current.url} <EndpointBadge endpoint={current} />
+                </Title>
+              </Group>
+              {!current.enabled && (
+                <Alert color="gray" title="중지된 엔드포인트">
+                  {current.disabledReason ?? '사유 없음'} · {dateTime(current.disabledAt)}. 새 이벤트를 받지 않고, 대기 중인 전송은 다시
+                  사용할 때까지 기다립니다.
+                </Alert>
+              )}
+              <Table variant="vertical" layout="fixed" withTableBorder aria-label="엔드포인트 정보">
+                <Table.Tbody>
+                  <Row label="ID">
+                    <code>{current.id}</code>
+                  </Row>
+                  <Row label="전송 방식">{current.parallelDelivery ? '병렬 (순서 보장 없음)' : '순차 (이벤트 순서대로)'}</Row>
+                  <Row label="연속 실패 시작">{dateTime(current.failingSince)}</Row>
+                  <Row label="이전 비밀키 유효">{dateTime(current.previousSecretExpiresAt)}</Row>
+                  <Row label="등록">{dateTime(current.createdAt)}</Row>
+                </Table.Tbody>
+              </Table>
+              <EditEndpoint
+                endpoint={current}
+                onSaved={() => {
+                  endpoint.reload();
+                  onChanged();
+                }}
+              />
+              <Group>
+                <Button
+                  variant="default"
+                  loading={busy === 'test'}
+                  disabled={!current.enabled}
+                  onClick={() =>
+                    void act('test', async () => {
+                      await unwrap(leadApi.POST('/api/v1/webhooks/endpoints/{endpointId}/test', path));
+                      return '테스트 이벤트를 전송 대기열에 넣었습니다.';
+                    })
+                  }
+                >
+                  테스트 이벤트 전송
+                </Button>
+                <ConfirmButton
+                  label="비밀키 교체"
+                  color="indigo"
+                  variant="default"
+                  message="새 서명 비밀키를 발급합니다. 새 키는 한 번만 표시됩니다. 24시간 동안은 이전 키로도 서명되므로, 그 안에 파트너 서버의 키를 바꾸세요."
+                  confirmLabel="교체"
+                  onConfirm={async () => {
+                    const rotated = await unwrap(leadApi.POST('/api/v1/webhooks/endpoints/{endpointId}/rotate-secret', path));
+                    onSecret(rotated.secret);
+                    endpoint.reload();
+                  }}
+                />
+                <ConfirmButton
+                  label="삭제"
+                  variant="outline"
+                  confirmLabel="엔드포인트 삭제"
+                  message="이 엔드포인트와 전송 기록을 모두 삭제합니다. 되돌릴 수 없습니다."
+                  onConfirm={async () => {
+                    await unwrap(leadApi.DELETE('/api/v1/webhooks/endpoints/{endpointId}', path));
+                    onDeleted();
+                  }}
+                />
+              </Group>
+              {notice && (
+                <Alert color="blue" role="status">
+                  {notice}
+                </Alert>
+              )}
+              <ProblemAlert error={actionError} />
+            </Stack>
+          </Paper>
+          <Recover
+            endpointId={endpointId}
+            disabled={!current.enabled}
+            onRecovered={(count) => {
+              setNotice(`실패한 전송 ${count}건을 다시 대기열에 넣었습니다.`);
+              setLogKey((key) => key + 1);
             }}
           />
-          <Group>
-            <Button
-              variant="default"
-              loading={busy === 'test'}
-              disabled={!current.enabled}
-              onClick={() =>
-                void act('test', async () => {
-                  await unwrap(leadApi.POST('/api/v1/webhooks/endpoints/{endpointId}/test', path));
-                  return '테스트 이벤트를 전송 대기열에 넣었습니다.';
-                })
-              }
-            >
-              테스트 이벤트 전송
-            </Button>
-            <ConfirmButton
-              label="비밀키 교체"
-              color="indigo"
-              variant="default"
-              message="새 서명 비밀키를 발급합니다. 새 키는 한 번만 표시됩니다. 24시간 동안은 이전 키로도 서명되므로, 그 안에 파트너 서버의 키를 바꾸세요."
-              confirmLabel="교체"
-              onConfirm={async () => {
-                const rotated = await unwrap(leadApi.POST('/api/v1/webhooks/endpoints/{endpointId}/rotate-secret', path));
-                onSecret(rotated.secret);
-                endpoint.reload();
-              }}
-            />
-            <ConfirmButton
-              label="삭제"
-              variant="outline"
-              confirmLabel="엔드포인트 삭제"
-              message="이 엔드포인트와 전송 기록을 모두 삭제합니다. 되돌릴 수 없습니다."
-              onConfirm={async () => {
-                await unwrap(leadApi.DELETE('/api/v1/webhooks/endpoints/{endpointId}', path));
-                onDeleted();
-              }}
-            />
-          </Group>
-          {notice && (
-            <Alert color="blue" role="status">
-              {notice}
-            </Alert>
-          )}
-          <ProblemAlert error={actionError} />
         </Stack>
-      </Paper>
-      <Recover
-        endpointId={endpointId}
-        disabled={!current.enabled}
-        onRecovered={(count) => {
-          setNotice(`실패한 전송 ${count}건을 다시 대기열에 넣었습니다.`);
-          setLogKey((key) => key + 1);
-        }}
-      />
-      <Deliveries endpointId={endpointId} reloadKey={logKey} onResent={() => setLogKey((key) => key + 1)} />
-    </Stack>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, lg: 8 }}>
+        <Deliveries endpointId={endpointId} reloadKey={logKey} onResent={() => setLogKey((key) => key + 1)} />
+      </Grid.Col>
+    </Grid>
   );
 }
 
@@ -492,6 +503,7 @@ function Deliveries({ endpointId, reloadKey, onResent }: { endpointId: string; r
   // The worker sends in the background: the log is read again on demand as well as after an action.
   const [refreshed, setRefreshed] = useState(0);
   const key = `${reloadKey}:${refreshed}`;
+  const settled = useCallback(() => setRefreshed((value) => value + 1), []);
 
   return (
     <Paper withBorder p="md">
@@ -554,7 +566,9 @@ function Deliveries({ endpointId, reloadKey, onResent }: { endpointId: string; r
           { header: '마지막 응답', cell: (delivery) => delivery.lastStatusCode ?? delivery.lastError ?? '—' },
         ]}
       />
-      {openId && <DeliveryDetail deliveryId={openId} reloadKey={key} onClose={() => setOpenId(undefined)} onResent={onResent} />}
+      {openId && (
+        <DeliveryDetail deliveryId={openId} reloadKey={key} onClose={() => setOpenId(undefined)} onResent={onResent} onSettled={settled} />
+      )}
     </Paper>
   );
 }
@@ -564,11 +578,13 @@ function DeliveryDetail({
   reloadKey,
   onClose,
   onResent,
+  onSettled,
 }: {
   deliveryId: string;
   reloadKey: string;
   onClose: () => void;
   onResent: () => void;
+  onSettled: () => void;
 }) {
   const delivery = useApiQuery(
     () => unwrap(leadApi.GET('/api/v1/webhooks/deliveries/{deliveryId}', { params: { path: { deliveryId } } })),
@@ -585,6 +601,12 @@ function DeliveryDetail({
     const timer = setInterval(reload, 2000);
     return () => clearInterval(timer);
   }, [pending, reload]);
+  // Once the worker has settled it, the log behind reads it again too.
+  const wasPending = useRef(false);
+  useEffect(() => {
+    if (wasPending.current && !pending) onSettled();
+    wasPending.current = pending;
+  }, [pending, onSettled]);
 
   const resend = async () => {
     setBusy(true);
