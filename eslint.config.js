@@ -1,5 +1,6 @@
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 // Feature boundaries (docs/decisions/feature-boundaries.md). Every folder of `apps/<app>/src/` is a
@@ -92,7 +93,7 @@ function boundaryBlocks(app) {
 }
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', '.data/', 'coverage/', 'test/clients/generated/'] },
+  { ignores: ['dist/', 'node_modules/', '.data/', 'coverage/', 'test/clients/generated/', 'apps/console/src/api/generated/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -128,4 +129,18 @@ export default tseslint.config(
   },
   ...boundaryBlocks('coverage-claims'),
   ...boundaryBlocks('lead-distribution'),
+  {
+    // The operator console (a browser app, docs/console.md): React's rules of hooks; screens are
+    // loaded by a dynamic import of the service's module; Vite's config is a default export.
+    files: ['apps/console/src/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat['recommended-latest'],
+  },
+  {
+    files: ['apps/console/src/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': 'off', 'no-restricted-syntax': ['error', APP_SYNTAX[0]] },
+  },
+  {
+    files: ['apps/console/src/main.tsx', 'apps/console/vite.config.ts'],
+    rules: { 'no-restricted-syntax': 'off' },
+  },
 );

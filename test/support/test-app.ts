@@ -71,6 +71,7 @@ export async function startTestApp<C extends ServiceConfig>(
   await definition.prepare?.(config, path.join(config.DATA_DIR, definition.service));
   const appModule = definition.appModule({ service: definition.service, config, databaseUrl, logDestination: options.logDestination });
   const app = await createServiceApp({
+    service: definition.service,
     module: withControllers(appModule, options.controllers ?? []),
     config,
     openApi: definition.openApi,

@@ -7,6 +7,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServiceConfig } from '../config/service-config.js';
 import { checkJsonBodies } from '../http/body-shape.hook.js';
 import { answerConditionalGets } from '../http/conditional-get.js';
+import { consoleDirectory, serveConsole } from '../http/console.js';
 import { preventCaching } from '../http/no-store.js';
 import { defaultCode, problemBody, statusTitle } from '../http/problem.js';
 import { RAW_SECURITY_HEADERS, registerSecurityHeaders } from '../http/security-headers.js';
@@ -23,6 +24,8 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 const MAX_PARAM_LENGTH = 16 * 1024;
 
 export interface CreateAppOptions {
+  /** `lead-distribution` or `coverage-claims`: whose console build is served at /console/. */
+  service: string;
   module: DynamicModule;
   config: ServiceConfig;
   openApi: OpenApiInfo;
@@ -31,10 +34,10 @@ export interface CreateAppOptions {
 /**
  * Builds a configured (not yet listening) application: Fastify with request ids, security headers,
  * `Cache-Control: no-store` unless a route says otherwise, the global validation pipe, JSON logs,
- * metrics, CORS and the OpenAPI document. Used by `main.ts` and by tests,
+ * metrics, CORS, the OpenAPI document and the operator console. Used by `main.ts` and by tests,
  * so both run exactly the same stack.
  */
-export async function createServiceApp({ module, config, openApi }: CreateAppOptions): Promise<NestFastifyApplication> {
+export async function createServiceApp({ service, module, config, openApi }: CreateAppOptions): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
     bodyLimit: config.BODY_LIMIT_BYTES,
     // A caller's X-Request-Id is kept when it is a sane token; otherwise a fresh UUID is used.
@@ -113,5 +116,7 @@ export async function createServiceApp({ module, config, openApi }: CreateAppOpt
     maxAge: 600,
   });
   serveOpenApi(app, buildOpenApiDocument(app, openApi));
+  const consoleBuild = consoleDirectory(config, service);
+  if (consoleBuild !== null) await serveConsole(fastify, consoleBuild, config.CONSOLE_MEDIA_ORIGINS);
   return app;
 }

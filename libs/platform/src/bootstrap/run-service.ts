@@ -59,6 +59,7 @@ export async function runService<C extends ServiceConfig>(definition: ServiceDef
   let connections: ConnectionTracker;
   try {
     app = await createServiceApp({
+      service: definition.service,
       module: definition.appModule({ service: definition.service, config, databaseUrl }),
       config,
       openApi: definition.openApi,

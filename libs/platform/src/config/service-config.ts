@@ -107,6 +107,24 @@ export class ServiceConfig {
   @Min(1024)
   BODY_LIMIT_BYTES = 1_048_576;
 
+  /**
+   * The operator console's build for this service, served at /console/ (docs/console.md). Unset: the
+   * build beside the code (dist/console/<service>); `off`: no console on this replica.
+   */
+  @IsOptional()
+  @IsString()
+  @MinLength(1)
+  CONSOLE_DIR?: string;
+
+  /**
+   * Origins other than the service's own that the console may show evidence files from (its
+   * Content-Security-Policy's img-src, frame-src and connect-src), comma-separated: the object
+   * storage's origin when files are in S3 (signed GET URLs point there). Empty: this origin only.
+   */
+  @EnvList()
+  @Matches(/^https?:\/\/[^/\s'";]+$/, { each: true, message: 'must be origins (scheme://host[:port], no path)' })
+  CONSOLE_MEDIA_ORIGINS: string[] = [];
+
   /** Origins allowed by CORS (comma-separated). Empty: no cross-origin access. */
   @EnvList()
   @IsString({ each: true })

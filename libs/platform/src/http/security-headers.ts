@@ -3,11 +3,11 @@ import { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
-type Directives = Record<string, string[]>;
+export type Directives = Record<string, string[]>;
 
 // Answers of the API are JSON (or a PDF) read by programs: nothing in them may load, run, submit, or
 // be framed. Neither base-uri, form-action nor frame-ancestors falls back to default-src.
-const API_DIRECTIVES: Directives = {
+export const API_DIRECTIVES: Directives = {
   'default-src': ["'none'"],
   'base-uri': ["'none'"],
   'form-action': ["'none'"],
@@ -43,6 +43,12 @@ export const SECURITY_HEADERS = {
 
 const DOCS_PAGE = /^\/docs(\/|$)/;
 const DOCUMENT_URL = '/docs/openapi.json';
+
+/** A Content-Security-Policy header value, as helmet writes it. */
+export function cspOf(directives: Directives): string {
+  const headers = Object.fromEntries(headersOf({ ...SECURITY_HEADERS, contentSecurityPolicy: { useDefaults: false, directives } }));
+  return headers['content-security-policy'];
+}
 
 /** The headers helmet sets with these options, as name/value pairs, computed once. */
 function headersOf(options: HelmetOptions): Array<readonly [string, string]> {

@@ -1,0 +1,126 @@
+import type { Browser } from 'playwright-core';
+import {
+  asOperator,
+  OPERATOR_KEY,
+  startLeadDistribution,
+  withKey,
+  type LeadDistributionTestApp,
+} from '../../lead-distribution/test/support/lead-distribution.js';
+import {
+  consoleEnv,
+  expectNoSeriousA11yViolations,
+  launchBrowser,
+  openConsole,
+  openScreen,
+  screenshot,
+  signIn,
+} from './support/console.js';
+
+let app: LeadDistributionTestApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startLeadDistribution({ env: consoleEnv('lead-distribution') }), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+describe('lead-distribution console: sign-in', () => {
+  it('is served under /console/ with its own strict CSP, and every screen address answers the page', async () => {
+    const page = await fetch(`${app.url}/console/partners`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+    const csp = page.headers.get('content-security-policy')!;
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe/);
+    const asset = (await page.text()).match(/\/console\/assets\/[^"]+\.js/)![0];
+    const script = await fetch(`${app.url}${asset}`);
+    expect(script.status).toBe(200);
+    expect(script.headers.get('cache-control')).toContain('immutable');
+    // No CORS: the console calls its own origin.
+    const preflight = await fetch(`${app.url}/api/v1/admin/partners`, {
+      method: 'OPTIONS',
+      headers: { Origin: 'https://elsewhere.example', 'Access-Control-Request-Method': 'GET' },
+    });
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('refuses a key that is not an operator key, keeps a good one for the tab only, and forgets it on sign-out', async () => {
+    const { page, problems } = await openConsole(browser, app.url);
+    await page.getByRole('heading', { name: '리드 배분 운영 콘솔' }).waitFor();
+    await expectNoSeriousA11yViolations(page);
+    await screenshot(page, 'lead-distribution-sign-in');
+
+    await page.getByLabel('운영자 키').fill('ldk_not-a-key');
+    await page.getByRole('button', { name: '로그인' }).click();
+    await page.getByRole('alert').getByText('운영자 키가 아니거나 올바르지 않습니다.').waitFor();
+    expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+
+    await signIn(page, OPERATOR_KEY);
+    expect(await page.evaluate(() => Object.values(sessionStorage))).toEqual([OPERATOR_KEY]);
+    expect(await page.evaluate(() => localStorage.length)).toBe(0);
+    expect(await page.context().cookies()).toEqual([]);
+    // A reload keeps the tab's session; a new tab (context) does not have it.
+    await page.reload();
+    await page.getByRole('navigation', { name: '화면' }).waitFor();
+    const other = await openConsole(browser, app.url);
+    await other.page.getByLabel('운영자 키').waitFor();
+    await other.page.context().close();
+
+    await page.getByRole('button', { name: '로그아웃' }).click();
+    await page.getByLabel('운영자 키').waitFor();
+    expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+    expect(problems.filter((problem) => !problem.includes('401'))).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('lead-distribution console: partners and their keys', () => {
+  it('shows the tree, issues a partner key shown once that works, and revokes it after a confirm', async () => {
+    const agency = (await asOperator(app).post('/api/v1/admin/partners').send({ name: '한빛 보험대리점' }).expect(201)).body as {
+      id: number;
+    };
+    const branch = (await asOperator(app).post('/api/v1/admin/partners').send({ name: '한빛 강남지점', parentId: agency.id }).expect(201))
+      .body as { id: number };
+    await asOperator(app).post('/api/v1/admin/partners').send({ name: '한빛 강남1팀', parentId: branch.id }).expect(201);
+
+    const { page, problems } = await openConsole(browser, app.url);
+    await signIn(page, OPERATOR_KEY);
+    await openScreen(page, '파트너');
+    await page.getByLabel('이름 검색').fill('한빛');
+    await page.getByRole('cell', { name: '한빛 강남지점' }).click();
+    // Its place in the tree: the agency above it, its team below (expanded on demand).
+    await page.getByLabel('상위 조직').getByText('한빛 보험대리점').waitFor();
+    await page.getByRole('button', { name: '한빛 강남1팀 하위 펼치기' }).waitFor();
+    await expectNoSeriousA11yViolations(page);
+    await screenshot(page, 'lead-distribution-partners');
+
+    await page.getByLabel('키 이름 (사용처)').fill('crm-production');
+    await page.getByRole('button', { name: '키 발급' }).click();
+    const apiKey = (await page.getByTestId('secret-once').textContent())!.trim();
+    expect(apiKey).toMatch(/^ldk_/);
+    await screenshot(page, 'lead-distribution-partner-key-issued');
+    // The key shown is the partner's: it works for that partner.
+    await withKey(app, apiKey).get('/api/v1/orders').expect(200);
+    await page.getByRole('button', { name: '확인했습니다' }).click();
+    await expect(page.getByTestId('secret-once').count()).resolves.toBe(0);
+
+    const row = page.getByRole('row', { name: /crm-production/ });
+    await row.getByRole('button', { name: '폐기' }).click();
+    const dialog = page.getByRole('dialog', { name: '폐기' });
+    await dialog.getByText('되돌릴 수 없습니다').waitFor();
+    await expectNoSeriousA11yViolations(page);
+    await screenshot(page, 'lead-distribution-partner-key-revoke-confirm');
+    await dialog.getByRole('button', { name: '키 폐기' }).click();
+    await row.getByText(/폐기됨/).waitFor();
+    await withKey(app, apiKey).get('/api/v1/orders').expect(401);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+});

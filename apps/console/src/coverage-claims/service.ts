@@ -1,0 +1,9 @@
+import { claimsApi, unwrap } from '../api/client';
+import type { ConsoleService } from '../shell/console-service';
+import { routes } from './routes';
+
+export const service: ConsoleService = {
+  title: '보장분석·청구',
+  routes,
+  verifyKey: () => unwrap(claimsApi.GET('/api/v1/admin/organisations', { params: { query: { limit: 1 } } })),
+};

@@ -1,0 +1,9 @@
+import { leadApi, unwrap } from '../api/client';
+import type { ConsoleService } from '../shell/console-service';
+import { routes } from './routes';
+
+export const service: ConsoleService = {
+  title: '리드 배분',
+  routes,
+  verifyKey: () => unwrap(leadApi.GET('/api/v1/admin/partners', { params: { query: { limit: 1 } } })),
+};

@@ -1,0 +1,63 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import 'pretendard/dist/web/variable/pretendardvariable-dynamic-subset.css';
+import { Alert, createTheme, MantineProvider, Modal, Table, type CSSVariablesResolver } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { StrictMode, useSyncExternalStore } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Router } from 'wouter';
+import { operatorKey, onSessionChange } from './session';
+import type { ConsoleService } from './shell/console-service';
+import { Shell } from './shell/shell';
+import { SignIn } from './shell/sign-in';
+
+// Pretendard (bundled, served from 'self'): Korean text looks the same on every operator's machine.
+const theme = createTheme({
+  fontFamily: "'Pretendard Variable', Pretendard, -apple-system, BlinkMacSystemFont, 'Apple SD Gothic Neo', 'Malgun Gothic', sans-serif",
+  headings: { fontFamily: "'Pretendard Variable', Pretendard, sans-serif" },
+  primaryColor: 'indigo',
+  // Shade 8 and a darker "dimmed": text on them keeps WCAG AA contrast (4.5:1), which Mantine's
+  // defaults (indigo 6, gray 6) miss.
+  primaryShade: 8,
+  // Black or white text on a filled colour, whichever contrasts more (badges of every colour).
+  // Above a luminance of 0.18 black text reaches 4.5:1 and white does not.
+  autoContrast: true,
+  luminanceThreshold: 0.18,
+  // No animation for operators who ask their system for less (and for the browser tests).
+  respectReducedMotion: true,
+  components: {
+    // Alert text in the body's colour (Mantine's light variants tint it below AA contrast); the
+    // Modal's close button named.
+    Alert: Alert.extend({ styles: { title: { color: 'var(--mantine-color-text)' }, message: { color: 'var(--mantine-color-text)' } } }),
+    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': '닫기' } } }),
+    Table: Table.extend({ defaultProps: { captionSide: 'top' } }),
+  },
+});
+
+const contrast: CSSVariablesResolver = () => ({
+  variables: {},
+  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
+  dark: {},
+});
+
+function Console({ service }: { service: ConsoleService }) {
+  const signedIn = useSyncExternalStore(onSessionChange, () => operatorKey() !== null);
+  return signedIn ? <Shell service={service} /> : <SignIn service={service} />;
+}
+
+// The build's mode is the service (vite build --mode <service>): only its screens are in the bundle.
+const service: ConsoleService =
+  import.meta.env.MODE === 'lead-distribution'
+    ? (await import('./lead-distribution/service')).service
+    : (await import('./coverage-claims/service')).service;
+document.title = `${service.title} 운영 콘솔`;
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <MantineProvider theme={theme} cssVariablesResolver={contrast}>
+      <Notifications />
+      <Router base="/console">
+        <Console service={service} />
+      </Router>
+    </MantineProvider>
+  </StrictMode>,
+);

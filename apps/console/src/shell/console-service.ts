@@ -1,0 +1,16 @@
+import type { ComponentType } from 'react';
+
+/** A screen: its path under /console, and its label in the navigation (none: reached from another screen). */
+export interface ScreenRoute {
+  path: string;
+  component: ComponentType;
+  label?: string;
+}
+
+/** What one service's console is: its name, its screens, and how a key is checked at sign-in. */
+export interface ConsoleService {
+  title: string;
+  routes: ScreenRoute[];
+  /** An operator-only call: resolves when the session's key is an operator key of this service. */
+  verifyKey: () => Promise<unknown>;
+}

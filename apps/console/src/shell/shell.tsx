@@ -1,0 +1,52 @@
+import { AppShell, Burger, Button, Group, NavLink, ScrollArea, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Link, Redirect, Route, Switch, useLocation } from 'wouter';
+import { signOut } from '../session';
+import type { ConsoleService } from './console-service';
+
+/** The signed-in console: header with sign-out, the screens' navigation, and the screen. */
+export function Shell({ service }: { service: ConsoleService }) {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const [location] = useLocation();
+  const navigation = service.routes.filter((route) => route.label !== undefined);
+
+  return (
+    <AppShell header={{ height: 56 }} navbar={{ width: 220, breakpoint: 'md', collapsed: { mobile: !opened } }} padding="md">
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between">
+          <Group>
+            <Burger opened={opened} onClick={toggle} hiddenFrom="md" size="sm" aria-label="메뉴 열기" />
+            <Title order={2} size="h4">
+              {service.title} 운영 콘솔
+            </Title>
+          </Group>
+          <Button variant="default" size="xs" onClick={signOut}>
+            로그아웃
+          </Button>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="xs" component="nav" aria-label="화면">
+        <ScrollArea>
+          {navigation.map((route) => (
+            <NavLink
+              key={route.path}
+              component={Link}
+              href={route.path}
+              label={route.label}
+              active={location === route.path || location.startsWith(`${route.path}/`)}
+              onClick={close}
+            />
+          ))}
+        </ScrollArea>
+      </AppShell.Navbar>
+      <AppShell.Main component="main">
+        <Switch>
+          {service.routes.map((route) => (
+            <Route key={route.path} path={route.path} component={route.component} />
+          ))}
+          <Route>{navigation[0] ? <Redirect to={navigation[0].path} replace /> : null}</Route>
+        </Switch>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,61 @@
+import { Button, Center, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { ApiProblem } from '../api/problem';
+import { signIn, signOut } from '../session';
+import { ProblemAlert } from '../ui';
+import type { ConsoleService } from './console-service';
+
+/** Sign-in with the operator key: checked by an operator-only call before the console opens. */
+export function SignIn({ service }: { service: ConsoleService }) {
+  const [key, setKey] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(undefined);
+    signIn(key.trim(), { silent: true });
+    try {
+      await service.verifyKey();
+      signIn(key.trim());
+    } catch (thrown) {
+      signOut();
+      setError(
+        thrown instanceof ApiProblem && (thrown.status === 401 || thrown.status === 403)
+          ? new ApiProblem({ ...thrown.problem, detail: '운영자 키가 아니거나 올바르지 않습니다.' })
+          : thrown,
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Center mih="100vh" p="md" component="main">
+      <Paper withBorder shadow="sm" p="xl" w={420} maw="100%">
+        <form onSubmit={(event) => void submit(event)}>
+          <Stack>
+            <Title order={1} size="h3">
+              {service.title} 운영 콘솔
+            </Title>
+            <Text size="sm" c="dimmed">
+              운영자 API 키로 로그인합니다. 키는 이 탭에만 보관되며, 탭을 닫거나 로그아웃하면 지워집니다.
+            </Text>
+            <PasswordInput
+              label="운영자 키"
+              value={key}
+              onChange={(event) => setKey(event.currentTarget.value)}
+              required
+              autoComplete="off"
+            />
+            <ProblemAlert error={error} title="로그인하지 못했습니다" />
+            <Button type="submit" loading={busy} disabled={key.trim() === ''}>
+              로그인
+            </Button>
+          </Stack>
+        </form>
+      </Paper>
+    </Center>
+  );
+}
