@@ -16,6 +16,8 @@ COPY tsconfig.json tsconfig.build.json ./
 COPY libs libs
 COPY apps apps
 COPY scripts scripts
+# The operator console is built from the committed OpenAPI documents (apps/console/build.sh).
+COPY openapi openapi
 RUN npm run build && node dist/scripts/app-bundle.js coverage-claims /bundle
 
 # Install the pruned package.json and lock: production packages of this service only.

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { isBuiltin } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,7 +9,8 @@ import { repoRoot } from './repo-root.js';
 /**
  * Writes what one service's image holds, from the build output: the compiled files its entry points
  * import (main.js and migrate.js, followed through relative and `#platform`/`#contracts` imports)
- * and the `.sql` files they read beside themselves,
+ * and the `.sql` files they read beside themselves, the service's operator console build
+ * (dist/console/<service>/, served at /console/),
  * and a package.json and package-lock.json with only the production packages those files import and
  * what they need in turn, at the versions of the root lock. `npm ci --omit=dev` in that directory
  * then installs exactly that. The Dockerfiles run it; so does the test that starts a service from
@@ -62,11 +63,13 @@ export async function writeAppBundle(service: string, outDir: string, root = ROO
   const manifest = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8')) as PackageJson;
   const lock = JSON.parse(await readFile(path.join(root, 'package-lock.json'), 'utf8')) as { packages: Record<string, LockEntry> };
 
-  const { files, imported } = await traceImports(
+  const traced = await traceImports(
     root,
     manifest,
     ENTRY_POINTS.map((entry) => `dist/apps/${service}/src/${entry}`),
   );
+  const imported = traced.imported;
+  const files = [...traced.files, ...(await consoleFiles(root, service))];
 
   const problems: string[] = [];
   const dependencies: Record<string, string> = {};
@@ -112,6 +115,17 @@ export async function writeAppBundle(service: string, outDir: string, root = ROO
     await copyFile(path.join(root, file), path.join(outDir, file));
   }
   return { files, packages: [...kept].sort(), dependencies: sorted };
+}
+
+/** Every file of the service's console build (`npm run build` makes it). */
+async function consoleFiles(root: string, service: string): Promise<string[]> {
+  const directory = `dist/console/${service}`;
+  if (!existsSync(path.join(root, directory, 'index.html'))) throw new Error(`${directory}/index.html is missing: run npm run build first`);
+  const entries = await readdir(path.join(root, directory), { recursive: true, withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+    .sort();
 }
 
 /** Follows the imports of the entry points through the build output: the files reached, and each package imported with its importers. */

@@ -17,13 +17,16 @@ export default defineConfig(({ mode }) => {
     base: '/console/',
     publicDir: false,
     oxc: { jsx: { runtime: 'automatic' } },
+    // The service's screens, imported statically by main.tsx: all of the first load is preloaded.
+    resolve: { alias: { 'console:service': path.resolve(here, 'src', mode, 'service.ts') } },
     build: {
       outDir: path.resolve(here, '../../dist/console', mode),
       emptyOutDir: true,
       // No inline scripts or data: module preloads: the CSP allows scripts from 'self' only.
       modulePreload: { polyfill: false },
       assetsInlineLimit: 0,
-      chunkSizeWarningLimit: 400,
+      // The budget that matters is first-load.mjs's (gzipped); Mantine's chunk alone is ~450 kB minified.
+      chunkSizeWarningLimit: 700,
       reportCompressedSize: true,
       rolldownOptions: {
         // Mantine marks its modules "use client" (React Server Components): meaningless in this bundle.

@@ -7,6 +7,6 @@ set -eu
 cd "$(dirname "$0")/../.."
 documents=${1:-openapi}
 for service in coverage-claims lead-distribution; do
-  openapi-typescript --redocly test/clients/redocly.yaml "$documents/$service.json" -o "test/clients/generated/$service.ts"
+  openapi-typescript --redocly openapi/generate.redocly.yaml "$documents/$service.json" -o "test/clients/generated/$service.ts"
 done
 tsc -p test/clients/tsconfig.json

@@ -136,7 +136,16 @@ describe.each(SERVICES)('$name started from its image layout', (service) => {
     }
     // Both services keep uploaded evidence in object storage (libs/platform/src/files).
     expect(existsSync(path.join(dir, 'node_modules/@aws-sdk/client-s3'))).toBe(true);
-    expect(bundle.files.every((file) => file.startsWith('dist/libs/') || file.startsWith(`dist/apps/${service.name}/`))).toBe(true);
+    expect(
+      bundle.files.every(
+        (file) =>
+          file.startsWith('dist/libs/') ||
+          file.startsWith(`dist/apps/${service.name}/`) ||
+          file.startsWith(`dist/console/${service.name}/`),
+      ),
+    ).toBe(true);
+    // Its own console build, and not the other service's.
+    expect(bundle.files).toContain(`dist/console/${service.name}/index.html`);
   });
 
   it('migrates with the migration job entry point, as a role that only owns its database', async () => {
@@ -186,6 +195,12 @@ describe.each(SERVICES)('$name started from its image layout', (service) => {
       expect((await fetch(`${base}/docs`)).status).toBe(200);
       const document = (await (await fetch(`${base}/docs/openapi.json`)).json()) as { info: { title: string } };
       expect(document.info.title).toBe(service.name);
+      // The operator console, from the bundle's dist/console/<service>/, under its own CSP.
+      const consolePage = await fetch(`${base}/console/`);
+      expect(consolePage.status).toBe(200);
+      expect(consolePage.headers.get('content-security-policy')).toContain("script-src 'self'");
+      const script = (await consolePage.text()).match(/\/console\/assets\/[^"]+\.js/)![0];
+      expect((await fetch(`${base}${script}`)).status).toBe(200);
       if (service.name === 'lead-distribution') {
         const operatorKey = secrets.OPERATOR_API_KEYS;
         const created = await fetch(`${base}/api/v1/admin/partners`, {

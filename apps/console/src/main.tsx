@@ -7,6 +7,7 @@ import { StrictMode, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Router } from 'wouter';
 import { operatorKey, onSessionChange } from './session';
+import { service } from 'console:service';
 import type { ConsoleService } from './shell/console-service';
 import { Shell } from './shell/shell';
 import { SignIn } from './shell/sign-in';
@@ -30,6 +31,7 @@ const theme = createTheme({
     // Modal's close button named.
     Alert: Alert.extend({ styles: { title: { color: 'var(--mantine-color-text)' }, message: { color: 'var(--mantine-color-text)' } } }),
     Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': '닫기' } } }),
+    Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': '알림 닫기' } } }),
     Table: Table.extend({ defaultProps: { captionSide: 'top' } }),
     // Notifications (@mantine/notifications): the close button named, the message in the body's colour.
     Notification: Notification.extend({
@@ -51,11 +53,6 @@ function Console({ service }: { service: ConsoleService }) {
   return signedIn ? <Shell service={service} /> : <SignIn service={service} />;
 }
 
-// The build's mode is the service (vite build --mode <service>): only its screens are in the bundle.
-const service: ConsoleService =
-  import.meta.env.MODE === 'lead-distribution'
-    ? (await import('./lead-distribution/service')).service
-    : (await import('./coverage-claims/service')).service;
 document.title = `${service.title} 운영 콘솔`;
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -103,6 +103,205 @@ describe('products, providers and regions', () => {
     });
   });
 
+  describe('operator product screen', () => {
+    // Names unique to this run, so searches see only what these tests made.
+    const tag = `t${Date.now().toString(36)}`;
+
+    it('lists products newest first with their provider, AS window and whether a policy is set, paged', async () => {
+      const { provider, product: first } = await given(app).provider(`${tag} 공급사`).product(`${tag} 첫 상품`, 5);
+      const second = (
+        await asOperator(app)
+          .post('/api/v1/admin/products')
+          .send({ name: `${tag} 둘째 상품`, providerId: provider.id, active: false })
+          .expect(201)
+      ).body;
+      await asOperator(app).put(`/api/v1/admin/products/${first.id}/as-policy`).send({ textContent: '정책' }).expect(200);
+
+      const page1 = await asOperator(app).get('/api/v1/admin/products').query({ search: tag, limit: 1 }).expect(200);
+      expect(page1.body).toEqual({
+        data: [
+          {
+            id: second.id,
+            name: `${tag} 둘째 상품`,
+            provider: { id: provider.id, name: `${tag} 공급사` },
+            asWindowDays: 7,
+            active: false,
+            hasAsPolicy: false,
+            createdAt: second.createdAt,
+            updatedAt: second.createdAt,
+          },
+        ],
+        pagination: { page: 1, limit: 1, total: 2, totalPages: 2 },
+      });
+      const page2 = await asOperator(app).get('/api/v1/admin/products').query({ search: tag, limit: 1, page: 2 }).expect(200);
+      expect(page2.body.data).toEqual([expect.objectContaining({ id: first.id, asWindowDays: 5, active: true, hasAsPolicy: true })]);
+    });
+
+    it('filters by activity and provider, and searches the name literally', async () => {
+      const { provider, product } = await given(app).provider().product(`${tag} 100%_상품`);
+      await given(app).provider().product(`${tag} 1000 상품`);
+      const byName = await asOperator(app).get('/api/v1/admin/products').query({ search: '100%_' }).expect(200);
+      expect(byName.body.data.map((item: { id: string }) => item.id)).toEqual([product.id]);
+      const byProvider = await asOperator(app).get('/api/v1/admin/products').query({ providerId: provider.id }).expect(200);
+      expect(byProvider.body.data.map((item: { id: string }) => item.id)).toEqual([product.id]);
+      await asOperator(app).patch(`/api/v1/admin/products/${product.id}`).send({ active: false }).expect(200);
+      const inactive = await asOperator(app).get('/api/v1/admin/products').query({ providerId: provider.id, active: 'false' }).expect(200);
+      expect(inactive.body.data).toHaveLength(1);
+      const active = await asOperator(app).get('/api/v1/admin/products').query({ providerId: provider.id, active: 'true' }).expect(200);
+      expect(active.body.data).toEqual([]);
+    });
+
+    it('returns 400 naming a bad filter', async () => {
+      for (const [field, value] of [
+        ['active', 'maybe'],
+        ['providerId', 'not-a-uuid'],
+        ['limit', '101'],
+      ]) {
+        const response = await asOperator(app)
+          .get('/api/v1/admin/products')
+          .query({ [field]: value })
+          .expect(400);
+        expect(response.body.errors).toEqual([{ field, message: expect.any(String) }]);
+      }
+    });
+
+    it('reads one product, and answers 404 for an id that names none', async () => {
+      const { provider, product } = await given(app).provider().product(`${tag} 단건 상품`);
+      const response = await asOperator(app).get(`/api/v1/admin/products/${product.id}`).expect(200);
+      expect(response.body).toMatchObject({ id: product.id, provider: { id: provider.id, name: provider.name }, hasAsPolicy: false });
+      const missing = await asOperator(app).get('/api/v1/admin/products/0192f7a4-3c1e-7b7a-9d7e-5b0c2a1f4e10').expect(404);
+      expect(missing.body.code).toBe('PRODUCT_NOT_FOUND');
+      expect((await asOperator(app).get('/api/v1/admin/products/abc').expect(400)).body.errors).toEqual([
+        { field: 'id', message: expect.any(String) },
+      ]);
+    });
+
+    it('changes only the fields sent, and moves updatedAt', async () => {
+      const { product } = await given(app).provider().product(`${tag} 수정 상품`);
+      const other = (
+        await asOperator(app)
+          .post('/api/v1/admin/providers')
+          .send({ name: `${tag} 새 공급사` })
+          .expect(201)
+      ).body;
+      const response = await asOperator(app)
+        .patch(`/api/v1/admin/products/${product.id}`)
+        .send({ name: `${tag} 고친 상품`, providerId: other.id, asWindowDays: 14 })
+        .expect(200);
+      expect(response.body).toMatchObject({
+        id: product.id,
+        name: `${tag} 고친 상품`,
+        provider: { id: other.id, name: `${tag} 새 공급사` },
+        asWindowDays: 14,
+        active: true,
+        createdAt: product.createdAt,
+      });
+      expect(Date.parse(response.body.updatedAt)).toBeGreaterThan(Date.parse(product.createdAt));
+      const unchanged = await asOperator(app).patch(`/api/v1/admin/products/${product.id}`).send({}).expect(200);
+      expect(unchanged.body).toEqual(response.body);
+    });
+
+    it('returns 400 naming the bad field of a change, and 404 for an unknown product', async () => {
+      const { product } = await given(app).provider().product(`${tag} 거절 상품`);
+      const cases: Array<[Record<string, unknown>, string]> = [
+        [{ providerId: '0192f7a4-3c1e-7b7a-9d7e-5b0c2a1f4e10' }, 'providerId'],
+        [{ name: null }, 'name'],
+        [{ name: '   ' }, 'name'],
+        [{ asWindowDays: 366 }, 'asWindowDays'],
+        [{ active: 'yes' }, 'active'],
+        [{ price: 1 }, 'price'],
+      ];
+      for (const [body, field] of cases) {
+        const response = await asOperator(app).patch(`/api/v1/admin/products/${product.id}`).send(body).expect(400);
+        expect(new Set(response.body.errors.map((error: { field: string }) => error.field))).toEqual(new Set([field]));
+      }
+      await asOperator(app).patch('/api/v1/admin/products/0192f7a4-3c1e-7b7a-9d7e-5b0c2a1f4e10').send({ active: false }).expect(404);
+    });
+
+    it('keeps every saved AS policy text as a version, newest first, while partners read the current one', async () => {
+      const { product } = await given(app).provider().product(`${tag} 정책 이력 상품`);
+      const empty = await asOperator(app).get(`/api/v1/admin/products/${product.id}/as-policy/versions`).expect(200);
+      expect(empty.body).toEqual({ data: [], pagination: { page: 1, limit: 20, total: 0, totalPages: 0 } });
+
+      const first = (
+        await asOperator(app).put(`/api/v1/admin/products/${product.id}/as-policy`).send({ textContent: '첫 정책' }).expect(200)
+      ).body;
+      const second = (
+        await asOperator(app).put(`/api/v1/admin/products/${product.id}/as-policy`).send({ textContent: '둘째 정책\n줄바꿈' }).expect(200)
+      ).body;
+      const versions = await asOperator(app).get(`/api/v1/admin/products/${product.id}/as-policy/versions`).expect(200);
+      expect(versions.body).toEqual({
+        data: [
+          { policyId: second.policyId, textContent: '둘째 정책\n줄바꿈', createdAt: second.updatedAt, current: true },
+          { policyId: first.policyId, textContent: '첫 정책', createdAt: first.updatedAt, current: false },
+        ],
+        pagination: { page: 1, limit: 20, total: 2, totalPages: 1 },
+      });
+      const read = await withKey(app, partnerKey).get(`/api/v1/products/${product.id}/as-policy`).expect(200);
+      expect(read.body).toEqual(second);
+
+      const older = await asOperator(app)
+        .get(`/api/v1/admin/products/${product.id}/as-policy/versions`)
+        .query({ page: 2, limit: 1 })
+        .expect(200);
+      expect(older.body.data.map((version: { policyId: string }) => version.policyId)).toEqual([first.policyId]);
+      await asOperator(app).get('/api/v1/admin/products/0192f7a4-3c1e-7b7a-9d7e-5b0c2a1f4e10/as-policy/versions').expect(404);
+    });
+
+    it('keeps the product screen from partner keys', async () => {
+      const { product } = await given(app).provider().product(`${tag} 권한 상품`);
+      await withKey(app, partnerKey).get('/api/v1/admin/products').expect(403);
+      await withKey(app, partnerKey).get(`/api/v1/admin/products/${product.id}`).expect(403);
+      await withKey(app, partnerKey).patch(`/api/v1/admin/products/${product.id}`).send({ active: false }).expect(403);
+      await withKey(app, partnerKey).get(`/api/v1/admin/products/${product.id}/as-policy/versions`).expect(403);
+    });
+  });
+
+  describe('operator provider screen', () => {
+    const tag = `p${Date.now().toString(36)}`;
+
+    it('lists providers by name, searched and paged', async () => {
+      const beta = (
+        await asOperator(app)
+          .post('/api/v1/admin/providers')
+          .send({ name: `${tag} 나 공급사` })
+          .expect(201)
+      ).body;
+      const alpha = (
+        await asOperator(app)
+          .post('/api/v1/admin/providers')
+          .send({ name: `${tag} 가 공급사` })
+          .expect(201)
+      ).body;
+      const page1 = await asOperator(app).get('/api/v1/admin/providers').query({ search: tag, limit: 1 }).expect(200);
+      expect(page1.body).toEqual({ data: [alpha], pagination: { page: 1, limit: 1, total: 2, totalPages: 2 } });
+      const page2 = await asOperator(app).get('/api/v1/admin/providers').query({ search: tag, limit: 1, page: 2 }).expect(200);
+      expect(page2.body.data).toEqual([beta]);
+      expect((await asOperator(app).get(`/api/v1/admin/providers/${alpha.id}`).expect(200)).body).toEqual(alpha);
+      await asOperator(app).get('/api/v1/admin/providers/0192f7a4-3c1e-7b7a-9d7e-5b0c2a1f4e10').expect(404);
+      await withKey(app, partnerKey).get('/api/v1/admin/providers').expect(403);
+    });
+
+    it("lists a provider's keys without the secret, revoked ones with when", async () => {
+      const provider = (
+        await asOperator(app)
+          .post('/api/v1/admin/providers')
+          .send({ name: `${tag} 키 공급사` })
+          .expect(201)
+      ).body;
+      const kept = (await asOperator(app).post(`/api/v1/admin/providers/${provider.id}/api-keys`).send({ name: 'crm' }).expect(201)).body;
+      const revoked = (await asOperator(app).post(`/api/v1/admin/providers/${provider.id}/api-keys`).send({}).expect(201)).body;
+      await asOperator(app).delete(`/api/v1/admin/api-keys/${revoked.id}`).expect(204);
+
+      const response = await asOperator(app).get(`/api/v1/admin/providers/${provider.id}/api-keys`).expect(200);
+      const { apiKey: _keptSecret, ...keptListed } = kept;
+      expect(response.body.data).toEqual([keptListed, { ...revoked, apiKey: undefined, revokedAt: expect.any(String) }]);
+      expect(JSON.stringify(response.body)).not.toContain(kept.apiKey);
+      expect(JSON.stringify(response.body)).not.toContain(revoked.apiKey);
+      await asOperator(app).get('/api/v1/admin/providers/0192f7a4-3c1e-7b7a-9d7e-5b0c2a1f4e10/api-keys').expect(404);
+    });
+  });
+
   it('lists the 17 allowed regions with their administrative codes', async () => {
     const response = await withKey(app, partnerKey).get('/api/v1/regions').expect(200);
     expect(response.body.data).toHaveLength(17);

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
+import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -77,7 +77,7 @@ export async function openScreen(page: Page, label: string): Promise<void> {
 /** A full-page PNG in dist/console-screenshots/<name>.png, once the fonts and images have loaded. */
 export async function screenshot(page: Page, name: string): Promise<string> {
   await mkdir(SCREENSHOTS, { recursive: true });
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  await page.evaluate('document.fonts.ready.then(() => undefined)');
   const file = path.join(SCREENSHOTS, `${name}.png`);
   await page.screenshot({ path: file, fullPage: true });
   return file;

@@ -59,6 +59,8 @@ export function Shell({ service }: { service: ConsoleService }) {
               href={route.path}
               label={route.label}
               active={location === route.path || location.startsWith(`${route.path}/`)}
+              // Filled: white on the primary colour keeps its contrast when hovered (light does not).
+              variant="filled"
               onClick={close}
             />
           ))}

@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { useState, type ReactNode } from 'react';
 import { ProblemAlert } from './problem-alert';
 
-interface ConfirmButtonProps extends Omit<ButtonProps, 'onClick'> {
+interface ConfirmButtonProps extends Omit<ButtonProps, 'onClick' | 'variant'> {
   /** The button's text, and the confirm dialog's title. */
   label: string;
   /** What will happen, said in the dialog. */
@@ -14,7 +14,10 @@ interface ConfirmButtonProps extends Omit<ButtonProps, 'onClick'> {
   onConfirm: () => Promise<unknown>;
 }
 
-/** A destructive or irreversible action: asks in a modal first, shows the API's refusal there. */
+/**
+ * A destructive or irreversible action: asks in a modal first, shows the API's refusal there. Always
+ * a filled button (a light variant of red 9 has no readable text).
+ */
 export function ConfirmButton({ label, message, confirmLabel, onConfirm, color = 'red.9', ...props }: ConfirmButtonProps) {
   const [opened, { open, close }] = useDisclosure(false);
   const [busy, setBusy] = useState(false);

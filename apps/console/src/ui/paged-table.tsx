@@ -37,6 +37,8 @@ interface PagedTableProps<T> {
   /** Changes to make the table load again (after an action). */
   reloadKey?: unknown;
   limit?: number;
+  /** Below this width the table scrolls sideways in its region (a tablet). */
+  minWidth?: number;
   onRowClick?: (row: T) => void;
   /** The row that is open (highlighted). */
   selectedKey?: string | number;
@@ -54,6 +56,7 @@ export function PagedTable<T>({
   deps = [],
   reloadKey,
   limit = 20,
+  minWidth = 640,
   onRowClick,
   selectedKey,
   empty = '항목이 없습니다',
@@ -91,7 +94,7 @@ export function PagedTable<T>({
         </Group>
       )}
       <ProblemAlert error={error} title="목록을 불러오지 못했습니다" />
-      <ScrollRegion label={label}>
+      <ScrollRegion label={label} minWidth={minWidth}>
         <Table striped highlightOnHover={onRowClick !== undefined} aria-label={label} aria-busy={loading}>
           <Table.Caption>
             {label} · 총 {data?.total ?? 0}건 {loading && <Loader size="xs" aria-label="불러오는 중" />}

@@ -27,6 +27,10 @@ export class ApiKeysRepository {
     return this.keys.find({ where: { partnerId }, order: { createdAt: 'ASC', id: 'ASC' } });
   }
 
+  listForProvider(providerId: string): Promise<ApiKey[]> {
+    return this.keys.find({ where: { providerId }, order: { createdAt: 'ASC', id: 'ASC' } });
+  }
+
   /**
    * Marks the key revoked (keeping the first revocation time) and, in the same transaction, notifies
    * `channel` with the key's hash so every instance drops it from its cache on commit.

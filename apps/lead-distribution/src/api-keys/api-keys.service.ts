@@ -78,6 +78,10 @@ export class ApiKeysService {
     return (await this.keys.listForPartner(partnerId)).map(toApiKeyResponse);
   }
 
+  async listForProvider(providerId: string): Promise<ApiKeyDto[]> {
+    return (await this.keys.listForProvider(providerId)).map(toApiKeyResponse);
+  }
+
   /** Revokes a key; it stops working on the next request, on every instance. Revoking twice is not an error. */
   async revoke(id: string): Promise<void> {
     const key = await this.keys.revoke(id, API_KEY_REVOKED_CHANNEL);

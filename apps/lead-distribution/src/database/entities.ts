@@ -10,6 +10,7 @@ import { LeadContactAudit } from '../leads/entities/lead-contact-audit.entity.js
 import { Lead } from '../leads/entities/lead.entity.js';
 import { StoredFile } from '../files/entities/stored-file.entity.js';
 import { Partner } from '../partners/entities/partner.entity.js';
+import { ProductAsPolicyVersion } from '../products/entities/product-as-policy-version.entity.js';
 import { ProductAsPolicy } from '../products/entities/product-as-policy.entity.js';
 import { Product } from '../products/entities/product.entity.js';
 import { Provider } from '../providers/entities/provider.entity.js';
@@ -26,6 +27,7 @@ export const ENTITIES = [
   Provider,
   Product,
   ProductAsPolicy,
+  ProductAsPolicyVersion,
   Lead,
   LeadContactAudit,
   AsReason,

@@ -1,6 +1,18 @@
-import { Body, Controller, Param, Post, Put } from '@nestjs/common';
+import { Body, Controller, Get, Param, Patch, Post, Put, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ApiKeyRole, CreateProductDto, ProductAsPolicyResponse, ProductDto, SetAsPolicyDto } from '#contracts';
+import {
+  AdminProductDto,
+  AdminProductListDto,
+  ApiKeyRole,
+  CreateProductDto,
+  ListProductsQueryDto,
+  PageQueryDto,
+  ProductAsPolicyResponse,
+  ProductAsPolicyVersionListDto,
+  ProductDto,
+  SetAsPolicyDto,
+  UpdateProductDto,
+} from '#contracts';
 import { ApiProblems, Idempotent, uuidParam } from '#platform';
 import { ApiKeyAuth } from '../auth/api-key-auth.decorator.js';
 import { Roles } from '../auth/auth.decorators.js';
@@ -22,11 +34,45 @@ export class ProductsAdminController {
     return this.products.create(body);
   }
 
+  @Get()
+  @ApiOperation({ summary: 'List products, newest first (search by name; filter by activity and provider)' })
+  @ApiOkResponse({ type: AdminProductListDto })
+  list(@Query() query: ListProductsQueryDto): Promise<AdminProductListDto> {
+    return this.products.list(query);
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'Get one product' })
+  @ApiOkResponse({ type: AdminProductDto })
+  @ApiProblems(404)
+  get(@Param('id', uuidParam('id')) id: string): Promise<AdminProductDto> {
+    return this.products.getForOperator(id);
+  }
+
+  @Patch(':id')
+  @ApiOperation({ summary: "Change a product's name, provider, AS window or activity (only the fields sent)" })
+  @ApiOkResponse({ type: AdminProductDto })
+  @ApiProblems(404)
+  update(@Param('id', uuidParam('id')) id: string, @Body() body: UpdateProductDto): Promise<AdminProductDto> {
+    return this.products.update(id, body);
+  }
+
   @Put(':id/as-policy')
-  @ApiOperation({ summary: "Set a product's AS policy text (replaces the previous one)" })
+  @ApiOperation({
+    summary: "Set a product's AS policy text",
+    description: 'Partners are answered the new text from now on; the earlier texts stay listed as versions.',
+  })
   @ApiOkResponse({ type: ProductAsPolicyResponse })
   @ApiProblems(404)
   setAsPolicy(@Param('id', uuidParam('id')) id: string, @Body() body: SetAsPolicyDto): Promise<ProductAsPolicyResponse> {
     return this.products.setAsPolicy(id, body.textContent);
+  }
+
+  @Get(':id/as-policy/versions')
+  @ApiOperation({ summary: "List a product's saved AS policy texts, newest (the current one) first" })
+  @ApiOkResponse({ type: ProductAsPolicyVersionListDto })
+  @ApiProblems(404)
+  listAsPolicyVersions(@Param('id', uuidParam('id')) id: string, @Query() query: PageQueryDto): Promise<ProductAsPolicyVersionListDto> {
+    return this.products.listAsPolicyVersions(id, query);
   }
 }

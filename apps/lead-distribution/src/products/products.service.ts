@@ -1,12 +1,23 @@
 import { Injectable } from '@nestjs/common';
 import { isUUID } from 'class-validator';
 import { uuidv7 } from '#platform';
-import type { CreateProductDto, ProductAsPolicyResponse, ProductDto } from '#contracts';
+import {
+  toPagination,
+  type AdminProductDto,
+  type AdminProductListDto,
+  type CreateProductDto,
+  type ListProductsQueryDto,
+  type PageQueryDto,
+  type ProductAsPolicyResponse,
+  type ProductAsPolicyVersionListDto,
+  type ProductDto,
+  type UpdateProductDto,
+} from '#contracts';
 import { ProvidersService } from '../providers/providers.service.js';
 import type { ProductAsPolicy } from './entities/product-as-policy.entity.js';
 import type { Product } from './entities/product.entity.js';
 import { ProductErrors } from './products.errors.js';
-import { ProductsRepository } from './products.repository.js';
+import { ProductsRepository, type AdminProductRow } from './products.repository.js';
 
 export const DEFAULT_AS_WINDOW_DAYS = 7;
 
@@ -31,6 +42,33 @@ export class ProductsService {
     return toProductResponse(await this.require(id));
   }
 
+  async list(query: ListProductsQueryDto): Promise<AdminProductListDto> {
+    const { rows, total } = await this.products.listForOperator({
+      search: query.search,
+      active: query.active,
+      providerId: query.providerId,
+      offset: (query.page - 1) * query.limit,
+      limit: query.limit,
+    });
+    return { data: rows.map(toAdminProductResponse), pagination: toPagination(query, total) };
+  }
+
+  async getForOperator(id: string): Promise<AdminProductDto> {
+    const product = isUUID(id) ? await this.products.findForOperator(id) : null;
+    if (!product) throw ProductErrors.notFound(id);
+    return toAdminProductResponse(product);
+  }
+
+  async update(id: string, changes: UpdateProductDto): Promise<AdminProductDto> {
+    await this.require(id);
+    if (changes.providerId !== undefined && !(await this.providers.find(changes.providerId))) {
+      throw ProductErrors.providerUnknown(changes.providerId);
+    }
+    const { name, providerId, asWindowDays, active } = changes;
+    if (!(await this.products.update(id, { name, providerId, asWindowDays, active }))) throw ProductErrors.notFound(id);
+    return this.getForOperator(id);
+  }
+
   find(id: string): Promise<Product | null> {
     return this.products.findById(id);
   }
@@ -51,6 +89,20 @@ export class ProductsService {
     await this.require(productId);
     return toAsPolicyResponse(productId, await this.products.savePolicy(productId, textContent));
   }
+
+  async listAsPolicyVersions(productId: string, query: PageQueryDto): Promise<ProductAsPolicyVersionListDto> {
+    await this.require(productId);
+    const { rows, total } = await this.products.listPolicyVersions(productId, (query.page - 1) * query.limit, query.limit);
+    return {
+      data: rows.map((row) => ({
+        policyId: row.policyId,
+        textContent: row.textContent,
+        createdAt: row.createdAt.toISOString(),
+        current: row.current,
+      })),
+      pagination: toPagination(query, total),
+    };
+  }
 }
 
 export function toProductResponse(product: Product): ProductDto {
@@ -61,6 +113,19 @@ export function toProductResponse(product: Product): ProductDto {
     asWindowDays: product.asWindowDays,
     active: product.active,
     createdAt: product.createdAt.toISOString(),
+  };
+}
+
+function toAdminProductResponse(product: AdminProductRow): AdminProductDto {
+  return {
+    id: product.id,
+    name: product.name,
+    provider: { id: product.providerId, name: product.providerName },
+    asWindowDays: product.asWindowDays,
+    active: product.active,
+    hasAsPolicy: product.hasAsPolicy,
+    createdAt: product.createdAt.toISOString(),
+    updatedAt: product.updatedAt.toISOString(),
   };
 }
 

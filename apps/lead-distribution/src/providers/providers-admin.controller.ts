@@ -1,6 +1,15 @@
-import { Body, Controller, Param, Post } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ApiKeyIssuedDto, ApiKeyRole, CreateProviderDto, IssueApiKeyDto, ProviderDto } from '#contracts';
+import { Body, Controller, Get, Param, Post, Query } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ApiKeyIssuedDto,
+  ApiKeyListDto,
+  ApiKeyRole,
+  CreateProviderDto,
+  IssueApiKeyDto,
+  ListProvidersQueryDto,
+  ProviderDto,
+  ProviderListDto,
+} from '#contracts';
 import { ApiProblems, Idempotent, NoStore, uuidParam } from '#platform';
 import { ApiKeyAuth } from '../auth/api-key-auth.decorator.js';
 import { Roles } from '../auth/auth.decorators.js';
@@ -22,6 +31,21 @@ export class ProvidersAdminController {
     return this.providers.create(body);
   }
 
+  @Get()
+  @ApiOperation({ summary: 'List providers by name (search by name)' })
+  @ApiOkResponse({ type: ProviderListDto })
+  list(@Query() query: ListProvidersQueryDto): Promise<ProviderListDto> {
+    return this.providers.list(query);
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'Get one provider' })
+  @ApiOkResponse({ type: ProviderDto })
+  @ApiProblems(404)
+  get(@Param('id', uuidParam('id')) id: string): Promise<ProviderDto> {
+    return this.providers.get(id);
+  }
+
   @Post(':id/api-keys')
   @NoStore()
   @ApiOperation({
@@ -32,5 +56,13 @@ export class ProvidersAdminController {
   @ApiProblems(404)
   issueKey(@Param('id', uuidParam('id')) id: string, @Body() body: IssueApiKeyDto): Promise<ApiKeyIssuedDto> {
     return this.providers.issueKey(id, body.name ?? null);
+  }
+
+  @Get(':id/api-keys')
+  @ApiOperation({ summary: "List a provider's API keys (never the keys themselves)" })
+  @ApiOkResponse({ type: ApiKeyListDto })
+  @ApiProblems(404)
+  async listKeys(@Param('id', uuidParam('id')) id: string): Promise<ApiKeyListDto> {
+    return { data: await this.providers.listKeys(id) };
   }
 }

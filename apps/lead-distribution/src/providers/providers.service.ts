@@ -1,6 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { uuidv7 } from '#platform';
-import { ApiKeyRole, type ApiKeyIssuedDto, type CreateProviderDto, type ProviderDto } from '#contracts';
+import {
+  ApiKeyRole,
+  toPagination,
+  type ApiKeyDto,
+  type ApiKeyIssuedDto,
+  type CreateProviderDto,
+  type ListProvidersQueryDto,
+  type ProviderDto,
+  type ProviderListDto,
+} from '#contracts';
 import { ApiKeysService } from '../api-keys/api-keys.service.js';
 import type { Provider } from './entities/provider.entity.js';
 import { ProviderErrors } from './providers.errors.js';
@@ -19,6 +28,19 @@ export class ProvidersService {
     return toProviderResponse((await this.providers.findById(id))!);
   }
 
+  async list(query: ListProvidersQueryDto): Promise<ProviderListDto> {
+    const [providers, total] = await this.providers.list({
+      search: query.search,
+      offset: (query.page - 1) * query.limit,
+      limit: query.limit,
+    });
+    return { data: providers.map(toProviderResponse), pagination: toPagination(query, total) };
+  }
+
+  async get(id: string): Promise<ProviderDto> {
+    return toProviderResponse(await this.require(id));
+  }
+
   find(id: string): Promise<Provider | null> {
     return this.providers.findById(id);
   }
@@ -32,6 +54,11 @@ export class ProvidersService {
   async issueKey(providerId: string, name: string | null): Promise<ApiKeyIssuedDto> {
     await this.require(providerId);
     return this.apiKeys.issue({ role: ApiKeyRole.Provider, providerId }, name);
+  }
+
+  async listKeys(providerId: string): Promise<ApiKeyDto[]> {
+    await this.require(providerId);
+    return this.apiKeys.listForProvider(providerId);
   }
 }
 

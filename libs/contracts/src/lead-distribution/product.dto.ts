@@ -1,6 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsInt, IsNotEmpty, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
-import { Trim } from '../common/transforms.js';
+import { PageQueryDto, PaginationDto } from '../common/pagination.dto.js';
+import { QueryBoolean, Trim } from '../common/transforms.js';
+import { IsOmittable } from '../common/validators.js';
 
 export class CreateProviderDto {
   @ApiPropertyOptional({ format: 'uuid', description: 'Chosen by the caller to keep ids stable across systems; generated when absent' })
@@ -27,6 +29,31 @@ export class ProviderDto {
   createdAt!: string;
 }
 
+export class ListProvidersQueryDto extends PageQueryDto {
+  @ApiPropertyOptional({ description: 'Partial match on the name', maxLength: 100 })
+  @IsOptional()
+  @Trim()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(100)
+  search?: string;
+}
+
+export class ProviderListDto {
+  @ApiProperty({ type: [ProviderDto] })
+  data!: ProviderDto[];
+
+  @ApiProperty({ type: PaginationDto })
+  pagination!: PaginationDto;
+}
+
+const AS_WINDOW_DAYS_DOC = {
+  type: 'integer',
+  minimum: 0,
+  maximum: 365,
+  description: 'Days after assignment during which an AS request may be filed',
+} as const;
+
 export class CreateProductDto {
   @ApiPropertyOptional({ format: 'uuid', description: 'Generated when absent' })
   @IsOptional()
@@ -44,13 +71,7 @@ export class CreateProductDto {
   @IsUUID()
   providerId!: string;
 
-  @ApiPropertyOptional({
-    type: 'integer',
-    minimum: 0,
-    maximum: 365,
-    default: 7,
-    description: 'Days after assignment during which an AS request may be filed',
-  })
+  @ApiPropertyOptional({ ...AS_WINDOW_DAYS_DOC, default: 7 })
   @IsOptional()
   @IsInt()
   @Min(0)
@@ -83,6 +104,101 @@ export class ProductDto {
   createdAt!: string;
 }
 
+export class ListProductsQueryDto extends PageQueryDto {
+  @ApiPropertyOptional({ description: 'Partial match on the name', maxLength: 100 })
+  @IsOptional()
+  @Trim()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(100)
+  search?: string;
+
+  @ApiPropertyOptional({ description: 'Only active (true) or only inactive (false) products' })
+  @IsOptional()
+  @QueryBoolean()
+  @IsBoolean()
+  active?: boolean;
+
+  @ApiPropertyOptional({ format: 'uuid', description: "Only this provider's products" })
+  @IsOptional()
+  @IsUUID()
+  providerId?: string;
+}
+
+/** Only the fields sent change; none may be null. */
+export class UpdateProductDto {
+  @ApiPropertyOptional({ example: '실손보험 상담 DB', maxLength: 100 })
+  @IsOmittable()
+  @Trim()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(100)
+  name?: string;
+
+  @ApiPropertyOptional({ format: 'uuid', description: 'The provider whose leads this product carries' })
+  @IsOmittable()
+  @IsUUID()
+  providerId?: string;
+
+  @ApiPropertyOptional({
+    ...AS_WINDOW_DAYS_DOC,
+    description: `${AS_WINDOW_DAYS_DOC.description}; applies to every AS request filed from now on, leads already assigned included`,
+  })
+  @IsOmittable()
+  @IsInt()
+  @Min(0)
+  @Max(365)
+  asWindowDays?: number;
+
+  @ApiPropertyOptional({ description: 'Inactive products take no new orders' })
+  @IsOmittable()
+  @IsBoolean()
+  active?: boolean;
+}
+
+export class ProductProviderDto {
+  @ApiProperty({ format: 'uuid' })
+  id!: string;
+
+  @ApiProperty({ example: '굿리드 마케팅' })
+  name!: string;
+}
+
+/** A product as operators see it: with its provider's name and whether an AS policy text is set. */
+export class AdminProductDto {
+  @ApiProperty({ format: 'uuid' })
+  id!: string;
+
+  @ApiProperty({ example: '실손보험 상담 DB' })
+  name!: string;
+
+  @ApiProperty({ type: ProductProviderDto })
+  provider!: ProductProviderDto;
+
+  @ApiProperty({ type: 'integer', minimum: 0, maximum: 365, description: AS_WINDOW_DAYS_DOC.description })
+  asWindowDays!: number;
+
+  @ApiProperty()
+  active!: boolean;
+
+  @ApiProperty({ description: 'Whether an AS policy text is registered' })
+  hasAsPolicy!: boolean;
+
+  @ApiProperty({ format: 'date-time' })
+  createdAt!: string;
+
+  @ApiProperty({ format: 'date-time' })
+  updatedAt!: string;
+}
+
+export class AdminProductListDto {
+  @ApiProperty({ type: [AdminProductDto] })
+  data!: AdminProductDto[];
+
+  @ApiProperty({ type: PaginationDto })
+  pagination!: PaginationDto;
+}
+
 export class SetAsPolicyDto {
   @ApiProperty({ description: 'The AS policy text, as shown on the administrator product screen', maxLength: 20000 })
   @IsString()
@@ -103,4 +219,27 @@ export class ProductAsPolicyResponse {
 
   @ApiProperty({ type: String, nullable: true })
   policyId!: string | null;
+}
+
+/** One saved AS policy text; a save never changes an earlier one. */
+export class ProductAsPolicyVersionDto {
+  @ApiProperty({ format: 'uuid' })
+  policyId!: string;
+
+  @ApiProperty()
+  textContent!: string;
+
+  @ApiProperty({ format: 'date-time', description: 'When this text was saved' })
+  createdAt!: string;
+
+  @ApiProperty({ description: 'Whether this is the text partners are answered now (the newest)' })
+  current!: boolean;
+}
+
+export class ProductAsPolicyVersionListDto {
+  @ApiProperty({ type: [ProductAsPolicyVersionDto] })
+  data!: ProductAsPolicyVersionDto[];
+
+  @ApiProperty({ type: PaginationDto })
+  pagination!: PaginationDto;
 }

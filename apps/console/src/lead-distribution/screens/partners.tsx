@@ -1,23 +1,11 @@
-import { Badge, Button, Grid, Group, Paper, Stack, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
+import { Button, Grid, Group, Paper, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { leadApi, unwrap } from '../../api/client';
 import type { components } from '../../api/generated/lead-distribution';
-import {
-  ConfirmButton,
-  dateTime,
-  fieldError,
-  PagedTable,
-  pageOf,
-  PageHeader,
-  ProblemAlert,
-  ScrollRegion,
-  SecretOnce,
-  useApiQuery,
-} from '../../ui';
+import { dateTime, fieldError, PagedTable, pageOf, PageHeader, ProblemAlert, useApiQuery } from '../../ui';
+import { ApiKeysPanel } from '../parts/api-keys-panel';
 
 type Partner = components['schemas']['PartnerDto'];
-type ApiKey = components['schemas']['ApiKeyDto'];
-type IssuedKey = components['schemas']['ApiKeyIssuedDto'];
 
 const listPartners = (query: { page: number; limit: number; search?: string; parentId?: number }) =>
   unwrap(leadApi.GET('/api/v1/admin/partners', { params: { query } }));
@@ -220,105 +208,16 @@ function Children({ parentId, onSelect, depth }: { parentId: number; onSelect: (
   );
 }
 
-/** A partner's API keys: issue one (the key shown once), revoke one (after a confirm). */
 function PartnerKeys({ partner }: { partner: Partner }) {
-  const keys = useApiQuery(
-    () => unwrap(leadApi.GET('/api/v1/admin/partners/{id}/api-keys', { params: { path: { id: partner.id } } })),
-    [partner.id],
-  );
-  const [name, setName] = useState('');
-  const [issued, setIssued] = useState<IssuedKey>();
-  const [error, setError] = useState<unknown>();
-  const [busy, setBusy] = useState(false);
-
-  const issue = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setError(undefined);
-    try {
-      const body = name.trim() === '' ? {} : { name: name.trim() };
-      setIssued(await unwrap(leadApi.POST('/api/v1/admin/partners/{id}/api-keys', { params: { path: { id: partner.id } }, body })));
-      setName('');
-      keys.reload();
-    } catch (thrown) {
-      setError(thrown);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const revoke = async (key: ApiKey) => {
-    await unwrap(leadApi.DELETE('/api/v1/admin/api-keys/{keyId}', { params: { path: { keyId: key.id } } }));
-    keys.reload();
-  };
-
   return (
-    <Paper withBorder p="md">
-      <Title order={2} size="h4" mb="xs">
-        API 키
-      </Title>
-      {issued && (
-        <SecretOnce label={`새 API 키 「${issued.name ?? issued.prefix}」`} secret={issued.apiKey} onDismiss={() => setIssued(undefined)} />
-      )}
-      <Group align="flex-end" my="sm" component="form" onSubmit={(event: FormEvent) => void issue(event)} wrap="wrap">
-        <TextInput
-          label="키 이름 (사용처)"
-          placeholder="crm-production"
-          value={name}
-          onChange={(event) => setName(event.currentTarget.value)}
-          error={fieldError(error, 'name')}
-          maw={240}
-        />
-        <Button type="submit" loading={busy}>
-          키 발급
-        </Button>
-      </Group>
-      <ProblemAlert error={fieldError(error, 'name') ? undefined : error} />
-      <ProblemAlert error={keys.error} title="키 목록을 불러오지 못했습니다" />
-      <ScrollRegion label={`${partner.name}의 API 키`} minWidth={520}>
-        <Table aria-label={`${partner.name}의 API 키`}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">이름</Table.Th>
-              <Table.Th scope="col">접두어</Table.Th>
-              <Table.Th scope="col">발급</Table.Th>
-              <Table.Th scope="col">상태</Table.Th>
-              <Table.Th scope="col">작업</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {keys.data?.data.map((key) => (
-              <Table.Tr key={key.id} data-testid={`key-${key.prefix}`}>
-                <Table.Td>{key.name ?? '—'}</Table.Td>
-                <Table.Td>
-                  <code>{key.prefix}</code>
-                </Table.Td>
-                <Table.Td>{dateTime(key.createdAt)}</Table.Td>
-                <Table.Td>
-                  {key.revokedAt ? <Badge color="gray">폐기됨 {dateTime(key.revokedAt)}</Badge> : <Badge color="green">사용 중</Badge>}
-                </Table.Td>
-                <Table.Td>
-                  {!key.revokedAt && (
-                    <ConfirmButton
-                      size="xs"
-                      variant="light"
-                      label="폐기"
-                      confirmLabel="키 폐기"
-                      message={`「${key.name ?? key.prefix}」 키를 폐기합니다. 이 키를 쓰는 파트너 서버의 호출은 즉시 거부됩니다. 되돌릴 수 없습니다.`}
-                      onConfirm={() => revoke(key)}
-                    />
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </ScrollRegion>
-      {keys.data?.data.length === 0 && (
-        <Text c="dimmed" size="sm">
-          발급된 키가 없습니다.
-        </Text>
-      )}
-    </Paper>
+    <ApiKeysPanel
+      title="API 키"
+      owner={partner.name}
+      ownerKey={partner.id}
+      namePlaceholder="crm-production"
+      revokeEffect="이 키를 쓰는 파트너 서버의 호출은 즉시 거부됩니다."
+      list={() => unwrap(leadApi.GET('/api/v1/admin/partners/{id}/api-keys', { params: { path: { id: partner.id } } }))}
+      issue={(body) => unwrap(leadApi.POST('/api/v1/admin/partners/{id}/api-keys', { params: { path: { id: partner.id } }, body }))}
+    />
   );
 }

@@ -1,0 +1,120 @@
+import { Badge, Button, Group, Paper, Table, Text, TextInput, Title } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { leadApi, unwrap } from '../../api/client';
+import type { components } from '../../api/generated/lead-distribution';
+import { ConfirmButton, dateTime, fieldError, ProblemAlert, ScrollRegion, SecretOnce, useApiQuery } from '../../ui';
+
+type ApiKey = components['schemas']['ApiKeyDto'];
+type IssuedKey = components['schemas']['ApiKeyIssuedDto'];
+
+interface ApiKeysPanelProps {
+  title: string;
+  /** Whose keys (the table's name: 「<owner>의 API 키」). */
+  owner: string;
+  /** Changes when the owner does: the keys load again. */
+  ownerKey: string | number;
+  list: () => Promise<{ data: ApiKey[] }>;
+  issue: (body: { name?: string }) => Promise<IssuedKey>;
+  /** What revoking stops, said in the confirm dialog. */
+  revokeEffect: string;
+  namePlaceholder?: string;
+}
+
+/** An owner's API keys: issue one (the key shown once), revoke one (after a confirm); never a listed secret. */
+export function ApiKeysPanel({ title, owner, ownerKey, list, issue, revokeEffect, namePlaceholder }: ApiKeysPanelProps) {
+  const keys = useApiQuery(list, [ownerKey]);
+  const [name, setName] = useState('');
+  const [issued, setIssued] = useState<IssuedKey>();
+  const [error, setError] = useState<unknown>();
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(undefined);
+    try {
+      setIssued(await issue(name.trim() === '' ? {} : { name: name.trim() }));
+      setName('');
+      keys.reload();
+    } catch (thrown) {
+      setError(thrown);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const revoke = async (key: ApiKey) => {
+    await unwrap(leadApi.DELETE('/api/v1/admin/api-keys/{keyId}', { params: { path: { keyId: key.id } } }));
+    keys.reload();
+  };
+
+  return (
+    <Paper withBorder p="md">
+      <Title order={2} size="h4" mb="xs">
+        {title}
+      </Title>
+      {issued && (
+        <SecretOnce label={`새 API 키 「${issued.name ?? issued.prefix}」`} secret={issued.apiKey} onDismiss={() => setIssued(undefined)} />
+      )}
+      <Group align="flex-start" my="sm" component="form" onSubmit={(event: FormEvent) => void submit(event)} wrap="wrap">
+        <TextInput
+          label="키 이름 (사용처)"
+          placeholder={namePlaceholder}
+          value={name}
+          onChange={(event) => setName(event.currentTarget.value)}
+          error={fieldError(error, 'name')}
+          maxLength={100}
+          w={240}
+        />
+        <Button type="submit" loading={busy} mt={24}>
+          키 발급
+        </Button>
+      </Group>
+      <ProblemAlert error={fieldError(error, 'name') ? undefined : error} />
+      <ProblemAlert error={keys.error} title="키 목록을 불러오지 못했습니다" />
+      <ScrollRegion label={`${owner}의 API 키`} minWidth={480}>
+        <Table aria-label={`${owner}의 API 키`}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">이름</Table.Th>
+              <Table.Th scope="col">접두어</Table.Th>
+              <Table.Th scope="col">발급</Table.Th>
+              <Table.Th scope="col">상태</Table.Th>
+              <Table.Th scope="col">작업</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {keys.data?.data.map((key) => (
+              <Table.Tr key={key.id} data-testid={`key-${key.prefix}`}>
+                <Table.Td>{key.name ?? '—'}</Table.Td>
+                <Table.Td>
+                  <code>{key.prefix}</code>
+                </Table.Td>
+                <Table.Td>{dateTime(key.createdAt)}</Table.Td>
+                <Table.Td>
+                  {key.revokedAt ? <Badge color="gray">폐기됨 {dateTime(key.revokedAt)}</Badge> : <Badge color="green">사용 중</Badge>}
+                </Table.Td>
+                <Table.Td>
+                  {!key.revokedAt && (
+                    <ConfirmButton
+                      size="xs"
+                      label="폐기"
+                      confirmLabel="키 폐기"
+                      message={`「${key.name ?? key.prefix}」 키를 폐기합니다. ${revokeEffect} 되돌릴 수 없습니다.`}
+                      onConfirm={() => revoke(key)}
+                    />
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </ScrollRegion>
+      {keys.data?.data.length === 0 && (
+        <Text c="dimmed" size="sm">
+          발급된 키가 없습니다.
+        </Text>
+      )}
+    </Paper>
+  );
+}
