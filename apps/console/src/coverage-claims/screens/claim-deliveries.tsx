@@ -132,7 +132,6 @@ export function ClaimDeliveriesScreen() {
               delivery.status === 'FAILED' ? (
                 <ConfirmButton
                   size="xs"
-                  variant="light"
                   color="indigo"
                   label="재전송"
                   confirmLabel="다시 보내기"
