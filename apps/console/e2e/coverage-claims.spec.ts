@@ -32,7 +32,7 @@ const unexpected = (problems: string[], ...statuses: number[]) =>
  */
 async function settled(page: Page): Promise<void> {
   await page.mouse.move(1279, 799);
-  await page.waitForFunction(() => document.querySelector('[aria-busy="true"]') === null);
+  await page.locator('[aria-busy="true"]').waitFor({ state: 'detached' });
 }
 
 /** A number the sandbox fax gateway refuses as no fax line (INVALID_NUMBER), and one it delivers to. */
