@@ -2,7 +2,6 @@ import { Button, Grid, Group, Paper, Stack, Text, Textarea, TextInput, Title } f
 import { useState, type FormEvent } from 'react';
 import { claimsApi, unwrap } from '../../api/client';
 import type { components } from '../../api/generated/coverage-claims';
-import { ApiProblem } from '../../api/problem';
 import { ConfirmButton, dateTime, fieldError, PagedTable, pageOf, PageHeader, ProblemAlert, SecretOnce } from '../../ui';
 
 type Organisation = components['schemas']['OrganisationDto'];
@@ -25,14 +24,8 @@ const withoutSecret = ({ id, name, redirectUris, ssoSecretIssuedAt, createdAt, u
   updatedAt,
 });
 
-/** The API's message about the redirect URIs (the list, or one of them: `redirectUris.2`), with which line. */
-function redirectUrisError(error: unknown): string | undefined {
-  if (!(error instanceof ApiProblem)) return undefined;
-  const entry = Object.entries(error.fieldErrors).find(([field]) => field === 'redirectUris' || field.startsWith('redirectUris.'));
-  if (!entry) return undefined;
-  const index = /^redirectUris\.(\d+)$/.exec(entry[0]);
-  return index ? `${Number(index[1]) + 1}번째 줄: ${entry[1]}` : entry[1];
-}
+/** The API's message about the redirect URIs (it names the list, not the line). */
+const redirectUrisError = (error: unknown) => fieldError(error, 'redirectUris');
 
 const FORM_FIELDS = (error: unknown) => fieldError(error, 'name') !== undefined || redirectUrisError(error) !== undefined;
 
