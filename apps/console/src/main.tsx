@@ -31,14 +31,19 @@ const theme = createTheme({
     // Modal's close button named.
     Alert: Alert.extend({ styles: { title: { color: 'var(--mantine-color-text)' }, message: { color: 'var(--mantine-color-text)' } } }),
     Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': '닫기' } } }),
-    Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': '알림 닫기' } } }),
+    // Notifications: the close button named, the message in the body's colour (Mantine's gray 6 is 3.3:1).
+    Notification: Notification.extend({
+      defaultProps: { closeButtonProps: { 'aria-label': '알림 닫기' } },
+      styles: { description: { color: 'var(--mantine-color-text)' } },
+    }),
     Table: Table.extend({ defaultProps: { captionSide: 'top' } }),
   },
 });
 
 const contrast: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
+  // Field errors too: Mantine's red 6 on white is 3.3:1.
+  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)', '--mantine-color-error': 'var(--mantine-color-red-9)' },
   dark: {},
 });
 

@@ -1,5 +1,13 @@
 import request from 'supertest';
-import type { BankListDto, ClaimInsurerDto, ClaimInsurerListDto, JobCodeListDto, PostalCenterListDto, TermListDto } from '#contracts';
+import type {
+  AdminClaimInsurerListDto,
+  BankListDto,
+  ClaimInsurerDto,
+  ClaimInsurerListDto,
+  JobCodeListDto,
+  PostalCenterListDto,
+  TermListDto,
+} from '#contracts';
 import { loadClaimReference } from '../src/claim-reference/catalogue/claim-reference-loader.js';
 import { CLAIM_REFERENCE_2026_11 } from '../src/claim-reference/catalogue/v2026-11/index.js';
 import { asOperator, startCoverageClaims, withToken, type CoverageClaimsTestApp } from './support/coverage-claims.js';
@@ -201,6 +209,40 @@ describe('claim reference lists', () => {
       ]);
     });
 
+    it('lists the insurers for operators, paged in the planners’ order, with each fax and when an operator set it', async () => {
+      await patch('N08', { claimsFax: '02-3786-0000' }).expect(200);
+      const all = (await asOperator(app).get('/api/v1/admin/claim/insurers').query({ limit: 100 }).expect(200))
+        .body as AdminClaimInsurerListDto;
+      const planners = (await get('insurers').expect(200)).body as ClaimInsurerListDto;
+      expect(all.data.map((insurer) => insurer.code)).toEqual(planners.data.map((insurer) => insurer.code));
+      expect(all.pagination).toEqual({ page: 1, limit: 100, total: planners.data.length, totalPages: 1 });
+      expect(all.data.find((insurer) => insurer.code === 'N08')).toEqual({
+        ...planners.data.find((insurer) => insurer.code === 'N08'),
+        claimsFax: '0237860000',
+        claimsFaxUpdatedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      });
+      expect(all.data.find((insurer) => insurer.code === 'L01')?.claimsFaxUpdatedAt).toBeNull();
+
+      const second = (await asOperator(app).get('/api/v1/admin/claim/insurers').query({ page: 2, limit: 5 }).expect(200))
+        .body as AdminClaimInsurerListDto;
+      expect(second.data.map((insurer) => insurer.code)).toEqual(all.data.slice(5, 10).map((insurer) => insurer.code));
+      expect(second.pagination).toMatchObject({ page: 2, limit: 5, total: all.data.length });
+    });
+
+    it('searches the operators’ list by name or code, in any case, wildcards taken literally', async () => {
+      const search = async (term: string) =>
+        ((await asOperator(app).get('/api/v1/admin/claim/insurers').query({ search: term }).expect(200)).body as AdminClaimInsurerListDto)
+          .data;
+      expect((await search('DB손해')).map((insurer) => insurer.code)).toEqual(['N03']);
+      expect((await search('n03')).map((insurer) => insurer.name)).toEqual(['DB손해보험']);
+      expect(await search('%')).toEqual([]);
+      const bad = await asOperator(app)
+        .get('/api/v1/admin/claim/insurers')
+        .query({ search: 'x'.repeat(51) })
+        .expect(400);
+      expect(bad.body.errors).toEqual([{ field: 'search', message: expect.any(String) }]);
+    });
+
     it('is refused to planners (their token is no operator key) and to a wrong key', async () => {
       const asPlanner = await withToken(app, accessToken)
         .patch('/api/v1/admin/claim/insurers/N01')
@@ -213,6 +255,7 @@ describe('claim reference lists', () => {
         .send({ claimsFax: '0212345678' })
         .expect(401);
       expect(wrongKey.body.code).toBe('API_KEY_INVALID');
+      expect((await withToken(app, accessToken).get('/api/v1/admin/claim/insurers').expect(401)).body.code).toBe('API_KEY_MISSING');
       const [row] = (await app.dataSource.query(`SELECT claims_fax FROM insurers WHERE code = 'N01'`)) as { claims_fax: string | null }[];
       expect(row.claims_fax).toBeNull();
     });

@@ -4,6 +4,7 @@ export * from './common/problem.dto.js';
 export * from './common/transforms.js';
 export * from './common/validators.js';
 export * from './coverage-claims/auth.dto.js';
+export * from './coverage-claims/claim-delivery.dto.js';
 export * from './coverage-claims/claim-file.dto.js';
 export * from './coverage-claims/claim.dto.js';
 export * from './coverage-claims/claim-reference.dto.js';

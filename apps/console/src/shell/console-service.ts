@@ -5,6 +5,11 @@ export interface ScreenRoute {
   path: string;
   component: ComponentType;
   label?: string;
+  /**
+   * For a screen only some deployments have (the sandbox's): asked once the console opens; the screen
+   * and its navigation entry are left out until it resolves true.
+   */
+  available?: () => Promise<boolean>;
 }
 
 /** What one service's console is: its name, its screens, and how a key is checked at sign-in. */

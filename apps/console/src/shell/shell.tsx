@@ -1,14 +1,39 @@
 import { AppShell, Burger, Button, Group, NavLink, ScrollArea, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { useEffect, useState } from 'react';
 import { Link, Redirect, Route, Switch, useLocation } from 'wouter';
 import { signOut } from '../session';
-import type { ConsoleService } from './console-service';
+import type { ConsoleService, ScreenRoute } from './console-service';
+
+/**
+ * The service's screens this deployment has: those with `available` once it said so; `settled` once
+ * every such screen has answered (until then an address is not redirected away from one of them).
+ */
+function useAvailableRoutes(routes: ScreenRoute[]): { routes: ScreenRoute[]; settled: boolean } {
+  const [answers, setAnswers] = useState<ReadonlyMap<string, boolean>>(new Map());
+  useEffect(() => {
+    let current = true;
+    for (const route of routes) {
+      const answer = (yes: boolean) => current && setAnswers((known) => new Map(known).set(route.path, yes));
+      route.available?.().then(answer, () => answer(false));
+    }
+    return () => {
+      current = false;
+    };
+  }, [routes]);
+  const conditional = routes.filter((route) => route.available !== undefined);
+  return {
+    routes: routes.filter((route) => route.available === undefined || answers.get(route.path) === true),
+    settled: conditional.every((route) => answers.has(route.path)),
+  };
+}
 
 /** The signed-in console: header with sign-out, the screens' navigation, and the screen. */
 export function Shell({ service }: { service: ConsoleService }) {
   const [opened, { toggle, close }] = useDisclosure(false);
   const [location] = useLocation();
-  const navigation = service.routes.filter((route) => route.label !== undefined);
+  const { routes, settled } = useAvailableRoutes(service.routes);
+  const navigation = routes.filter((route) => route.label !== undefined);
 
   return (
     <AppShell header={{ height: 56 }} navbar={{ width: 220, breakpoint: 'md', collapsed: { mobile: !opened } }} padding="md">
@@ -43,10 +68,10 @@ export function Shell({ service }: { service: ConsoleService }) {
       </AppShell.Navbar>
       <AppShell.Main component="main">
         <Switch>
-          {service.routes.map((route) => (
+          {routes.map((route) => (
             <Route key={route.path} path={route.path} component={route.component} />
           ))}
-          <Route>{navigation[0] ? <Redirect to={navigation[0].path} replace /> : null}</Route>
+          <Route>{settled && navigation[0] ? <Redirect to={navigation[0].path} replace /> : null}</Route>
         </Switch>
       </AppShell.Main>
     </AppShell>

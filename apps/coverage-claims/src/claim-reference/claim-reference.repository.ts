@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { escapeLike } from '#platform';
 import { Insurer } from '../insurers/entities/insurer.entity.js';
 import { Bank } from './entities/bank.entity.js';
 import { ClaimReferenceVersion } from './entities/claim-reference-version.entity.js';
@@ -23,6 +24,21 @@ export class ClaimReferenceRepository {
   /** Life insurers first, then non-life, each in catalogue order. */
   insurers(): Promise<Insurer[]> {
     return this.dataSource.getRepository(Insurer).find({ order: { type: 'ASC', sortOrder: 'ASC' } });
+  }
+
+  /** A page of the insurers, in the same order, whose name or code holds `search` (any case). */
+  insurersPage(filter: { search?: string; offset: number; limit: number }): Promise<[Insurer[], number]> {
+    const query = this.dataSource
+      .getRepository(Insurer)
+      .createQueryBuilder('insurer')
+      .orderBy('insurer.type', 'ASC')
+      .addOrderBy('insurer.sortOrder', 'ASC')
+      .addOrderBy('insurer.code', 'ASC')
+      .offset(filter.offset)
+      .limit(filter.limit);
+    if (filter.search)
+      query.andWhere('(insurer.name ILIKE :search OR insurer.code ILIKE :search)', { search: `%${escapeLike(filter.search)}%` });
+    return query.getManyAndCount();
   }
 
   banks(): Promise<Bank[]> {

@@ -1,6 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import {
   InsurerType,
+  toPagination,
+  type AdminClaimInsurerDto,
+  type AdminClaimInsurerListDto,
+  type AdminClaimInsurersQueryDto,
   type BankKind,
   type BankListDto,
   type ClaimInsurerDto,
@@ -25,6 +29,16 @@ export class ClaimReferenceService {
     return { version, data: insurers.map(toClaimInsurerResponse) };
   }
 
+  /** The operators' list: a page of the insurers, searched by name or code, with when an operator last set each fax. */
+  async insurersForOperators(query: AdminClaimInsurersQueryDto): Promise<AdminClaimInsurerListDto> {
+    const [insurers, total] = await this.lists.insurersPage({
+      search: query.search,
+      offset: (query.page - 1) * query.limit,
+      limit: query.limit,
+    });
+    return { data: insurers.map(toAdminClaimInsurerResponse), pagination: toPagination(query, total) };
+  }
+
   async banks(): Promise<BankListDto> {
     const [version, banks] = await Promise.all([this.lists.currentVersion(), this.lists.banks()]);
     return { version, data: banks.map((bank) => ({ code: bank.code, name: bank.name, kind: bank.kind as BankKind })) };
@@ -44,10 +58,10 @@ export class ClaimReferenceService {
   }
 
   /** An operator's change of where an insurer's claims are faxed; takes effect for the next fax sent. */
-  async setClaimsFax(code: string, claimsFax: string | null): Promise<ClaimInsurerDto> {
+  async setClaimsFax(code: string, claimsFax: string | null): Promise<AdminClaimInsurerDto> {
     const insurer = await this.lists.setClaimsFax(code, claimsFax);
     if (!insurer) throw ClaimReferenceErrors.insurerNotFound(code);
-    return toClaimInsurerResponse(insurer);
+    return toAdminClaimInsurerResponse(insurer);
   }
 }
 
@@ -60,4 +74,8 @@ export function toClaimInsurerResponse(insurer: Insurer): ClaimInsurerDto {
     claimsFax: insurer.claimsFax,
     claimsAddress: insurer.claimsAddress,
   };
+}
+
+function toAdminClaimInsurerResponse(insurer: Insurer): AdminClaimInsurerDto {
+  return { ...toClaimInsurerResponse(insurer), claimsFaxUpdatedAt: insurer.claimsFaxUpdatedAt?.toISOString() ?? null };
 }

@@ -19,6 +19,8 @@ export const ClaimErrors = {
     ),
   /** Another organisation's or an unknown claim: one answer, so ids leak nothing. */
   notFound: (claimReqId: number) => new ProblemException(404, 'CLAIM_NOT_FOUND', `Claim ${claimReqId} does not exist in your organisation`),
+  /** An operator's look-up, in every organisation. */
+  notFoundAnywhere: (claimReqId: number) => new ProblemException(404, 'CLAIM_NOT_FOUND', `Claim ${claimReqId} does not exist`),
   /** Only a claim whose delivery was given up (FAILED) is sent again. */
   notFailed: (claimReqId: number, status: ClaimStatus) =>
     new ProblemException(409, 'CLAIM_NOT_FAILED', `Claim ${claimReqId} is ${status}; only a FAILED claim can be sent again`),

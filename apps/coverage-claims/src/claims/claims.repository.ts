@@ -18,6 +18,8 @@ export type NewClaim = Omit<
   | 'sentAt'
   | 'statusReason'
   | 'faxJobId'
+  | 'deliveryAttempts'
+  | 'lastAttemptAt'
   | 'legacyJobCode'
   | 'legacyJobName'
   | 'legacyWelfare'

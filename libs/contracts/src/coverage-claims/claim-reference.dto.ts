@@ -1,6 +1,8 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { ValidateBy, type ValidationOptions } from 'class-validator';
+import { IsNotEmpty, IsOptional, IsString, MaxLength, ValidateBy, type ValidationOptions } from 'class-validator';
+import { PageQueryDto, PaginationDto } from '../common/pagination.dto.js';
+import { Trim } from '../common/transforms.js';
 
 /**
  * A Korean fax number as digits: Seoul 02 and the 시·도 area codes with 7 or 8 more digits, 070
@@ -76,6 +78,35 @@ export class ClaimInsurerListDto {
 
   @ApiProperty({ type: [ClaimInsurerDto], description: 'Life insurers first, then non-life, each in catalogue order' })
   data!: ClaimInsurerDto[];
+}
+
+export class AdminClaimInsurersQueryDto extends PageQueryDto {
+  @ApiPropertyOptional({ description: 'Partial match on the name or the code (any case)', maxLength: 50, example: 'DB' })
+  @IsOptional()
+  @Trim()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(50)
+  search?: string;
+}
+
+/** An insurer as operators see it: the planners' item, and when an operator last set its claims fax. */
+export class AdminClaimInsurerDto extends ClaimInsurerDto {
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description: 'When an operator last set `claimsFax` (null: as the reference lists loaded it)',
+  })
+  claimsFaxUpdatedAt!: string | null;
+}
+
+export class AdminClaimInsurerListDto {
+  @ApiProperty({ type: [AdminClaimInsurerDto], description: 'Life insurers first, then non-life, each in catalogue order' })
+  data!: AdminClaimInsurerDto[];
+
+  @ApiProperty({ type: PaginationDto })
+  pagination!: PaginationDto;
 }
 
 export class UpdateClaimInsurerDto {

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { ClaimStatus, type EvidenceMimeType } from '#contracts';
-import type { StoredFileRef } from '#platform';
+import { pageAndCount, type StoredFileRef } from '#platform';
 
 /**
  * An outbox row a worker has taken: the claim, which attempt this is (1 for the first), the lease this
@@ -16,6 +16,31 @@ export interface TakenDelivery {
   requestId: string | null;
   receiptId: string | null;
   submittedAt: Date | null;
+}
+
+/** Which claims' deliveries an operator lists; all when nothing is given. */
+export interface DeliveryListFilter {
+  status?: ClaimStatus;
+  organisationId?: string;
+  insurerCode?: string;
+  offset: number;
+  limit: number;
+}
+
+/** A claim's delivery as operators see it: no client data is read. */
+export interface DeliveryRow {
+  claimId: number;
+  organisationId: string;
+  organisationName: string;
+  insurerCode: string;
+  insurerName: string;
+  insurerFax: string;
+  status: ClaimStatus;
+  statusReason: string | null;
+  attempts: number | null;
+  lastAttemptAt: Date | null;
+  sentAt: Date | null;
+  createdAt: Date;
 }
 
 /** A claim's evidence file as storage needs it, in the claim's order. */
@@ -63,7 +88,7 @@ export class ClaimDeliveryRepository {
        ), abandoned AS (
          UPDATE claims c SET status = $5, status_reason = 'UNFINISHED: Attempt ' || exhausted.attempts || ' of ' || $3::int
              || ' never finished (its process stopped before recording an outcome, e.g. killed for lack of memory); no attempts are left',
-           fax_job_id = NULL, sent_at = NULL, updated_at = now()
+           fax_job_id = NULL, sent_at = NULL, delivery_attempts = exhausted.attempts, last_attempt_at = now(), updated_at = now()
          FROM exhausted WHERE c.id = exhausted.claim_id
        )
        SELECT claim_id AS "claimId", attempts AS "attempt", lease_id AS "leaseId", request_id AS "requestId",
@@ -80,24 +105,26 @@ export class ClaimDeliveryRepository {
   }
 
   /**
-   * Queues a FAILED claim of the organisation again, in one statement: the claim back to RECEIVED
-   * with no reason and the insurer's current claims fax, and a fresh outbox row (no attempts, due
+   * Queues a FAILED claim again, in one statement: the claim back to RECEIVED with no reason, its
+   * attempts from 0 and the insurer's current claims fax, and a fresh outbox row (no attempts, due
    * now). The claim row is locked, so of two resends at once one queues it and the other finds it
-   * RECEIVED. Null when the organisation has no such claim; otherwise what was found (`queued` only
-   * when it was FAILED and its insurer has a fax).
+   * RECEIVED. Only a claim of `organisationId` when one is given (any claim when null). Null when
+   * there is no such claim; otherwise what was found (`queued` only when it was FAILED and its
+   * insurer has a fax).
    */
   async requeueFailed(
     claimId: number,
-    organisationId: string,
+    organisationId: string | null,
   ): Promise<{ status: ClaimStatus; insurerCode: string; insurerFax: string | null; claimDate: string; queued: boolean } | null> {
     const [row] = (await this.dataSource.query(
       `WITH target AS (
          SELECT c.id, c.status, c.insurer_code, to_char(c.claim_date, 'YYYY-MM-DD') AS claim_date, i.claims_fax
          FROM claims c LEFT JOIN insurers i ON i.code = c.insurer_code
-         WHERE c.id = $1 AND c.organisation_id = $2
+         WHERE c.id = $1 AND ($2::uuid IS NULL OR c.organisation_id = $2::uuid)
          FOR UPDATE OF c
        ), requeued AS (
-         UPDATE claims c SET status = $3, status_reason = NULL, insurer_fax = target.claims_fax, updated_at = now()
+         UPDATE claims c SET status = $3, status_reason = NULL, insurer_fax = target.claims_fax, delivery_attempts = 0,
+           last_attempt_at = NULL, updated_at = now()
          FROM target WHERE c.id = target.id AND target.status = $4 AND target.claims_fax IS NOT NULL
          RETURNING c.id
        ), queued AS (
@@ -109,6 +136,32 @@ export class ClaimDeliveryRepository {
       [claimId, organisationId, ClaimStatus.Received, ClaimStatus.Failed],
     )) as Array<{ status: ClaimStatus; insurerCode: string; insurerFax: string | null; claimDate: string; queued: boolean }>;
     return row ?? null;
+  }
+
+  /**
+   * Claims' deliveries across organisations, newest claims first: the attempts of one in the outbox
+   * are its row's (counting the one in progress), of one that ended the claim's.
+   */
+  async list(filter: DeliveryListFilter): Promise<{ rows: DeliveryRow[]; total: number }> {
+    const params: unknown[] = [];
+    const add = (value: unknown) => `$${params.push(value)}`;
+    const conditions: string[] = [];
+    if (filter.status) conditions.push(`c.status = ${add(filter.status)}`);
+    if (filter.organisationId) conditions.push(`c.organisation_id = ${add(filter.organisationId)}`);
+    if (filter.insurerCode) conditions.push(`c.insurer_code = ${add(filter.insurerCode)}`);
+    const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
+    return pageAndCount<DeliveryRow>(this.dataSource, {
+      select: `SELECT c.id AS "claimId", c.organisation_id AS "organisationId", o.name AS "organisationName",
+          c.insurer_code AS "insurerCode", c.insurer_name AS "insurerName", c.insurer_fax AS "insurerFax", c.status,
+          c.status_reason AS "statusReason", coalesce(d.attempts, c.delivery_attempts) AS attempts,
+          c.last_attempt_at AS "lastAttemptAt", c.sent_at AS "sentAt", c.created_at AS "createdAt"
+        FROM claims c JOIN organisations o ON o.id = c.organisation_id LEFT JOIN claim_deliveries d ON d.claim_id = c.id
+        ${where} ORDER BY c.created_at DESC, c.id DESC`,
+      count: `SELECT count(*) AS total FROM claims c ${where}`,
+      params,
+      limit: filter.limit,
+      offset: filter.offset,
+    });
   }
 
   /** The organisation's name, the claim's files in order and the claim terms it recorded (in order), for its fax. */
@@ -189,9 +242,10 @@ export class ClaimDeliveryRepository {
       `WITH kept AS (
          UPDATE claim_deliveries SET next_attempt_at = now() + make_interval(secs => $3), lease_id = NULL,
            request_id = NULL, receipt_id = NULL, submitted_at = NULL
-         WHERE claim_id = $1 AND lease_id = $2 RETURNING claim_id
+         WHERE claim_id = $1 AND lease_id = $2 RETURNING claim_id, attempts
        ), noted AS (
-         UPDATE claims c SET status_reason = $4, updated_at = now() FROM kept WHERE c.id = kept.claim_id RETURNING c.id
+         UPDATE claims c SET status_reason = $4, delivery_attempts = kept.attempts, last_attempt_at = now(), updated_at = now()
+         FROM kept WHERE c.id = kept.claim_id RETURNING c.id
        )
        SELECT count(*)::int AS changed FROM noted`,
       [taken.claimId, taken.leaseId, delayMs / 1000, reason],
@@ -219,10 +273,11 @@ export class ClaimDeliveryRepository {
   private async finish(taken: TakenDelivery, status: ClaimStatus, reason: string | null, faxJobId: string | null): Promise<boolean> {
     const [{ changed }] = (await this.dataSource.query(
       `WITH done AS (
-         DELETE FROM claim_deliveries WHERE claim_id = $1 AND lease_id = $2 RETURNING claim_id
+         DELETE FROM claim_deliveries WHERE claim_id = $1 AND lease_id = $2 RETURNING claim_id, attempts
        ), ended AS (
          UPDATE claims c SET status = $3::varchar, status_reason = $4, fax_job_id = $5,
-           sent_at = CASE WHEN $3::varchar = '${ClaimStatus.Sent}' THEN now() END, updated_at = now()
+           sent_at = CASE WHEN $3::varchar = '${ClaimStatus.Sent}' THEN now() END,
+           delivery_attempts = done.attempts, last_attempt_at = now(), updated_at = now()
          FROM done WHERE c.id = done.claim_id RETURNING c.id
        )
        SELECT count(*)::int AS changed FROM ended`,

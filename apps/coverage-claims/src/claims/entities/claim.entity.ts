@@ -21,6 +21,7 @@ import { User } from '../../users/entities/user.entity.js';
 @Index('idx_claims_client_name', ['organisationId', 'clientNameHash', 'claimDate', 'id', 'plannerId'])
 @Index('idx_claims_client_birthday', ['organisationId', 'clientBirthdayHash', 'claimDate', 'id', 'plannerId'])
 @Index('idx_claims_client_tel', ['organisationId', 'clientTelHash', 'claimDate', 'id', 'plannerId'])
+@Index('idx_claims_failed', ['createdAt', 'id'], { where: "status = 'FAILED'" })
 export class Claim {
   /** `claimReqId`: an identity column, never reused. */
   @PrimaryColumn({ type: 'integer', generated: 'identity', generatedIdentity: 'ALWAYS' })
@@ -135,6 +136,18 @@ export class Claim {
   /** Why the last delivery attempt failed (FAILED: why it was given up). */
   @Column({ name: 'status_reason', type: 'varchar', length: 500, nullable: true })
   statusReason!: string | null;
+
+  /**
+   * Attempts of its current delivery once an outcome was recorded (the outbox row, while there is
+   * one, counts the attempt in progress); 0 again at a resend. Null for claims that ended before
+   * attempts were recorded.
+   */
+  @Column({ name: 'delivery_attempts', type: 'smallint', nullable: true, default: 0 })
+  deliveryAttempts!: number | null;
+
+  /** When the last attempt of its current delivery ended (failed, went through or was given up). */
+  @Column({ name: 'last_attempt_at', type: 'timestamptz', nullable: true })
+  lastAttemptAt!: Date | null;
 
   @Column({ name: 'sent_at', type: 'timestamptz', nullable: true })
   sentAt!: Date | null;

@@ -24,6 +24,7 @@ import { FaxRequestsAtTheGateway1795776442483 } from './1795776442483-FaxRequest
 import { VerificationSmsMessageId1795776467205 } from './1795776467205-VerificationSmsMessageId.js';
 import { AnalysisContinuations1795785980985 } from './1795785980985-AnalysisContinuations.js';
 import { AnalysisInsights1795900000000 } from './1795900000000-AnalysisInsights.js';
+import { ClaimDeliveryAttempts1795950000000 } from './1795950000000-ClaimDeliveryAttempts.js';
 
 /** Every migration of the service, in order. `npm run migration:generate` writes new ones; list them here. */
 export const MIGRATIONS = [
@@ -53,4 +54,5 @@ export const MIGRATIONS = [
   VerificationSmsMessageId1795776467205,
   AnalysisContinuations1795785980985,
   AnalysisInsights1795900000000,
+  ClaimDeliveryAttempts1795950000000,
 ];
