@@ -1,6 +1,7 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import 'pretendard/dist/web/variable/pretendardvariable-dynamic-subset.css';
+import './console.css';
 import { Alert, createTheme, MantineProvider, Modal, Notification, Table, type CSSVariablesResolver } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { StrictMode, useSyncExternalStore } from 'react';

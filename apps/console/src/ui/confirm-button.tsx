@@ -4,6 +4,8 @@ import { useState, type ReactNode } from 'react';
 import { ProblemAlert } from './problem-alert';
 
 interface ConfirmButtonProps extends Omit<ButtonProps, 'onClick' | 'variant'> {
+  /** Filled (default), outline or default: never light, whose red 9 has no readable text. */
+  variant?: 'filled' | 'outline' | 'default';
   /** The button's text, and the confirm dialog's title. */
   label: string;
   /** What will happen, said in the dialog. */
@@ -15,8 +17,7 @@ interface ConfirmButtonProps extends Omit<ButtonProps, 'onClick' | 'variant'> {
 }
 
 /**
- * A destructive or irreversible action: asks in a modal first, shows the API's refusal there. Always
- * a filled button (a light variant of red 9 has no readable text).
+ * A destructive or irreversible action: asks in a modal first, shows the API's refusal there.
  */
 export function ConfirmButton({ label, message, confirmLabel, onConfirm, color = 'red.9', ...props }: ConfirmButtonProps) {
   const [opened, { open, close }] = useDisclosure(false);
