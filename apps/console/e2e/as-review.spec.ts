@@ -38,11 +38,14 @@ afterAll(async () => {
   await app?.close();
 });
 
-/** Until the page's image named `alt` is decoded (a string expression: it runs in the page, not in Node). */
+/** Until the page's image named `alt` is decoded (the function runs in the page: its DOM typed here by hand). */
 const waitForImage = (page: Page, alt: string) =>
-  page.waitForFunction(
-    `(() => { const image = document.querySelector('img[alt=' + ${JSON.stringify(JSON.stringify(alt))} + ']'); return image !== null && image.complete && image.naturalWidth > 0; })()`,
-  );
+  page.waitForFunction((name) => {
+    type Image = { complete: boolean; naturalWidth: number };
+    const { document } = globalThis as unknown as { document: { querySelector(selector: string): Image | null } };
+    const image = document.querySelector(`img[alt="${name}"]`);
+    return image !== null && image.complete && image.naturalWidth > 0;
+  }, alt);
 
 /** The number of pixels the browser decoded for the page's image named `name` (0: not shown). */
 const naturalWidthOf = (page: Page, name: string) =>

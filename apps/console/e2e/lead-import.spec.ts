@@ -73,7 +73,7 @@ async function openImport(productName: string) {
 
 /** A full-page screenshot from the top (the shell's fixed header is drawn where the page was scrolled). */
 async function shot(page: Page, name: string) {
-  await page.evaluate('window.scrollTo(0, 0)');
+  await page.evaluate(() => (globalThis as unknown as { scrollTo(x: number, y: number): void }).scrollTo(0, 0));
   await screenshot(page, name);
 }
 

@@ -57,7 +57,7 @@ async function until(what: string, check: () => Promise<boolean>): Promise<void>
 
 /** The support's full-page screenshot, from the top of the page (a scrolled page draws the fixed header mid-page). */
 async function shot(page: Page, name: string): Promise<void> {
-  await page.evaluate('window.scrollTo(0, 0)');
+  await page.evaluate(() => (globalThis as unknown as { scrollTo(x: number, y: number): void }).scrollTo(0, 0));
   await screenshot(page, name);
 }
 

@@ -78,7 +78,15 @@ export async function openScreen(page: Page, label: string): Promise<void> {
 export async function screenshot(page: Page, name: string): Promise<string> {
   await mkdir(SCREENSHOTS, { recursive: true });
   // From the top: a full-page capture of a scrolled page draws the fixed header mid-page.
-  await page.evaluate('window.scrollTo(0, 0); document.fonts.ready.then(() => undefined)');
+  await page.evaluate(() => {
+    // Runs in the page (a function, not a string: the console's CSP allows no eval).
+    const { window, document } = globalThis as unknown as {
+      window: { scrollTo(x: number, y: number): void };
+      document: { fonts: { ready: Promise<unknown> } };
+    };
+    window.scrollTo(0, 0);
+    return document.fonts.ready.then(() => undefined);
+  });
   const file = path.join(SCREENSHOTS, `${name}.png`);
   await page.screenshot({ path: file, fullPage: true });
   return file;
