@@ -138,6 +138,7 @@ describe('security headers and no-store on every operation of openapi/lead-distr
       'POST /api/v1/leads/{id}/use': leadId,
       'GET /api/v1/lead-as/{id}': asId,
       'POST /api/v1/lead-as/{id}/cancel': asId,
+      'GET /api/v1/admin/lead-as/{id}': asId,
       'POST /api/v1/admin/lead-as/{id}/review': asId,
       'GET /api/v1/orders/{id}': order.id,
       'POST /api/v1/orders/{id}/cancel': order.id,
