@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { asOperator, startLeadDistribution, withKey, type LeadDistributionTestApp } from './support/lead-distribution.js';
+import { asOperator, leadInput, startLeadDistribution, withKey, type LeadDistributionTestApp } from './support/lead-distribution.js';
 import { given } from './support/given.js';
 
 describe('products, providers and regions', () => {
@@ -216,6 +216,30 @@ describe('products, providers and regions', () => {
         expect(new Set(response.body.errors.map((error: { field: string }) => error.field))).toEqual(new Set([field]));
       }
       await asOperator(app).patch('/api/v1/admin/products/0192f7a4-3c1e-7b7a-9d7e-5b0c2a1f4e10').send({ active: false }).expect(404);
+    });
+
+    it('refuses another provider for a product that has leads (409 naming providerId), and keeps the rest changeable', async () => {
+      const { product, provider, providerKey } = await given(app).provider().product(`${tag} 리드 있는 상품`);
+      const other = (
+        await asOperator(app)
+          .post('/api/v1/admin/providers')
+          .send({ name: `${tag} 다른 공급사` })
+          .expect(201)
+      ).body;
+      // Before any lead the provider may still change (and back).
+      await asOperator(app).patch(`/api/v1/admin/products/${product.id}`).send({ providerId: other.id }).expect(200);
+      await asOperator(app).patch(`/api/v1/admin/products/${product.id}`).send({ providerId: provider.id }).expect(200);
+      await withKey(app, providerKey).post('/api/v1/leads').send(leadInput(product.id)).expect(201);
+
+      const refused = await asOperator(app)
+        .patch(`/api/v1/admin/products/${product.id}`)
+        .send({ providerId: other.id, name: `${tag} 바뀌지 않음` })
+        .expect(409);
+      expect(refused.body).toMatchObject({ code: 'PRODUCT_PROVIDER_FIXED', errors: [{ field: 'providerId' }] });
+      const kept = await asOperator(app).get(`/api/v1/admin/products/${product.id}`).expect(200);
+      expect(kept.body).toMatchObject({ name: `${tag} 리드 있는 상품`, provider: { id: provider.id } });
+      // The same provider, and every other field, still go through.
+      await asOperator(app).patch(`/api/v1/admin/products/${product.id}`).send({ providerId: provider.id, asWindowDays: 3 }).expect(200);
     });
 
     it('keeps every saved AS policy text as a version, newest first, while partners read the current one', async () => {

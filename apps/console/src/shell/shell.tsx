@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { Link, Redirect, Route, Switch, useLocation } from 'wouter';
 import { signOut } from '../session';
 import type { ConsoleService, ScreenRoute } from './console-service';
+import { ScreenErrorBoundary } from './screen-error-boundary';
 
 /**
  * The service's screens this deployment has: those with `available` once it said so; `settled` once
@@ -67,12 +68,14 @@ export function Shell({ service }: { service: ConsoleService }) {
         </ScrollArea>
       </AppShell.Navbar>
       <AppShell.Main component="main">
-        <Switch>
-          {routes.map((route) => (
-            <Route key={route.path} path={route.path} component={route.component} />
-          ))}
-          <Route>{settled && navigation[0] ? <Redirect to={navigation[0].path} replace /> : null}</Route>
-        </Switch>
+        <ScreenErrorBoundary resetKey={location}>
+          <Switch>
+            {routes.map((route) => (
+              <Route key={route.path} path={route.path} component={route.component} />
+            ))}
+            <Route>{settled && navigation[0] ? <Redirect to={navigation[0].path} replace /> : null}</Route>
+          </Switch>
+        </ScreenErrorBoundary>
       </AppShell.Main>
     </AppShell>
   );

@@ -1,6 +1,7 @@
 export { ConfirmButton } from './confirm-button';
 export { fieldError, namesOneOf } from './field-errors';
 export { dateTime } from './format';
+export { idempotencyKey } from './idempotency-key';
 export { PageHeader } from './page-header';
 export { PagedTable, pageOf, type Column, type Page, type PageRequest } from './paged-table';
 export { ProblemAlert } from './problem-alert';

@@ -139,7 +139,11 @@ export class AllocationRepository {
    * cancelled order is never written again, so its updated_at is when it was cancelled) come after
    * the region's original quantity, in the order they were returned, and the n-th of them is owed
    * the region's (original quantity + n)-th delivery (slots are interchangeable: that delivery is the
-   * one the n-th return made possible). Null when no order owed anything for this lead.
+   * one the n-th return made possible). Null when no order owed anything for this lead. The times
+   * compared are transactions' start times: an approval whose transaction began before a cancellation
+   * of the same order but locked the order after it may be counted among the returns that added a
+   * slot when it added none, and attributed one delivery off. What it answers is shown to operators
+   * only; nothing is decided on it.
    */
   async replacementFor(leadId: string): Promise<LeadReplacement | null> {
     const [row] = await this.dataSource.query<

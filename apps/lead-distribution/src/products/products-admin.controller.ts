@@ -50,9 +50,13 @@ export class ProductsAdminController {
   }
 
   @Patch(':id')
-  @ApiOperation({ summary: "Change a product's name, provider, AS window or activity (only the fields sent)" })
+  @ApiOperation({
+    summary: "Change a product's name, provider, AS window or activity (only the fields sent)",
+    description:
+      'The provider changes only while no lead or order names the product (409 PRODUCT_PROVIDER_FIXED otherwise: orders show the product’s provider, its lead files are linked under that provider, and its key registers the leads). A changed AS window applies to AS requests filed from then on, leads already assigned included.',
+  })
   @ApiOkResponse({ type: AdminProductDto })
-  @ApiProblems(404)
+  @ApiProblems(404, 409)
   update(@Param('id', uuidParam('id')) id: string, @Body() body: UpdateProductDto): Promise<AdminProductDto> {
     return this.products.update(id, body);
   }

@@ -87,6 +87,15 @@ export class ProductsRepository {
   }
 
   /** Applies the changes given (none: nothing is written); false when no product has the id. */
+  /** True once any lead or order names the product (its provider is then part of their history). */
+  async isInUse(id: string): Promise<boolean> {
+    const [row] = await this.dataSource.query<Array<{ used: boolean }>>(
+      `SELECT EXISTS (SELECT 1 FROM leads WHERE product_id = $1) OR EXISTS (SELECT 1 FROM orders WHERE product_id = $1) AS used`,
+      [id],
+    );
+    return row!.used;
+  }
+
   async update(id: string, changes: ProductChanges): Promise<boolean> {
     const columns: Record<keyof ProductChanges, string> = {
       name: 'name',

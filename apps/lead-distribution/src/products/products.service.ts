@@ -60,9 +60,12 @@ export class ProductsService {
   }
 
   async update(id: string, changes: UpdateProductDto): Promise<AdminProductDto> {
-    await this.require(id);
-    if (changes.providerId !== undefined && !(await this.providers.find(changes.providerId))) {
-      throw ProductErrors.providerUnknown(changes.providerId);
+    const product = await this.require(id);
+    if (changes.providerId !== undefined && changes.providerId !== product.providerId) {
+      if (!(await this.providers.find(changes.providerId))) throw ProductErrors.providerUnknown(changes.providerId);
+      // Orders show the product's provider, lead files are linked under its folder, and its key
+      // registers the product's leads: once any of those exist, another provider would rewrite them.
+      if (await this.products.isInUse(id)) throw ProductErrors.providerFixed(id);
     }
     const { name, providerId, asWindowDays, active } = changes;
     if (!(await this.products.update(id, { name, providerId, asWindowDays, active }))) throw ProductErrors.notFound(id);

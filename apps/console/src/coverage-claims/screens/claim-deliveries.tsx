@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useState, type ReactNode } from 'react';
 import { claimsApi, unwrap } from '../../api/client';
 import type { components } from '../../api/generated/coverage-claims';
-import { ConfirmButton, dateTime, PagedTable, pageOf, PageHeader, ProblemAlert, useApiQuery } from '../../ui';
+import { ConfirmButton, dateTime, idempotencyKey, PagedTable, pageOf, PageHeader, ProblemAlert, useApiQuery } from '../../ui';
 import { faxNumber } from './insurers';
 
 type Delivery = components['schemas']['AdminClaimDeliveryDto'];
@@ -35,7 +35,7 @@ export function ClaimDeliveriesScreen() {
   const resend = async (delivery: Delivery) => {
     const receipt = await unwrap(
       claimsApi.POST('/api/v1/admin/claim/requests/{claimReqId}/resend', {
-        params: { path: { claimReqId: delivery.claimReqId }, header: { 'Idempotency-Key': crypto.randomUUID() } },
+        params: { path: { claimReqId: delivery.claimReqId }, header: { 'Idempotency-Key': idempotencyKey('claim-resend') } },
       }),
     );
     notifications.show({

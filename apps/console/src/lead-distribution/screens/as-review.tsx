@@ -230,6 +230,17 @@ function ReasonFilter({ value, onChange }: { value: string | null; onChange: (va
   return <Select label="사유" placeholder="전체" clearable data={options} value={value} onChange={onChange} w={180} />;
 }
 
+/**
+ * A signed URL of this service's own download route as a path: with local storage the service signs
+ * absolute URLs on PUBLIC_BASE_URL, which is not the console's origin when it was opened at another
+ * address (localhost, a port-forward); the path works from wherever it was. Object-storage URLs
+ * (another origin, CONSOLE_MEDIA_ORIGINS) stay as they are.
+ */
+function sameOriginDownload(url: string): string {
+  const parsed = new URL(url, window.location.origin);
+  return parsed.pathname.startsWith('/api/v1/files/download/') ? `${parsed.pathname}${parsed.search}` : url;
+}
+
 /** One AS request under review: its lead, reason and memo, the evidence in view, the decision and what it triggered. */
 export function AsReviewRequestScreen() {
   const { id } = useParams<{ id: string }>();
@@ -242,13 +253,14 @@ export function AsReviewRequestScreen() {
     reload,
   } = useApiQuery(() => unwrap(leadApi.GET('/api/v1/admin/lead-as/{id}', { params: { path: { id } } })), [id]);
 
-  // The evidence URLs expire: read the request again (new URLs) a minute before they do.
+  // The evidence URLs expire: read the request again (new URLs) a minute before they do, and again
+  // ten seconds after a read that failed.
   useEffect(() => {
     const expiries = request?.files.map((file) => Date.parse(file.downloadUrlExpiresAt)) ?? [];
     if (expiries.length === 0) return;
     const timer = setTimeout(reload, Math.max(10_000, Math.min(...expiries) - Date.now() - 60_000));
     return () => clearTimeout(timer);
-  }, [request, reload]);
+  }, [request, error, reload]);
 
   return (
     <>
@@ -498,7 +510,7 @@ function Evidence({ file }: { file: EvidenceFile }) {
     <Stack gap="xs" component="figure" m={0}>
       {INLINE_IMAGES.has(file.mimeType) ? (
         <Image
-          src={file.downloadUrl}
+          src={sameOriginDownload(file.downloadUrl)}
           alt={`증빙 이미지 ${file.originalName}`}
           fit="contain"
           mah={480}
@@ -520,7 +532,7 @@ function Evidence({ file }: { file: EvidenceFile }) {
             {file.mimeType} · {kilobytes(file.size)}
           </Text>
         </Text>
-        <Anchor href={file.downloadUrl} download={file.originalName} size="sm">
+        <Anchor href={sameOriginDownload(file.downloadUrl)} download={file.originalName} size="sm">
           내려받기
         </Anchor>
       </Group>
@@ -536,7 +548,7 @@ function PdfFrame({ file }: { file: EvidenceFile }) {
   useEffect(() => {
     let url: string | undefined;
     let cancelled = false;
-    fetch(file.downloadUrl)
+    fetch(sameOriginDownload(file.downloadUrl))
       .then(async (response) => {
         if (!response.ok) throw new Error(`HTTP ${response.status}`);
         const blob = await response.blob();

@@ -2,6 +2,7 @@ import { leadApi, unwrap } from '../../api/client';
 import { ApiProblem } from '../../api/problem';
 import type { components } from '../../api/generated/lead-distribution';
 import { FIELD_LABELS, type LeadRow } from './lead-import-fields';
+import { idempotencyKey } from '../../ui/idempotency-key';
 
 type ImportRow = components['schemas']['CreateLeadV1Request'];
 type FieldError = components['schemas']['FieldErrorDto'];
@@ -27,12 +28,6 @@ export interface Chunk {
   idempotencyKey: string;
 }
 
-/** crypto.randomUUID needs a secure context; the console may be opened over plain HTTP inside a network. */
-function randomKey(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return `lead-import-${Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')}`;
-}
-
 /** The calls for `rows`: at most MAX_ROWS_PER_CALL rows and about MAX_BYTES_PER_CALL of JSON each. */
 export function planChunks(rows: readonly LeadRow[]): Chunk[] {
   const encoder = new TextEncoder();
@@ -42,13 +37,13 @@ export function planChunks(rows: readonly LeadRow[]): Chunk[] {
   rows.forEach((row, index) => {
     const size = encoder.encode(JSON.stringify(row)).length + 64;
     if (index > start && (index - start >= MAX_ROWS_PER_CALL || bytes + size > MAX_BYTES_PER_CALL)) {
-      chunks.push({ start, end: index, idempotencyKey: randomKey() });
+      chunks.push({ start, end: index, idempotencyKey: idempotencyKey('lead-import') });
       start = index;
       bytes = 0;
     }
     bytes += size;
   });
-  if (rows.length > start) chunks.push({ start, end: rows.length, idempotencyKey: randomKey() });
+  if (rows.length > start) chunks.push({ start, end: rows.length, idempotencyKey: idempotencyKey('lead-import') });
   return chunks;
 }
 

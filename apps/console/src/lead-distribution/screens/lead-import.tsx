@@ -230,7 +230,8 @@ interface Sheet {
 
 /** The file's column names (its first row, or 열 1, 열 2, …) and its data records. */
 function sheetOf(file: SheetFile, hasHeaderRow: boolean): Sheet {
-  const width = Math.max(...file.records.map((cells) => cells.length));
+  // A reduce, not Math.max(...rows): a spread of a few hundred thousand rows overflows the stack.
+  const width = file.records.reduce((widest, cells) => Math.max(widest, cells.length), 0);
   const first = hasHeaderRow ? file.records[0]! : [];
   const headers = Array.from({ length: width }, (_, column) => first[column]?.trim() || `열 ${column + 1}`);
   const skip = hasHeaderRow ? 1 : 0;

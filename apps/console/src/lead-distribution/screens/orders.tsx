@@ -1,4 +1,5 @@
 import { Badge, Grid, Group, Paper, Progress, Select, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { useState, type ReactNode } from 'react';
 import { leadApi, unwrap } from '../../api/client';
 import type { components } from '../../api/generated/lead-distribution';
@@ -46,15 +47,19 @@ export function OrdersScreen() {
   const [productId, setProductId] = useState('');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
-  const [summary, setSummary] = useState<Summary>();
-  const [listError, setListError] = useState<unknown>();
+  const [typedProductId] = useDebouncedValue(productId.trim(), 300);
+  // The summary and the refusal of each set of filters, by those filters: an answer that arrives
+  // after the filters changed again never stands for the new ones.
+  const filtersKey = JSON.stringify([partnerId, status, typedProductId, from, to]);
+  const [answers, setAnswers] = useState<ReadonlyMap<string, { summary?: Summary; error?: unknown }>>(new Map());
+  const summary = answers.get(filtersKey)?.summary;
+  const listError = answers.get(filtersKey)?.error;
   const [selectedId, setSelectedId] = useState<string>();
   const [reloadKey, setReloadKey] = useState(0);
 
   const choosePartner = (next: number | undefined) => {
     setPartnerId(next);
     setSelectedId(undefined);
-    setSummary(undefined);
   };
 
   return (
@@ -72,7 +77,7 @@ export function OrdersScreen() {
             <PagedTable<Order>
               label="주문 목록"
               reloadKey={reloadKey}
-              deps={[partnerId, status, productId.trim(), from, to]}
+              deps={[filtersKey]}
               filters={
                 <>
                   <Select
@@ -107,7 +112,7 @@ export function OrdersScreen() {
               onRowClick={(order) => setSelectedId(order.id)}
               empty="조건에 맞는 주문이 없습니다"
               load={async ({ page, limit }) => {
-                setListError(undefined);
+                const key = filtersKey;
                 try {
                   const answer = await unwrap(
                     leadApi.GET('/api/v1/orders', {
@@ -117,17 +122,17 @@ export function OrdersScreen() {
                           page,
                           limit,
                           ...(status ? { status } : {}),
-                          ...(productId.trim() ? { productId: productId.trim() } : {}),
+                          ...(typedProductId ? { productId: typedProductId } : {}),
                           ...(from ? { createdFrom: startOfDay(from) } : {}),
                           ...(to ? { createdTo: startOfDay(to, 1) } : {}),
                         },
                       },
                     }),
                   );
-                  setSummary(answer.summary);
+                  setAnswers((known) => new Map(known).set(key, { summary: answer.summary }));
                   return { items: answer.data, total: answer.pagination.total };
                 } catch (thrown) {
-                  setListError(thrown);
+                  setAnswers((known) => new Map(known).set(key, { error: thrown }));
                   throw thrown;
                 }
               }}

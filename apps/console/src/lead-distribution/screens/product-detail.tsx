@@ -43,7 +43,8 @@ export function ProductDetailScreen() {
       <PageHeader title={product.data?.name ?? '상품'} description="상품 설정과 파트너에게 안내되는 AS 정책 문구를 관리합니다." />
       <ProblemAlert error={product.error} title="상품을 불러오지 못했습니다" />
       {product.data && (
-        <Stack gap="lg">
+        // Keyed by the product: another product's address starts with its own draft and versions.
+        <Stack gap="lg" key={id}>
           <ProductSettings key={product.data.updatedAt} product={product.data} onSaved={product.reload} />
           <AsPolicyEditor
             productId={id}
