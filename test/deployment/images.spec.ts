@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
@@ -137,6 +138,37 @@ describe('the build context', () => {
     const included = lines.filter((line) => line.startsWith('!')).map((line) => line.slice(1));
     for (const pattern of included) expect(pattern).not.toMatch(/\.env|node_modules|\.data|dist|test/);
     expect(lines).toEqual(expect.arrayContaining(['**/.env', '**/.env.*', '**/*.spec.ts']));
+  });
+
+  it('lets in every file `npm run build` reads for the console (apps/console/build.sh), and not its browser tests', () => {
+    const lines = readFileSync(path.join(REPO, '.dockerignore'), 'utf8')
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => line && !line.startsWith('#'));
+    // Docker's rule: the last pattern matching a path (or a folder above it) decides.
+    const toRegExp = (pattern: string) =>
+      new RegExp(
+        `^${pattern
+          .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+          .replace(/\*\*\//g, '(?:.*/)?')
+          .replace(/\*/g, '[^/]*')}(?:/.*)?$`,
+      );
+    const rules = lines.map((line) => ({ include: line.startsWith('!'), pattern: toRegExp(line.replace(/^!/, '')) }));
+    const inContext = (file: string) => rules.reduce((kept, rule) => (rule.pattern.test(file) ? rule.include : kept), true);
+    const tracked = execFileSync('git', ['ls-files', 'apps/console', 'openapi'], { cwd: REPO, encoding: 'utf8' })
+      .split('\n')
+      .filter(Boolean);
+    const needed = tracked.filter((file) => !file.startsWith('apps/console/e2e/'));
+    expect(needed).toEqual(
+      expect.arrayContaining([
+        'apps/console/build.sh',
+        'apps/console/first-load.mjs',
+        'apps/console/vite.config.ts',
+        'openapi/lead-distribution.json',
+      ]),
+    );
+    expect(needed.filter((file) => !inContext(file))).toEqual([]);
+    expect(tracked.filter((file) => file.startsWith('apps/console/e2e/') && inContext(file))).toEqual([]);
   });
 });
 
