@@ -72,12 +72,11 @@ export function ApiKeysPanel({ title, owner, ownerKey, list, issue, revokeEffect
       </Group>
       <ProblemAlert error={fieldError(error, 'name') ? undefined : error} />
       <ProblemAlert error={keys.error} title="키 목록을 불러오지 못했습니다" />
-      <ScrollRegion label={`${owner}의 API 키`} minWidth={480}>
+      <ScrollRegion label={`${owner}의 API 키`} minWidth={420}>
         <Table aria-label={`${owner}의 API 키`}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th scope="col">이름</Table.Th>
-              <Table.Th scope="col">접두어</Table.Th>
+              <Table.Th scope="col">이름 · 접두어</Table.Th>
               <Table.Th scope="col">발급</Table.Th>
               <Table.Th scope="col">상태</Table.Th>
               <Table.Th scope="col">작업</Table.Th>
@@ -86,13 +85,23 @@ export function ApiKeysPanel({ title, owner, ownerKey, list, issue, revokeEffect
           <Table.Tbody>
             {keys.data?.data.map((key) => (
               <Table.Tr key={key.id} data-testid={`key-${key.prefix}`}>
-                <Table.Td>{key.name ?? '—'}</Table.Td>
                 <Table.Td>
-                  <code>{key.prefix}</code>
+                  {key.name ?? '—'}
+                  <Text size="xs" c="dimmed">
+                    <code>{key.prefix}</code>
+                  </Text>
                 </Table.Td>
                 <Table.Td>{dateTime(key.createdAt)}</Table.Td>
                 <Table.Td>
-                  {key.revokedAt ? <Badge color="gray">폐기됨 {dateTime(key.revokedAt)}</Badge> : <Badge color="green">사용 중</Badge>}
+                  {/* max-content: a narrow panel wraps the other cells, never cuts the badge's word. */}
+                  <Badge color={key.revokedAt ? 'gray' : 'green'} miw="max-content">
+                    {key.revokedAt ? '폐기됨' : '사용 중'}
+                  </Badge>
+                  {key.revokedAt && (
+                    <Text size="xs" c="dimmed">
+                      {dateTime(key.revokedAt)}
+                    </Text>
+                  )}
                 </Table.Td>
                 <Table.Td>
                   {!key.revokedAt && (

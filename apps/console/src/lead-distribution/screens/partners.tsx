@@ -29,6 +29,7 @@ export function PartnersScreen() {
           />
           <PagedTable<Partner>
             label="파트너 목록"
+            minWidth={440}
             searchLabel="이름 검색"
             reloadKey={reloadKey}
             rowKey={(partner) => partner.id}
