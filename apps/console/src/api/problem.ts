@@ -18,7 +18,7 @@ export class ApiProblem extends Error {
     this.name = 'ApiProblem';
     this.fieldErrors = {};
     for (const { field, message } of problem.errors ?? []) {
-      // The first message per field; a nested field (`rows[3].phone`) is also kept under its own path.
+      // The first message per field, under the field as the API names it (`leads.3.phone`).
       this.fieldErrors[field] ??= message;
     }
   }

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ServiceConfig } from '../config/service-config.js';
 import { API_DIRECTIVES, cspOf, type Directives } from './security-headers.js';
 
@@ -63,7 +63,7 @@ export async function serveConsole(fastify: FastifyInstance, directory: string, 
       maxAge: '365d',
       cacheControl: true,
     });
-    const sendIndex = (_request: unknown, reply: import('fastify').FastifyReply) =>
+    const sendIndex = (_request: unknown, reply: FastifyReply) =>
       reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(index);
     scope.get('/console', (_request, reply) => reply.redirect(CONSOLE_PREFIX, 308));
     scope.get(CONSOLE_PREFIX, sendIndex);
