@@ -1,7 +1,8 @@
 import { Button, Group, Modal, Stack, Text, type ButtonProps } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { ProblemAlert } from './problem-alert';
+import { useAction } from './use-action';
 
 interface ConfirmButtonProps extends Omit<ButtonProps, 'onClick' | 'variant'> {
   /** Filled (default), outline or default: never light, whose red 9 has no readable text. */
@@ -21,20 +22,10 @@ interface ConfirmButtonProps extends Omit<ButtonProps, 'onClick' | 'variant'> {
  */
 export function ConfirmButton({ label, message, confirmLabel, onConfirm, color = 'red.9', ...props }: ConfirmButtonProps) {
   const [opened, { open, close }] = useDisclosure(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>();
+  const { run, busy, error } = useAction();
 
   const confirm = async () => {
-    setBusy(true);
-    setError(undefined);
-    try {
-      await onConfirm();
-      close();
-    } catch (thrown) {
-      setError(thrown);
-    } finally {
-      setBusy(false);
-    }
+    if (await run(onConfirm)) close();
   };
 
   return (

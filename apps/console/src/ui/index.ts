@@ -7,4 +7,5 @@ export { PagedTable, pageOf, type Column, type Page, type PageRequest } from './
 export { ProblemAlert } from './problem-alert';
 export { ScrollRegion } from './scroll-region';
 export { SecretOnce } from './secret-once';
+export { useAction, type Action } from './use-action';
 export { useApiQuery, type ApiQuery } from './use-api-query';

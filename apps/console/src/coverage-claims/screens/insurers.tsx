@@ -2,7 +2,7 @@ import { Badge, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/co
 import { useState, type FormEvent } from 'react';
 import { claimsApi, unwrap } from '../../api/client';
 import type { components } from '../../api/generated/coverage-claims';
-import { dateTime, fieldError, PagedTable, pageOf, PageHeader, ProblemAlert } from '../../ui';
+import { dateTime, fieldError, PagedTable, PageHeader, pageOf, ProblemAlert, useAction } from '../../ui';
 
 type Insurer = components['schemas']['AdminClaimInsurerDto'];
 
@@ -67,23 +67,16 @@ export function InsurersScreen() {
 
 function EditFax({ insurer, onClose, onSaved }: { insurer: Insurer; onClose: () => void; onSaved: () => void }) {
   const [fax, setFax] = useState(insurer.claimsFax === null ? '' : faxNumber(insurer.claimsFax));
-  const [error, setError] = useState<unknown>();
-  const [busy, setBusy] = useState(false);
+  const { run, busy, error } = useAction();
   const [clearing, setClearing] = useState(false);
 
   const save = async (claimsFax: string | null) => {
-    setBusy(true);
-    setError(undefined);
-    try {
+    await run(async () => {
       await unwrap(
         claimsApi.PATCH('/api/v1/admin/claim/insurers/{code}', { params: { path: { code: insurer.code } }, body: { claimsFax } }),
       );
       onSaved();
-    } catch (thrown) {
-      setError(thrown);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

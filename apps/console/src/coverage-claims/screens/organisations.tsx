@@ -2,7 +2,7 @@ import { Button, Grid, Group, Paper, Stack, Text, Textarea, TextInput, Title } f
 import { useState, type FormEvent } from 'react';
 import { claimsApi, unwrap } from '../../api/client';
 import type { components } from '../../api/generated/coverage-claims';
-import { ConfirmButton, dateTime, fieldError, PagedTable, pageOf, PageHeader, ProblemAlert, SecretOnce } from '../../ui';
+import { ConfirmButton, dateTime, fieldError, PagedTable, PageHeader, pageOf, ProblemAlert, SecretOnce, useAction } from '../../ui';
 
 type Organisation = components['schemas']['OrganisationDto'];
 type OrganisationWithSecret = components['schemas']['OrganisationWithSecretDto'];
@@ -91,25 +91,18 @@ export function OrganisationsScreen() {
 function NewOrganisation({ onCreated }: { onCreated: (organisation: OrganisationWithSecret) => void }) {
   const [name, setName] = useState('');
   const [uris, setUris] = useState('');
-  const [error, setError] = useState<unknown>();
-  const [busy, setBusy] = useState(false);
+  const { run, busy, error } = useAction();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    setError(undefined);
-    try {
+    await run(async () => {
       const created = await unwrap(
         claimsApi.POST('/api/v1/admin/organisations', { body: { name: name.trim(), redirectUris: urisOf(uris) } }),
       );
       setName('');
       setUris('');
       onCreated(created);
-    } catch (thrown) {
-      setError(thrown);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
@@ -158,27 +151,20 @@ function OrganisationDetail({
 }) {
   const [name, setName] = useState(organisation.name);
   const [uris, setUris] = useState(organisation.redirectUris.join('\n'));
-  const [error, setError] = useState<unknown>();
-  const [busy, setBusy] = useState(false);
+  const { run, busy, error } = useAction();
   const [saved, setSaved] = useState(false);
   const path = { params: { path: { id: organisation.id } } };
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    setError(undefined);
     setSaved(false);
-    try {
+    await run(async () => {
       const updated = await unwrap(
         claimsApi.PATCH('/api/v1/admin/organisations/{id}', { ...path, body: { name: name.trim(), redirectUris: urisOf(uris) } }),
       );
       setSaved(true);
       onChanged(updated);
-    } catch (thrown) {
-      setError(thrown);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const rotate = async () => {

@@ -2,7 +2,7 @@ import { Badge, Button, Group, Paper, Table, Text, TextInput, Title } from '@man
 import { useState, type FormEvent } from 'react';
 import { leadApi, unwrap } from '../../api/client';
 import type { components } from '../../api/generated/lead-distribution';
-import { ConfirmButton, dateTime, fieldError, ProblemAlert, ScrollRegion, SecretOnce, useApiQuery } from '../../ui';
+import { ConfirmButton, dateTime, fieldError, ProblemAlert, ScrollRegion, SecretOnce, useAction, useApiQuery } from '../../ui';
 
 type ApiKey = components['schemas']['ApiKeyDto'];
 type IssuedKey = components['schemas']['ApiKeyIssuedDto'];
@@ -25,22 +25,15 @@ export function ApiKeysPanel({ title, owner, ownerKey, list, issue, revokeEffect
   const keys = useApiQuery(list, [ownerKey]);
   const [name, setName] = useState('');
   const [issued, setIssued] = useState<IssuedKey>();
-  const [error, setError] = useState<unknown>();
-  const [busy, setBusy] = useState(false);
+  const { run, busy, error } = useAction();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    setError(undefined);
-    try {
+    await run(async () => {
       setIssued(await issue(name.trim() === '' ? {} : { name: name.trim() }));
       setName('');
       keys.reload();
-    } catch (thrown) {
-      setError(thrown);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const revoke = async (key: ApiKey) => {

@@ -2,7 +2,7 @@ import { Button, Grid, Group, Paper, Stack, Text, TextInput, Title, UnstyledButt
 import { useState, type FormEvent } from 'react';
 import { leadApi, unwrap } from '../../api/client';
 import type { components } from '../../api/generated/lead-distribution';
-import { dateTime, fieldError, PagedTable, pageOf, PageHeader, ProblemAlert, useApiQuery } from '../../ui';
+import { dateTime, fieldError, PagedTable, PageHeader, pageOf, ProblemAlert, useAction, useApiQuery } from '../../ui';
 import { ApiKeysPanel } from '../parts/api-keys-panel';
 
 type Partner = components['schemas']['PartnerDto'];
@@ -59,23 +59,16 @@ export function PartnersScreen() {
 function NewPartner({ parent, onCreated }: { parent: Partner | undefined; onCreated: (partner: Partner) => void }) {
   const [name, setName] = useState('');
   const [underSelected, setUnderSelected] = useState(false);
-  const [error, setError] = useState<unknown>();
-  const [busy, setBusy] = useState(false);
+  const { run, busy, error } = useAction();
   const parentId = underSelected && parent ? parent.id : null;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    setError(undefined);
-    try {
+    await run(async () => {
       const created = await unwrap(leadApi.POST('/api/v1/admin/partners', { body: { name: name.trim(), parentId } }));
       setName('');
       onCreated(created);
-    } catch (thrown) {
-      setError(thrown);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

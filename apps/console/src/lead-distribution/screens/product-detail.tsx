@@ -18,7 +18,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'wouter';
 import { leadApi, unwrap } from '../../api/client';
 import type { components } from '../../api/generated/lead-distribution';
-import { dateTime, fieldError, namesOneOf, PagedTable, pageOf, PageHeader, ProblemAlert, useApiQuery } from '../../ui';
+import { dateTime, fieldError, namesOneOf, PagedTable, PageHeader, pageOf, ProblemAlert, useAction, useApiQuery } from '../../ui';
 import { ActivityBadge } from '../parts/activity-badge';
 import { notifySaved } from '../parts/notify';
 import { ProviderSelect } from '../parts/provider-select';
@@ -65,14 +65,11 @@ function ProductSettings({ product, onSaved }: { product: Product; onSaved: () =
   const [providerId, setProviderId] = useState<string | null>(product.provider.id);
   const [asWindowDays, setAsWindowDays] = useState<number | string>(product.asWindowDays);
   const [active, setActive] = useState(product.active);
-  const [error, setError] = useState<unknown>();
-  const [busy, setBusy] = useState(false);
+  const { run, busy, error } = useAction();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    setError(undefined);
-    try {
+    await run(async () => {
       // Only what changed is sent: an unchanged field is never rewritten.
       const body: components['schemas']['UpdateProductDto'] = {};
       if (name.trim() !== product.name) body.name = name.trim();
@@ -82,11 +79,7 @@ function ProductSettings({ product, onSaved }: { product: Product; onSaved: () =
       await unwrap(leadApi.PATCH('/api/v1/admin/products/{id}', { params: { path: { id: product.id } }, body }));
       notifySaved('상품 설정을 저장했습니다');
       onSaved();
-    } catch (thrown) {
-      setError(thrown);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
@@ -151,27 +144,20 @@ function AsPolicyEditor({ productId, onSaved, reloadKey }: { productId: string; 
     [productId, reloadKey],
   );
   const [draft, setDraft] = useState<string>();
-  const [error, setError] = useState<unknown>();
-  const [busy, setBusy] = useState(false);
+  const { run, busy, error } = useAction();
   const saved = current.data?.textContent ?? '';
   const text = draft ?? saved;
   const changed = draft !== undefined && draft !== saved;
 
   const save = async () => {
-    setBusy(true);
-    setError(undefined);
-    try {
+    await run(async () => {
       await unwrap(
         leadApi.PUT('/api/v1/admin/products/{id}/as-policy', { params: { path: { id: productId } }, body: { textContent: text } }),
       );
       setDraft(undefined);
       notifySaved('AS 정책을 저장했습니다. 파트너에게 바로 이 문구가 안내됩니다.');
       onSaved();
-    } catch (thrown) {
-      setError(thrown);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

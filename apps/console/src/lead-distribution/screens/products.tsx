@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { leadApi, unwrap } from '../../api/client';
 import type { components } from '../../api/generated/lead-distribution';
-import { dateTime, fieldError, namesOneOf, PagedTable, pageOf, PageHeader, ProblemAlert } from '../../ui';
+import { dateTime, fieldError, namesOneOf, PagedTable, PageHeader, pageOf, ProblemAlert, useAction } from '../../ui';
 import { ActivityBadge } from '../parts/activity-badge';
 import { ProviderSelect } from '../parts/provider-select';
 
@@ -83,15 +83,12 @@ function NewProduct({ onCreated }: { onCreated: (product: { id: string }) => voi
   const [providerId, setProviderId] = useState<string | null>(null);
   const [asWindowDays, setAsWindowDays] = useState<number | string>(DEFAULT_AS_WINDOW_DAYS);
   const [active, setActive] = useState(true);
-  const [error, setError] = useState<unknown>();
-  const [busy, setBusy] = useState(false);
+  const { run, busy, error } = useAction();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (providerId === null) return;
-    setBusy(true);
-    setError(undefined);
-    try {
+    await run(async () => {
       const body = {
         name: name.trim(),
         providerId,
@@ -99,11 +96,7 @@ function NewProduct({ onCreated }: { onCreated: (product: { id: string }) => voi
         asWindowDays: typeof asWindowDays === 'number' ? asWindowDays : DEFAULT_AS_WINDOW_DAYS,
       };
       onCreated(await unwrap(leadApi.POST('/api/v1/admin/products', { body })));
-    } catch (thrown) {
-      setError(thrown);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { leadApi, unwrap } from '../../api/client';
 import type { components } from '../../api/generated/lead-distribution';
-import { dateTime, fieldError, PagedTable, pageOf, PageHeader, ProblemAlert, useApiQuery } from '../../ui';
+import { dateTime, fieldError, PagedTable, PageHeader, pageOf, ProblemAlert, useAction, useApiQuery } from '../../ui';
 import { ActivityBadge } from '../parts/activity-badge';
 import { ApiKeysPanel } from '../parts/api-keys-panel';
 
@@ -66,22 +66,15 @@ export function ProvidersScreen() {
 
 function NewProvider({ onCreated }: { onCreated: (provider: Provider) => void }) {
   const [name, setName] = useState('');
-  const [error, setError] = useState<unknown>();
-  const [busy, setBusy] = useState(false);
+  const { run, busy, error } = useAction();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    setError(undefined);
-    try {
+    await run(async () => {
       const created = await unwrap(leadApi.POST('/api/v1/admin/providers', { body: { name: name.trim() } }));
       setName('');
       onCreated(created);
-    } catch (thrown) {
-      setError(thrown);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

@@ -25,11 +25,12 @@ import {
   fieldError,
   namesOneOf,
   PagedTable,
-  pageOf,
   PageHeader,
+  pageOf,
   ProblemAlert,
   ScrollRegion,
   SecretOnce,
+  useAction,
   useApiQuery,
 } from '../../ui';
 import { PartnerPicker, usePartnerParam } from '../partner-picker';
@@ -191,14 +192,11 @@ function NewEndpoint({
   const [eventTypes, setEventTypes] = useState<EventType[]>(['lead.assigned']);
   const [description, setDescription] = useState('');
   const [parallel, setParallel] = useState(false);
-  const [error, setError] = useState<unknown>();
-  const [busy, setBusy] = useState(false);
+  const { run, busy, error } = useAction();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    setError(undefined);
-    try {
+    await run(async () => {
       const created = await unwrap(
         leadApi.POST('/api/v1/webhooks/endpoints', {
           body: {
@@ -213,11 +211,7 @@ function NewEndpoint({
       setUrl('');
       setDescription('');
       onCreated(created);
-    } catch (thrown) {
-      setError(thrown);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
@@ -398,16 +392,13 @@ function EditEndpoint({ endpoint, onSaved }: { endpoint: Endpoint; onSaved: () =
   const [enabled, setEnabled] = useState(endpoint.enabled);
   const [eventTypes, setEventTypes] = useState<EventType[]>(endpoint.eventTypes);
   const [description, setDescription] = useState(endpoint.description ?? '');
-  const [error, setError] = useState<unknown>();
-  const [busy, setBusy] = useState(false);
+  const { run, busy, error } = useAction();
   const [saved, setSaved] = useState(false);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    setError(undefined);
     setSaved(false);
-    try {
+    await run(async () => {
       await unwrap(
         leadApi.PATCH('/api/v1/webhooks/endpoints/{endpointId}', {
           params: { path: { endpointId: endpoint.id } },
@@ -416,11 +407,7 @@ function EditEndpoint({ endpoint, onSaved }: { endpoint: Endpoint; onSaved: () =
       );
       setSaved(true);
       onSaved();
-    } catch (thrown) {
-      setError(thrown);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
@@ -590,8 +577,7 @@ function DeliveryDetail({
     () => unwrap(leadApi.GET('/api/v1/webhooks/deliveries/{deliveryId}', { params: { path: { deliveryId } } })),
     [deliveryId, reloadKey],
   );
-  const [error, setError] = useState<unknown>();
-  const [busy, setBusy] = useState(false);
+  const { run, busy, error } = useAction();
   const current = delivery.data;
   // While it waits for the worker, the detail reads it again every few seconds.
   const pending = current?.status === 'PENDING';
@@ -609,16 +595,10 @@ function DeliveryDetail({
   }, [pending, onSettled]);
 
   const resend = async () => {
-    setBusy(true);
-    setError(undefined);
-    try {
+    await run(async () => {
       await unwrap(leadApi.POST('/api/v1/webhooks/deliveries/{deliveryId}/resend', { params: { path: { deliveryId } } }));
       onResent();
-    } catch (thrown) {
-      setError(thrown);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
