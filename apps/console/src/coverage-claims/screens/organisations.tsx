@@ -111,23 +111,14 @@ function NewOrganisation({ onCreated }: { onCreated: (organisation: Organisation
         조직 등록
       </Title>
       <Stack gap="sm">
-        <TextInput
-          label="조직 이름"
-          value={name}
-          onChange={(event) => setName(event.currentTarget.value)}
-          error={fieldError(error, 'name')}
-          required
-        />
-        <Textarea
-          label="리디렉션 URI (한 줄에 하나)"
-          description="https 주소 (개발용은 http://localhost). 로그인 후 돌아갈 주소와 글자 그대로 일치해야 합니다."
-          placeholder="https://planner.example.com/sso/callback"
-          value={uris}
-          onChange={(event) => setUris(event.currentTarget.value)}
-          error={redirectUrisError(error)}
-          autosize
-          minRows={2}
-          required
+        <OrganisationFields
+          name={name}
+          onName={setName}
+          uris={uris}
+          onUris={setUris}
+          error={error}
+          urisDescription="https 주소 (개발용은 http://localhost). 로그인 후 돌아갈 주소와 글자 그대로 일치해야 합니다."
+          urisPlaceholder="https://planner.example.com/sso/callback"
         />
         <Group>
           <Button type="submit" loading={busy} disabled={name.trim() === '' || urisOf(uris).length === 0}>
@@ -183,22 +174,13 @@ function OrganisationDetail({
           조직 ID (SSO 토큰의 iss): <code>{organisation.id}</code>
         </Text>
         <Stack gap="sm">
-          <TextInput
-            label="조직 이름"
-            value={name}
-            onChange={(event) => setName(event.currentTarget.value)}
-            error={fieldError(error, 'name')}
-            required
-          />
-          <Textarea
-            label="리디렉션 URI (한 줄에 하나)"
-            description="저장하면 목록 전체가 바뀝니다."
-            value={uris}
-            onChange={(event) => setUris(event.currentTarget.value)}
-            error={redirectUrisError(error)}
-            autosize
-            minRows={2}
-            required
+          <OrganisationFields
+            name={name}
+            onName={setName}
+            uris={uris}
+            onUris={setUris}
+            error={error}
+            urisDescription="저장하면 목록 전체가 바뀝니다."
           />
           <Group>
             <Button type="submit" loading={busy}>
@@ -228,5 +210,42 @@ function OrganisationDetail({
         />
       </Paper>
     </Stack>
+  );
+}
+
+interface OrganisationFieldsProps {
+  name: string;
+  onName: (name: string) => void;
+  uris: string;
+  onUris: (uris: string) => void;
+  /** The API's refusal: its message for `name` or `redirectUris` goes under that field. */
+  error: unknown;
+  urisDescription: string;
+  urisPlaceholder?: string;
+}
+
+/** An organisation's name and redirect URIs (one a line), as registering and editing ask for them. */
+function OrganisationFields({ name, onName, uris, onUris, error, urisDescription, urisPlaceholder }: OrganisationFieldsProps) {
+  return (
+    <>
+      <TextInput
+        label="조직 이름"
+        value={name}
+        onChange={(event) => onName(event.currentTarget.value)}
+        error={fieldError(error, 'name')}
+        required
+      />
+      <Textarea
+        label="리디렉션 URI (한 줄에 하나)"
+        description={urisDescription}
+        placeholder={urisPlaceholder}
+        value={uris}
+        onChange={(event) => onUris(event.currentTarget.value)}
+        error={redirectUrisError(error)}
+        autosize
+        minRows={2}
+        required
+      />
+    </>
   );
 }
