@@ -6,6 +6,7 @@ export { PageHeader } from './page-header';
 export { PagedTable, pageOf, type Column, type Page, type PageRequest } from './paged-table';
 export { ProblemAlert } from './problem-alert';
 export { ScrollRegion } from './scroll-region';
+export { SearchSelect, type SearchOption } from './search-select';
 export { SecretOnce } from './secret-once';
 export { useAction, type Action } from './use-action';
 export { useApiQuery, type ApiQuery } from './use-api-query';

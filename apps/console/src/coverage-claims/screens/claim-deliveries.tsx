@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useState, type ReactNode } from 'react';
 import { claimsApi, unwrap } from '../../api/client';
 import type { components } from '../../api/generated/coverage-claims';
-import { ConfirmButton, dateTime, idempotencyKey, PagedTable, pageOf, PageHeader, ProblemAlert, useApiQuery } from '../../ui';
+import { ConfirmButton, dateTime, idempotencyKey, PagedTable, pageOf, PageHeader, ProblemAlert, SearchSelect, useApiQuery } from '../../ui';
 import { faxNumber } from './insurers';
 
 type Delivery = components['schemas']['AdminClaimDeliveryDto'];
@@ -179,31 +179,21 @@ function InsurerFilter({ value, onChange }: { value: string | null; onChange: (c
 
 /** Organisations searched on the server as the operator types (the first 20 that match). */
 function OrganisationFilter({ value, onChange }: { value: string | null; onChange: (id: string | null) => void }) {
-  const [search, setSearch] = useState('');
-  const [chosen, setChosen] = useState<{ value: string; label: string }>();
-  const typed = search.trim() !== '' && search !== chosen?.label ? search.trim() : undefined;
-  const organisations = useApiQuery(
-    () => unwrap(claimsApi.GET('/api/v1/admin/organisations', { params: { query: { limit: 20, search: typed } } })),
-    [typed],
-  );
-  const options = (organisations.data?.data ?? []).map((organisation) => ({ value: organisation.id, label: organisation.name }));
-  if (chosen && !options.some((option) => option.value === chosen.value)) options.unshift(chosen);
   return (
-    <Select
+    <SearchSelect
       label="조직"
-      data={options}
-      value={value}
-      onChange={(id, option) => {
-        setChosen(id === null || !option ? undefined : { value: option.value, label: option.label });
-        onChange(id);
-      }}
-      searchValue={search}
-      onSearchChange={setSearch}
-      filter={({ options: all }) => all}
       placeholder="전체"
-      searchable
       clearable
-      nothingFoundMessage="없음"
+      value={value}
+      onChange={onChange}
+      search={async (term) => {
+        const found = await unwrap(
+          claimsApi.GET('/api/v1/admin/organisations', { params: { query: { limit: 20, search: term || undefined } } }),
+        );
+        return found.data.map((organisation) => ({ value: organisation.id, label: organisation.name }));
+      }}
+      noneFound="없음"
+      loadError="조직 목록을 불러오지 못했습니다"
       w={220}
     />
   );

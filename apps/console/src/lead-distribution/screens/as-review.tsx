@@ -17,12 +17,12 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { useEffect, useMemo, useState, type MouseEvent, type ReactNode } from 'react';
+import { useEffect, useState, type MouseEvent, type ReactNode } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'wouter';
 import { leadApi, unwrap } from '../../api/client';
 import type { components } from '../../api/generated/lead-distribution';
-import { ConfirmButton, dateTime, fieldError, PagedTable, pageOf, PageHeader, ProblemAlert, useApiQuery } from '../../ui';
+import { ConfirmButton, dateTime, fieldError, PagedTable, pageOf, PageHeader, ProblemAlert, SearchSelect, useApiQuery } from '../../ui';
+import { searchPartners } from '../partner-picker';
 
 type QueueItem = components['schemas']['AdminAsListItem'];
 type AsRequest = components['schemas']['AdminAsDetail'];
@@ -186,38 +186,18 @@ export function AsReviewQueueScreen() {
 
 /** The filing partner, searched on the server by name. */
 function PartnerFilter({ value, onChange }: { value: string | null; onChange: (value: string | null) => void }) {
-  const [search, setSearch] = useState('');
-  const [term] = useDebouncedValue(search.trim(), 300);
-  const [chosen, setChosen] = useState<{ value: string; label: string } | null>(null);
-  const { data } = useApiQuery(
-    () =>
-      unwrap(leadApi.GET('/api/v1/admin/partners', { params: { query: { page: 1, limit: 20, search: term === '' ? undefined : term } } })),
-    [term],
-  );
-  const options = useMemo(() => {
-    const found = (data?.data ?? []).map((partner) => ({ value: String(partner.id), label: `${partner.name} (#${partner.id})` }));
-    // The chosen partner stays an option while another name is searched.
-    if (value !== null && !found.some((option) => option.value === value))
-      found.unshift(chosen?.value === value ? chosen : { value, label: `#${value}` });
-    return found;
-  }, [data, value, chosen]);
-
   return (
-    <Select
+    <SearchSelect
       label="파트너"
       placeholder="전체"
-      searchable
       clearable
-      data={options}
       value={value}
-      onChange={(next, option) => {
-        setChosen(option);
-        onChange(next);
-      }}
-      onSearchChange={setSearch}
-      // The server already searched: every option it answered is shown.
-      filter={({ options: all }) => all}
-      nothingFoundMessage="찾는 파트너가 없습니다"
+      onChange={onChange}
+      // A partner of the address before any search named it.
+      current={value === null ? undefined : { value, label: `#${value}` }}
+      search={searchPartners}
+      noneFound="찾는 파트너가 없습니다"
+      loadError="파트너 목록을 불러오지 못했습니다"
       w={220}
     />
   );

@@ -1,0 +1,65 @@
+import { Select, type SelectProps } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
+import { useApiQuery } from './use-api-query';
+
+export interface SearchOption {
+  value: string;
+  label: string;
+}
+
+interface SearchSelectProps extends Omit<
+  SelectProps,
+  'data' | 'value' | 'onChange' | 'searchable' | 'searchValue' | 'onSearchChange' | 'filter' | 'nothingFoundMessage'
+> {
+  value: string | null;
+  onChange: (value: string | null) => void;
+  /** The options matching what was typed (empty: the first ones), searched on the server. */
+  search: (term: string) => Promise<SearchOption[]>;
+  /** The chosen option when the page knows it before any search (from the address, or the record edited). */
+  current?: SearchOption;
+  /** Said when the server found nothing. */
+  noneFound: string;
+  /** Said under the field when the search failed. */
+  loadError: string;
+}
+
+/**
+ * A select whose options the server searches as the operator types (debounced). The chosen option
+ * stays one whatever is searched next, and its label, which the box shows once chosen, is not a
+ * search of its own.
+ */
+export function SearchSelect({ value, onChange, search, current, noneFound, loadError, error, ...props }: SearchSelectProps) {
+  const [text, setText] = useState('');
+  const [typed, setTyped] = useState('');
+  const [chosen, setChosen] = useState<SearchOption>();
+  const [term] = useDebouncedValue(typed.trim(), 300);
+  const found = useApiQuery(() => search(term), [term]);
+
+  const options = new Map<string, string>();
+  const known = [chosen, current].find((option) => option !== undefined && option.value === value);
+  if (known) options.set(known.value, known.label);
+  for (const option of found.data ?? []) options.set(option.value, option.label);
+
+  return (
+    <Select
+      {...props}
+      searchable
+      data={[...options].map(([optionValue, label]) => ({ value: optionValue, label }))}
+      value={value}
+      onChange={(next, option) => {
+        setChosen(next === null || option === null ? undefined : { value: option.value, label: option.label });
+        onChange(next);
+      }}
+      searchValue={text}
+      onSearchChange={(next) => {
+        setText(next);
+        if (![...options.values()].includes(next)) setTyped(next);
+      }}
+      // The server already searched: every option it answered is shown.
+      filter={({ options: all }) => all}
+      nothingFoundMessage={found.loading ? '찾는 중…' : noneFound}
+      error={error ?? (found.error ? loadError : undefined)}
+    />
+  );
+}
