@@ -17,18 +17,25 @@ import {
   seedOpenOrders,
 } from './support/allocation-load.js';
 import { randomKeyEntry } from './support/lead-fixtures.js';
+import { pgbenchReference, type PgbenchRun } from './support/pgbench.js';
 import { BENCH_OPERATOR_KEY, migratedDatabase, startLeadDistributionService } from './support/service.js';
 
 /**
- * Allocation through the HTTP API: registers LEADS leads (default 100,000) with 16 concurrent clients
- * against 1,000 open orders of mixed products and regions, and prints leads allocated per second,
+ * Allocation through the HTTP API, against the database's own write limit measured in the same run:
+ * `pgbench` (TPC-B, scale 16, as many clients as the registrations, prepared statements, on the same
+ * server, database `bench_pgbench`) for PGBENCH_SECONDS (default 30) before the registrations and again
+ * after the import. Then registers LEADS leads (default 100,000) with 16 concurrent clients against
+ * 1,000 open orders of mixed products and regions, and prints leads allocated per second,
  * registration latency and CPU per registration (the service's, from its own metrics, and its
  * database backends', from /proc); then an operator imports IMPORT rows (default 50,000) in requests
  * of 1,000 rows, IMPORT_CLIENTS at a time (default 1); the ledger is checked after each; then one
- * order creation that takes a 10,000-lead pool is timed.
+ * order creation that takes a 10,000-lead pool is timed. Last, registrations/s and imported rows/s as
+ * ratios to the mean pgbench tps, and whether each target is met (issue 30): registrations/s at least
+ * 1.0x with p99 under 50 ms and the ledger exact; imported rows/s at least 5x from one client.
  *
- *   npm run build && node dist/bench/allocation.js [--leads N] [--import N] [--import-clients N] [--service-dir DIR]
+ *   npm run build && node dist/bench/allocation.js [--leads N] [--import N] [--import-clients N] [--pgbench-seconds N] [--service-dir DIR]
  *
+ * --pgbench-seconds 0 skips pgbench (no ratios).
  * --service-dir runs the service built in another checkout (its `dist/`, for before/after runs on
  * the same data). BENCH_DATABASE_URL names the PostgreSQL server (default: local 127.0.0.1:5432);
  * the data goes to database `bench_allocation`, recreated on every run. Database CPU is read from
@@ -45,10 +52,32 @@ const IMPORT = Number(option('--import') ?? 50_000);
 const IMPORT_CLIENTS = Number(option('--import-clients') ?? 1);
 const IMPORT_BATCH = 1000;
 const serviceDir = option('--service-dir');
+const PGBENCH_DATABASE = 'bench_pgbench';
+const PGBENCH_SCALE = 16;
+const PGBENCH_SECONDS = Number(option('--pgbench-seconds') ?? 30);
+/** Targets (issue 30), as ratios to the mean pgbench tps of the run. */
+const REGISTRATIONS_TARGET = 1.0;
+const REGISTRATION_P99_TARGET_MS = 50;
+const IMPORT_TARGET = 5;
 
 async function main(): Promise<void> {
-  const { databaseUrl: url, dataSource } = await migratedDatabase(DATABASE, LEAD_DISTRIBUTION_DATABASE);
+  const { server, databaseUrl: url, dataSource } = await migratedDatabase(DATABASE, LEAD_DISTRIBUTION_DATABASE);
   await dataSource.destroy();
+  const pgbench =
+    PGBENCH_SECONDS > 0
+      ? await pgbenchReference(server, { database: PGBENCH_DATABASE, scale: PGBENCH_SCALE, clients: CONCURRENCY, seconds: PGBENCH_SECONDS })
+      : null;
+  const pgbenchRuns: PgbenchRun[] = [];
+  const runPgbench = async (when: string) => {
+    if (!pgbench) return;
+    const result = await pgbench.run();
+    pgbenchRuns.push(result);
+    log(
+      `\n## pgbench ${when}: ${pgbench.command}\n${result.tps.toFixed(0)} tps (${result.transactions} transactions, latency average ${result.latencyMs.toFixed(1)} ms)`,
+    );
+  };
+  let registrations: { perSecond: number; p99: number; exact: boolean; errors: number } | null = null;
+  let imported: { perSecond: number; exact: boolean; failed: number } | null = null;
 
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -78,6 +107,8 @@ async function main(): Promise<void> {
         ? ''
         : `, database ${(((after.database - before.database) / units) * 1e6).toFixed(0)} µs`);
 
+    await runPgbench('before the registrations');
+
     // 1. Registrations against open orders (--leads 0 skips them).
     if (LEADS > 0) {
       const cpuBefore = await cpu();
@@ -99,7 +130,8 @@ async function main(): Promise<void> {
         `registration latency p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${latencies.at(-1)!.toFixed(1)} ms`,
       );
       log(`CPU per registration: ${perUnit(cpuBefore, cpuAfter, LEADS)}`);
-      await ledgerCheck();
+      const ledger = await ledgerCheck();
+      registrations = { perSecond: LEADS / seconds, p99: percentile(latencies, 99), exact: ledger.exact, errors };
     }
 
     // 2. An operator's import: IMPORT rows in requests of IMPORT_BATCH, IMPORT_CLIENTS at a time.
@@ -148,10 +180,13 @@ async function main(): Promise<void> {
       );
       log(`request time p50 ${percentile(requestTimes, 50).toFixed(0)} ms, max ${requestTimes.at(-1)!.toFixed(0)} ms`);
       log(`CPU per row: ${perUnit(importCpuBefore, importCpuAfter, IMPORT)}`);
-      await ledgerCheck();
+      const ledger = await ledgerCheck();
+      imported = { perSecond: IMPORT / importSeconds, exact: ledger.exact, failed: counts.failedRequests };
     }
 
-    // 2. A 10,000-lead pool taken by one new order.
+    await runPgbench('after the import');
+
+    // 3. A 10,000-lead pool taken by one new order.
     const pool: Record<string, unknown[]> = { id: [], product: [], cipher: [], prefix: [], last4: [], hash: [], created: [] };
     for (let i = 0; i < POOL; i += 1) {
       pool.id!.push(uuidv7());
@@ -187,6 +222,35 @@ async function main(): Promise<void> {
     );
     agent.destroy();
     databaseCpu.stop();
+
+    if (pgbenchRuns.length > 0) {
+      const tps = pgbenchRuns.reduce((sum, run) => sum + run.tps, 0) / pgbenchRuns.length;
+      const met = (yes: boolean) => (yes ? 'met' : 'NOT met');
+      log(`\n## against pgbench: ${pgbenchRuns.map((run) => run.tps.toFixed(0)).join(' and ')} tps, mean ${tps.toFixed(0)}`);
+      if (registrations) {
+        const ratio = registrations.perSecond / tps;
+        log(
+          `registrations: ${registrations.perSecond.toFixed(0)}/s = ${ratio.toFixed(2)}x pgbench tps, p99 ${registrations.p99.toFixed(1)} ms, ${registrations.errors} errors, ledger ${registrations.exact ? 'exact' : 'NOT exact'}; ` +
+            `target >= ${REGISTRATIONS_TARGET.toFixed(1)}x with p99 < ${REGISTRATION_P99_TARGET_MS} ms and the ledger exact: ` +
+            met(
+              ratio >= REGISTRATIONS_TARGET &&
+                registrations.p99 < REGISTRATION_P99_TARGET_MS &&
+                registrations.exact &&
+                registrations.errors === 0,
+            ),
+        );
+      }
+      if (imported) {
+        const ratio = imported.perSecond / tps;
+        log(
+          `import: ${imported.perSecond.toFixed(0)} rows/s = ${ratio.toFixed(2)}x pgbench tps (${IMPORT_CLIENTS} request${IMPORT_CLIENTS === 1 ? '' : 's'} at a time), ${imported.failed} failed requests, ledger ${imported.exact ? 'exact' : 'NOT exact'}; ` +
+            `target >= ${IMPORT_TARGET}x from one client: ` +
+            (IMPORT_CLIENTS === 1
+              ? met(ratio >= IMPORT_TARGET && imported.exact && imported.failed === 0)
+              : 'not judged (more than one client)'),
+        );
+      }
+    }
   } finally {
     child.kill('SIGTERM');
     await client.end();

@@ -194,21 +194,30 @@ export async function registerConcurrently({
   return { count, seconds, perSecond: count / seconds, allocated, errors, latencies };
 }
 
-/** No order region over-delivered, every region's `delivered` equal to its leads, no lead delivered twice. */
-export async function checkLedger(client: pg.Client): Promise<void> {
+export interface Ledger {
+  over: number;
+  stale: number;
+  twice: number;
+  /** No order region over-delivered, every region's `delivered` equal to its leads, no lead delivered twice. */
+  exact: boolean;
+}
+
+/** No order region over-delivered, every region's `delivered` equal to its leads, no lead delivered twice (printed and returned). */
+export async function checkLedger(client: pg.Client): Promise<Ledger> {
   const [{ over, stale }] = (
-    await client.query(
+    await client.query<{ over: number; stale: number }>(
       `SELECT count(*) FILTER (WHERE r.delivered > r.quantity)::int AS over,
               count(*) FILTER (WHERE r.delivered <> (SELECT count(*) FROM leads l WHERE l.order_id = r.order_id AND l.region = r.region))::int AS stale
          FROM order_regions r`,
     )
   ).rows;
   const [{ twice }] = (
-    await client.query(
+    await client.query<{ twice: number }>(
       `SELECT count(*)::int AS twice FROM (SELECT lead_id FROM lead_assignments WHERE kind = 'ORDER' GROUP BY lead_id HAVING count(*) > 1) x`,
     )
   ).rows;
   log(
     `ledger check: ${over} order regions over-delivered, ${stale} whose delivered count differs from their leads, ${twice} leads delivered twice`,
   );
+  return { over, stale, twice, exact: over === 0 && stale === 0 && twice === 0 };
 }

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createSecretKey, type KeyObject } from 'node:crypto';
 import { randomBytesPooled } from './random.js';
 
 const IV_BYTES = 12;
@@ -13,10 +13,11 @@ export interface Sealed {
 /**
  * AES-256-GCM encryption of single fields at rest with a key ring: new values are sealed with the
  * active key, and the key id stored beside the ciphertext lets older values be opened after a
- * rotation. Keys are given as `id:base64` entries of 32 bytes.
+ * rotation. Keys are given as `id:base64` entries of 32 bytes, each made a KeyObject once (a raw key
+ * given to createCipheriv is made one on every call: 10 µs of a 13 µs seal).
  */
 export class FieldCipher {
-  private readonly keys: Map<string, Buffer>;
+  private readonly keys: Map<string, KeyObject>;
 
   constructor(
     entries: readonly string[],
@@ -44,10 +45,10 @@ export class FieldCipher {
 
 export const KEY_ENTRY = /^[A-Za-z0-9_-]{1,32}:[A-Za-z0-9+/_-]{43}=?$/;
 
-function parseKeyEntry(entry: string): [string, Buffer] {
+function parseKeyEntry(entry: string): [string, KeyObject] {
   if (!KEY_ENTRY.test(entry)) throw new Error('Encryption keys must be written id:base64 (32 bytes)');
   const [id, encoded] = entry.split(':') as [string, string];
   const key = Buffer.from(encoded, encoded.includes('+') || encoded.includes('/') ? 'base64' : 'base64url');
   if (key.length !== 32) throw new Error(`Encryption key "${id}" must be 32 bytes`);
-  return [id, key];
+  return [id, createSecretKey(key)];
 }
