@@ -42,6 +42,9 @@ const seconds = Number(option('--seconds')) || 8;
 const rounds = Number(option('--rounds')) || 1;
 // A smaller data set keeps the proportions (a tenth the measured partner's, a fifth in the pool).
 const totalLeads = Number(option('--leads')) || 1_000_000;
+// --partner-leads gives the measured partner that many (the others and the pool keep their shares
+// of the total: a fifth in the pool, the rest spread over 50 partners).
+const partnerLeads = Number(option('--partner-leads')) || Math.round(totalLeads / 10);
 const DATABASE = option('--database') ?? 'bench_lead_distribution';
 const reuse = args.includes('--reuse');
 const serviceDir = option('--service-dir');
@@ -89,7 +92,11 @@ async function prepareDatabase(
     }
   }
 
-  log(`Loading ${DATABASE} (${totalLeads.toLocaleString('en')} leads)...`);
+  if (partnerLeads + Math.round(totalLeads / 5) > totalLeads)
+    throw new Error('--partner-leads leaves no room for the pool (a fifth of --leads)');
+  log(
+    `Loading ${DATABASE} (${totalLeads.toLocaleString('en')} leads, ${partnerLeads.toLocaleString('en')} of them the measured partner's)...`,
+  );
   await server.dropDatabase(DATABASE);
   await server.createDatabase(DATABASE);
   const dataSource = await new DataSource(dataSourceOptions(url, LEAD_DISTRIBUTION_DATABASE, 2)).initialize();
@@ -102,7 +109,7 @@ async function prepareDatabase(
   const started = Date.now();
   const fixture = await loadLeadFixture(client, {
     totalLeads,
-    partnerLeads: Math.round(totalLeads / 10),
+    partnerLeads,
     otherPartners: 50,
     poolLeads: Math.round(totalLeads / 5),
     asShare: 0.1,
