@@ -19,7 +19,7 @@ import { BENCH_OPERATOR_KEY, startLeadDistributionService, startLeadsFloor, type
  * service/SQL; and the query plan of the page.
  *
  *   npm run build && node dist/bench/leads-list.js [--reuse] [--seconds N] [--rounds N] [--leads N]
- *                                                   [--database NAME] [--service-dir DIR]
+ *                                                   [--partner-leads N] [--database NAME] [--service-dir DIR]
  *
  * --rounds N measures each side's maximum rate N times, the three sides alternating, and reports the
  * mean: on a shared machine the load drifts, and alternating spreads the drift over the sides alike.
@@ -31,7 +31,9 @@ import { BENCH_OPERATOR_KEY, startLeadDistributionService, startLeadsFloor, type
  *
  * BENCH_DATABASE_URL names the PostgreSQL server (default: local 127.0.0.1:5432); the data goes to
  * database `bench_lead_distribution` (or --database), kept between runs (--reuse skips reloading it).
- * --leads N loads N leads instead of 1,000,000, in the same proportions.
+ * --leads N loads N leads instead of 1,000,000, in the same proportions; --partner-leads N gives the
+ * measured partner N of them instead of a tenth (`--leads 2000000 --partner-leads 1000000`: a partner
+ * holding a million leads, without loading the ten million that a tenth would need).
  */
 const CONCURRENCY = 16;
 /** Seconds of the warm-up pass per shape and server, before anything is measured. */
