@@ -5,6 +5,8 @@ import { PeriodicSweep } from '#platform';
 
 /** How often delta rows are merged: what a list's total sums grows with the statements in between. */
 export const LEAD_LIST_COUNTS_COMPACTION_MS = 5_000;
+/** Dead rows beyond which a compaction vacuums the table. */
+const DEAD_ROWS_VACUUMED = 1_000;
 
 /**
  * Merges the delta rows that the triggers on `leads` append to `lead_list_counts`: for every partner
@@ -21,7 +23,18 @@ export class LeadListCountsCompaction extends PeriodicSweep {
   }
 
   /** Merges every partner's delta rows; answers how many rows were merged away. */
-  sweep(): Promise<number> {
+  async sweep(): Promise<number> {
+    const removed = await this.merge();
+    // A partner's total reads every index entry of its rows, dead ones too (a bitmap scan does not
+    // prune them): the merged-away rows go now, whether or not autovacuum runs (or keeps up).
+    const [{ dead }] = await this.dataSource.query<[{ dead: number }]>(
+      `SELECT coalesce(n_dead_tup, 0)::integer AS dead FROM pg_stat_user_tables WHERE relid = 'lead_list_counts'::regclass`,
+    );
+    if (dead > DEAD_ROWS_VACUUMED) await this.dataSource.query(`VACUUM lead_list_counts`);
+    return removed;
+  }
+
+  private merge(): Promise<number> {
     return this.dataSource.transaction(async (tx) => {
       const [{ locked }] = await tx.query<[{ locked: boolean }]>(
         `SELECT pg_try_advisory_xact_lock(hashtextextended('lead_list_counts:compaction', 0)) AS locked`,
