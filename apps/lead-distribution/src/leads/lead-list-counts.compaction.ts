@@ -2,9 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { PeriodicSweep } from '#platform';
+import { LeadDistributionConfig } from '../config/lead-distribution.config.js';
 
-/** How often delta rows are merged: what a list's total sums grows with the statements in between. */
-export const LEAD_LIST_COUNTS_COMPACTION_MS = 5_000;
 /** Dead rows beyond which a compaction vacuums the table. */
 const DEAD_ROWS_VACUUMED = 1_000;
 
@@ -18,8 +17,12 @@ const DEAD_ROWS_VACUUMED = 1_000;
  */
 @Injectable()
 export class LeadListCountsCompaction extends PeriodicSweep {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
-    super(LeadListCountsCompaction.name, LEAD_LIST_COUNTS_COMPACTION_MS);
+  // Every LEAD_LIST_COUNTS_COMPACTION_SECONDS: what a list's total sums grows with the statements in between.
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    config: LeadDistributionConfig,
+  ) {
+    super(LeadListCountsCompaction.name, config.LEAD_LIST_COUNTS_COMPACTION_SECONDS * 1000);
   }
 
   /** Merges every partner's delta rows; answers how many rows were merged away. */
