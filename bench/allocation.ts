@@ -34,15 +34,18 @@ import { BENCH_OPERATOR_KEY, migratedDatabase, startLeadDistributionService } fr
  * 1.0x with p99 under 50 ms and the ledger exact; imported rows/s at least 5x from one client.
  *
  *   npm run build && node dist/bench/allocation.js [--leads N] [--import N] [--import-clients N] [--pgbench-seconds N] [--service-dir DIR]
+ *                                                  [--database NAME] [--without-list-counts]
  *
  * --pgbench-seconds 0 skips pgbench (no ratios).
  * --service-dir runs the service built in another checkout (its `dist/`, for before/after runs on
  * the same data). BENCH_DATABASE_URL names the PostgreSQL server (default: local 127.0.0.1:5432);
- * the data goes to database `bench_allocation`, recreated on every run. Database CPU is read from
+ * the data goes to database `bench_allocation` (or --database), recreated on every run. Database CPU is read from
  * /proc, so only for a server on this machine. The schema, allocation's SQL functions included
  * (apps/lead-distribution/src/allocation/sql/), comes from the service's migrations.
  */
-const DATABASE = 'bench_allocation';
+const DATABASE = option('--database') ?? 'bench_allocation';
+// --without-list-counts: the lead list's count triggers off (what they cost registrations and imports).
+const withoutListCounts = process.argv.includes('--without-list-counts');
 const CONCURRENCY = 16;
 const ORDERS = 1000;
 const PRODUCTS = 10;
@@ -62,6 +65,10 @@ const IMPORT_TARGET = 5;
 
 async function main(): Promise<void> {
   const { server, databaseUrl: url, dataSource } = await migratedDatabase(DATABASE, LEAD_DISTRIBUTION_DATABASE);
+  if (withoutListCounts) {
+    for (const event of ['insert', 'update', 'delete'])
+      await dataSource.query(`ALTER TABLE leads DISABLE TRIGGER trg_leads_list_counts_${event}`);
+  }
   await dataSource.destroy();
   const pgbench =
     PGBENCH_SECONDS > 0

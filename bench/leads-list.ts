@@ -19,7 +19,7 @@ import { BENCH_OPERATOR_KEY, startLeadDistributionService, startLeadsFloor, type
  * service/SQL; and the query plan of the page.
  *
  *   npm run build && node dist/bench/leads-list.js [--reuse] [--seconds N] [--rounds N] [--leads N]
- *                                                   [--database NAME] [--service-dir DIR]
+ *                                                   [--partner-leads N] [--database NAME] [--service-dir DIR]
  *
  * --rounds N measures each side's maximum rate N times, the three sides alternating, and reports the
  * mean: on a shared machine the load drifts, and alternating spreads the drift over the sides alike.
@@ -31,7 +31,9 @@ import { BENCH_OPERATOR_KEY, startLeadDistributionService, startLeadsFloor, type
  *
  * BENCH_DATABASE_URL names the PostgreSQL server (default: local 127.0.0.1:5432); the data goes to
  * database `bench_lead_distribution` (or --database), kept between runs (--reuse skips reloading it).
- * --leads N loads N leads instead of 1,000,000, in the same proportions.
+ * --leads N loads N leads instead of 1,000,000, in the same proportions; --partner-leads N gives the
+ * measured partner N of them instead of a tenth (`--leads 2000000 --partner-leads 1000000`: a partner
+ * holding a million leads, without loading the ten million that a tenth would need).
  */
 const CONCURRENCY = 16;
 /** Seconds of the warm-up pass per shape and server, before anything is measured. */
@@ -42,6 +44,9 @@ const seconds = Number(option('--seconds')) || 8;
 const rounds = Number(option('--rounds')) || 1;
 // A smaller data set keeps the proportions (a tenth the measured partner's, a fifth in the pool).
 const totalLeads = Number(option('--leads')) || 1_000_000;
+// --partner-leads gives the measured partner that many (the others and the pool keep their shares
+// of the total: a fifth in the pool, the rest spread over 50 partners).
+const partnerLeads = Number(option('--partner-leads')) || Math.round(totalLeads / 10);
 const DATABASE = option('--database') ?? 'bench_lead_distribution';
 const reuse = args.includes('--reuse');
 const serviceDir = option('--service-dir');
@@ -89,7 +94,11 @@ async function prepareDatabase(
     }
   }
 
-  log(`Loading ${DATABASE} (${totalLeads.toLocaleString('en')} leads)...`);
+  if (partnerLeads + Math.round(totalLeads / 5) > totalLeads)
+    throw new Error('--partner-leads leaves no room for the pool (a fifth of --leads)');
+  log(
+    `Loading ${DATABASE} (${totalLeads.toLocaleString('en')} leads, ${partnerLeads.toLocaleString('en')} of them the measured partner's)...`,
+  );
   await server.dropDatabase(DATABASE);
   await server.createDatabase(DATABASE);
   const dataSource = await new DataSource(dataSourceOptions(url, LEAD_DISTRIBUTION_DATABASE, 2)).initialize();
@@ -102,7 +111,7 @@ async function prepareDatabase(
   const started = Date.now();
   const fixture = await loadLeadFixture(client, {
     totalLeads,
-    partnerLeads: Math.round(totalLeads / 10),
+    partnerLeads,
     otherPartners: 50,
     poolLeads: Math.round(totalLeads / 5),
     asShare: 0.1,

@@ -9,7 +9,9 @@ describe('allocation of registered and imported leads', () => {
   beforeAll(async () => {
     // No reservation poll during the tests: its statements would be counted as the requests'. One
     // registration statement at a time: registrations arriving meanwhile share the next one.
-    app = await startLeadDistribution({ env: { RESERVATION_POLL_SECONDS: '3600', REGISTRATION_STATEMENTS_AT_ONCE: '1' } });
+    app = await startLeadDistribution({
+      env: { RESERVATION_POLL_SECONDS: '3600', LEAD_LIST_COUNTS_COMPACTION_SECONDS: '3600', REGISTRATION_STATEMENTS_AT_ONCE: '1' },
+    });
   });
   afterAll(() => app.close());
 

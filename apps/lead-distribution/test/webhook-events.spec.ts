@@ -35,7 +35,7 @@ describe('webhook events: the outbox and its payloads', () => {
   const clearContacts: Array<{ name: string; phone: string; email: string; address: string }> = [];
 
   beforeAll(async () => {
-    app = await startLeadDistribution({ env: { WEBHOOK_WORKER_CONCURRENCY: '0' } });
+    app = await startLeadDistribution({ env: { WEBHOOK_WORKER_CONCURRENCY: '0', LEAD_LIST_COUNTS_COMPACTION_SECONDS: '3600' } });
   });
   afterAll(() => app.close());
 

@@ -34,6 +34,13 @@ export class LeadDistributionConfig extends FileStorageConfig {
   @Max(3600)
   RESERVATION_POLL_SECONDS = 5;
 
+  /** How often the owned-lead list's kept counts are merged (LeadListCountsCompaction). */
+  @EnvInt()
+  @IsInt()
+  @Min(1)
+  @Max(3600)
+  LEAD_LIST_COUNTS_COMPACTION_SECONDS = 5;
+
   /** A lead with the same phone for the same product within this many days is a duplicate (409). */
   @EnvInt()
   @IsInt()

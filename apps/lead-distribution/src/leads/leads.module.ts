@@ -6,6 +6,7 @@ import { ProductsModule } from '../products/products.module.js';
 import { ContactAudit } from './contact-audit.js';
 import { LeadContactCipher } from './lead-contact-cipher.js';
 import { LeadImportService } from './lead-import.service.js';
+import { LeadListCountsCompaction } from './lead-list-counts.compaction.js';
 import { LeadsAdminController } from './leads-admin.controller.js';
 import { LeadsController } from './leads.controller.js';
 import { LeadsRepository } from './leads.repository.js';
@@ -14,7 +15,7 @@ import { LeadsService } from './leads.service.js';
 @Module({
   imports: [PartnersModule, ProductsModule, FilesModule, AllocationModule],
   controllers: [LeadsController, LeadsAdminController],
-  providers: [LeadsRepository, LeadsService, LeadImportService, LeadContactCipher, ContactAudit],
+  providers: [LeadsRepository, LeadsService, LeadImportService, LeadContactCipher, ContactAudit, LeadListCountsCompaction],
   exports: [LeadsService],
 })
 export class LeadsModule {}

@@ -14,6 +14,7 @@ import { Webhooks1795795330510 } from './1795795330510-Webhooks.js';
 import { DropRegisterLeadsV11795765109680 } from './1795765109680-DropRegisterLeadsV1.js';
 import { WebhookDeliveryQueues1795800000000 } from './1795800000000-WebhookDeliveryQueues.js';
 import { ProductUpdatedAtAndAsPolicyVersions1795817714796 } from './1795817714796-ProductUpdatedAtAndAsPolicyVersions.js';
+import { LeadListCounts1795830000000 } from './1795830000000-LeadListCounts.js';
 
 /** Every migration of the service, in order. `npm run migration:generate` writes new ones; list them here. */
 export const MIGRATIONS = [
@@ -33,4 +34,5 @@ export const MIGRATIONS = [
   Webhooks1795795330510,
   WebhookDeliveryQueues1795800000000,
   ProductUpdatedAtAndAsPolicyVersions1795817714796,
+  LeadListCounts1795830000000,
 ];

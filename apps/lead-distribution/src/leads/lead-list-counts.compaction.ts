@@ -1,0 +1,59 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import { PeriodicSweep } from '#platform';
+import { LeadDistributionConfig } from '../config/lead-distribution.config.js';
+
+/** Dead rows beyond which a compaction vacuums the table. */
+const DEAD_ROWS_VACUUMED = 1_000;
+
+/**
+ * Merges the delta rows that the triggers on `leads` append to `lead_list_counts`: for every partner
+ * with unmerged rows, one statement deletes all its rows and inserts one per bucket with their sum
+ * (buckets that sum to zero go). Registrations only ever insert, so they never wait on this; the
+ * DELETE takes the rows committed before it and the INSERT their sum in one transaction, so a reader
+ * sees either the deltas or the merged row, never both nor neither. Replicas take turns (a
+ * transaction-scoped advisory lock, tried, not waited for).
+ */
+@Injectable()
+export class LeadListCountsCompaction extends PeriodicSweep {
+  // Every LEAD_LIST_COUNTS_COMPACTION_SECONDS: what a list's total sums grows with the statements in between.
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    config: LeadDistributionConfig,
+  ) {
+    super(LeadListCountsCompaction.name, config.LEAD_LIST_COUNTS_COMPACTION_SECONDS * 1000);
+  }
+
+  /** Merges every partner's delta rows; answers how many rows were merged away. */
+  async sweep(): Promise<number> {
+    const removed = await this.merge();
+    // A partner's total reads every index entry of its rows, dead ones too (a bitmap scan does not
+    // prune them): the merged-away rows go now, whether or not autovacuum runs (or keeps up).
+    const [{ dead }] = await this.dataSource.query<[{ dead: number }]>(
+      `SELECT coalesce(n_dead_tup, 0)::integer AS dead FROM pg_stat_user_tables WHERE relid = 'lead_list_counts'::regclass`,
+    );
+    if (dead > DEAD_ROWS_VACUUMED) await this.dataSource.query(`VACUUM lead_list_counts`);
+    return removed;
+  }
+
+  private merge(): Promise<number> {
+    return this.dataSource.transaction(async (tx) => {
+      const [{ locked }] = await tx.query<[{ locked: boolean }]>(
+        `SELECT pg_try_advisory_xact_lock(hashtextextended('lead_list_counts:compaction', 0)) AS locked`,
+      );
+      if (!locked) return 0;
+      const [{ removed }] = await tx.query<[{ removed: number }]>(
+        `WITH dirty AS (SELECT DISTINCT partner_id FROM lead_list_counts WHERE NOT merged),
+              gone AS (DELETE FROM lead_list_counts c USING dirty WHERE c.partner_id = dirty.partner_id
+                       RETURNING c.partner_id, c.used, c.has_as, c.region, c.gender, c.leads),
+              kept AS (INSERT INTO lead_list_counts (partner_id, used, has_as, region, gender, leads, merged)
+                       SELECT partner_id, used, has_as, region, gender, sum(leads), true FROM gone
+                        GROUP BY partner_id, used, has_as, region, gender HAVING sum(leads) <> 0
+                       RETURNING 1)
+         SELECT ((SELECT count(*) FROM gone) - (SELECT count(*) FROM kept))::integer AS removed`,
+      );
+      return removed;
+    });
+  }
+}
