@@ -11,6 +11,7 @@ import { consoleDirectory, serveConsole } from '../http/console.js';
 import { preventCaching } from '../http/no-store.js';
 import { defaultCode, problemBody, statusTitle } from '../http/problem.js';
 import { RAW_SECURITY_HEADERS, registerSecurityHeaders } from '../http/security-headers.js';
+import { drainUnreadBodies } from '../http/unread-bodies.js';
 import { createValidationPipe } from '../http/validation.js';
 import { logRequests, ROOT_LOGGER, ServiceLogger } from '../logging/logging.module.js';
 import { MetricsRegistry } from '../metrics/metrics.js';
@@ -104,6 +105,7 @@ export async function createServiceApp({ service, module, config, openApi }: Cre
   checkJsonBodies(fastify);
   answerConditionalGets(fastify);
   preventCaching(fastify);
+  drainUnreadBodies(fastify);
   app.get(MetricsRegistry).instrument(fastify);
 
   app.useGlobalPipes(createValidationPipe());
