@@ -5,7 +5,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServiceConfig } from '../config/service-config.js';
-import { checkJsonBodies } from '../http/body-shape.hook.js';
+import { checkRequestShapes } from '../http/body-shape.hook.js';
 import { answerConditionalGets } from '../http/conditional-get.js';
 import { consoleDirectory, serveConsole } from '../http/console.js';
 import { preventCaching } from '../http/no-store.js';
@@ -102,7 +102,7 @@ export async function createServiceApp({ service, module, config, openApi }: Cre
   closeConnectionsOnShutdown(fastify, app.get(ShutdownState));
   // After the hooks every answer needs (security headers, request id), before the body is read.
   await installRateLimits(fastify, config, app.get<RateLimitRules>(RATE_LIMIT_RULES, { strict: false }));
-  checkJsonBodies(fastify);
+  checkRequestShapes(fastify);
   answerConditionalGets(fastify);
   preventCaching(fastify);
   drainUnreadBodies(fastify);
