@@ -57,28 +57,34 @@ export function startLeadDistributionService(
 }
 
 /**
- * Runs the built coverage-claims as production would, on `databaseUrl`, with the bench operator key,
- * the given keys and the sandbox adapters; `env` (or `env(port)`) adds to (or overrides) that environment.
+ * Runs the built coverage-claims (`dist/`, or another checkout's) as production would, on
+ * `databaseUrl`, with the bench operator key, the given keys and the sandbox adapters; `env` (or
+ * `env(port)`) adds to (or overrides) that environment.
  */
 export function startCoverageClaimsService(
   databaseUrl: string,
   keys: { encryption: string; hash: string; jwt: string },
   env: Record<string, string> | ((port: number) => Record<string, string>) = {},
+  location: ServiceLocation = {},
 ): Promise<BenchService> {
-  return startService('dist/apps/coverage-claims/src/main.js', (port) => ({
-    DATABASE_URL: databaseUrl,
-    DATA_ENCRYPTION_KEYS: keys.encryption,
-    LOOKUP_HASH_KEY: keys.hash,
-    JWT_SECRET: keys.jwt,
-    SMS_ADAPTER: 'sandbox',
-    INSURANCE_DATA_ADAPTER: 'sandbox',
-    // Production refuses the sandboxes unless allowed; a benchmark must reach no one.
-    ALLOW_SANDBOX_ADAPTERS: 'true',
-    FILE_UPLOAD_SECRET: 'bench-file-upload-secret-0123456789abcdef',
-    CDN_BASE_URL: 'https://cdn.example.com',
-    PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
-    ...(typeof env === 'function' ? env(port) : env),
-  }));
+  return startService(
+    'dist/apps/coverage-claims/src/main.js',
+    (port) => ({
+      DATABASE_URL: databaseUrl,
+      DATA_ENCRYPTION_KEYS: keys.encryption,
+      LOOKUP_HASH_KEY: keys.hash,
+      JWT_SECRET: keys.jwt,
+      SMS_ADAPTER: 'sandbox',
+      INSURANCE_DATA_ADAPTER: 'sandbox',
+      // Production refuses the sandboxes unless allowed; a benchmark must reach no one.
+      ALLOW_SANDBOX_ADAPTERS: 'true',
+      FILE_UPLOAD_SECRET: 'bench-file-upload-secret-0123456789abcdef',
+      CDN_BASE_URL: 'https://cdn.example.com',
+      PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+      ...(typeof env === 'function' ? env(port) : env),
+    }),
+    location,
+  );
 }
 
 /**

@@ -8,7 +8,9 @@ import http from 'node:http';
  * schema (wrong JSON types, null, empty, huge, int4 + 1, 2^53 + 1, 1e308, impossible dates, NUL, lone
  * surrogates, deep nesting, many keys), the rest of the request staying valid; each body also gets
  * malformed JSON, hostile shapes and wrong content types. Values are sampled per property, never
- * crossed, so the number of requests grows with the document, not with its combinations.
+ * crossed, so the number of requests grows with the document, not with its combinations. Every
+ * operation also gets hostile query keys (NUL, whatever parameters it reads): a NUL must be a 400
+ * naming the key.
  */
 
 export interface Schema {
@@ -65,6 +67,8 @@ export interface HostileRequest {
   path: string;
   contentType?: string;
   body?: string;
+  /** What the answer must be, beyond documented and below 500: a 400 naming this field. */
+  expected?: { status: number; field: string };
 }
 
 /** What the generator needs from the test: a valid value for a path parameter the document cannot give. */
@@ -332,6 +336,12 @@ const HOSTILE_BODIES: Sample[] = [
   ['over the body limit', json({ name: 'x'.repeat(1_100_000) })],
 ];
 
+/** Query keys (percent-encoded) every operation answers 400 naming the key as decoded. */
+const QUERY_KEYS_REFUSED: Array<[label: string, key: string, field: string]> = [
+  ['NUL', '%00', '\u0000'],
+  ['NUL inside', 'a%00b', 'a\u0000b'],
+];
+
 const UNEXPECTED_BODIES: Sample[] = [
   ['malformed JSON', '{"name":'],
   ['array nested 5,000 deep', deepArray(5000)],
@@ -397,6 +407,12 @@ class OperationRequests {
       }
     }
     yield this.request('query', 'unknown parameter', { query: { zzz: '1' } });
+    // A key PostgreSQL could not store is refused on every operation, whether it reads a query or not.
+    for (const [label, key, field] of QUERY_KEYS_REFUSED) {
+      yield this.request('query key', label, { query: { [key]: '1' } }, { status: 400, field });
+    }
+    yield this.request('query key', 'lone surrogate as UTF-8 bytes', { query: { '%ED%A0%80': '1' } });
+    yield this.request('query key', 'invalid UTF-8', { query: { '%FF%FE': '1' } });
 
     if (this.bodySchema) {
       const base = this.reader.valid(this.bodySchema);
@@ -420,6 +436,7 @@ class OperationRequests {
     target: string,
     value: string,
     overrides: { path?: Record<string, string>; query?: Record<string, string>; body?: string; contentType?: string | null } = {},
+    expected?: HostileRequest['expected'],
   ): HostileRequest {
     const pathValues = { ...this.pathValues, ...overrides.path };
     const path = this.template.replace(/\{(\w+)\}/g, (_whole, name: string) => pathValues[name]!);
@@ -439,6 +456,7 @@ class OperationRequests {
       path: query ? `${path}?${query}` : path,
       contentType,
       body,
+      expected,
     };
   }
 }
@@ -610,13 +628,23 @@ export async function sweep(
 
   function problemOf(request: HostileRequest, response: ReceivedResponse): string | undefined {
     if (response.status >= 500) return `${response.status} ${response.body.slice(0, 200)}`;
+    if (request.expected && response.status !== request.expected.status) return `${response.status}, not ${request.expected.status}`;
     if (!request.documented.includes(String(response.status))) return `${response.status}, which the document does not list`;
     if (response.status < 400) return undefined;
     if (!/^application\/problem\+json/.test(response.contentType)) return `${response.status} with Content-Type ${response.contentType}`;
     try {
-      const body = JSON.parse(response.body) as { status?: unknown; code?: unknown; requestId?: unknown };
+      const body = JSON.parse(response.body) as {
+        status?: unknown;
+        code?: unknown;
+        requestId?: unknown;
+        errors?: Array<{ field?: unknown }>;
+      };
       if (body.status !== response.status || typeof body.code !== 'string' || typeof body.requestId !== 'string') {
         return `${response.status} with a body that is not a problem: ${response.body.slice(0, 200)}`;
+      }
+      const field = request.expected?.field;
+      if (field !== undefined && !body.errors?.some((error) => error.field === field)) {
+        return `${response.status} not naming ${JSON.stringify(field)}: ${response.body.slice(0, 200)}`;
       }
     } catch {
       return `${response.status} with a body that is not JSON`;

@@ -4,9 +4,11 @@ import { Controller, Get } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import request from 'supertest';
 import { docsPageProblems } from '../../../test/support/docs-page.js';
+import { postOversized, sendThenRead, writeEndlessBody } from '../../../test/support/oversized-body.js';
 import { CurrentUser, UserRoles } from '../src/auth/auth.decorators.js';
 import { UserRole, type UserPrincipal } from '../src/auth/principal.js';
 import {
+  OPERATOR_KEY,
   createOrganisation,
   signAccessToken,
   signIn,
@@ -15,6 +17,7 @@ import {
   type CoverageClaimsTestApp,
 } from './support/coverage-claims.js';
 
+const PROBLEM_JSON = /^application\/problem\+json/;
 const FRONT_END = 'https://planner.example.com';
 
 @ApiExcludeController()
@@ -148,6 +151,32 @@ describe('coverage-claims platform and Bearer authentication', () => {
     expect(refused.body.code).toBe('ROLE_FORBIDDEN');
     const admin = await signIn(app, organisation, { role: UserRole.OrgAdmin });
     await withToken(app, admin.accessToken).get('/test-probe/admins-only').expect(200);
+  });
+
+  it.each([
+    ['11 MiB with Content-Length', 11, 'content-length'],
+    ['12 MiB chunked', 12, 'chunked'],
+  ] as const)('answers a body of %s sent by fetch with a 413 problem the client reads', async (_case, mebibytes, framing) => {
+    const answer = await postOversized(
+      `${app.url}/api/v1/admin/organisations`,
+      { 'x-api-key': OPERATOR_KEY },
+      mebibytes * 2 ** 20,
+      framing,
+    );
+    expect(answer).toEqual({ status: 413, contentType: expect.stringMatching(PROBLEM_JSON), code: 'PAYLOAD_TOO_LARGE' });
+  });
+
+  it('answers an 11 MiB body with a 413 problem that a client reading only after sending it all reads (no reset)', async () => {
+    const answer = await sendThenRead(app.url, '/api/v1/admin/organisations', { 'x-api-key': OPERATOR_KEY }, 11 * 2 ** 20);
+    expect(answer.head).toMatch(/^HTTP\/1\.1 413 .*\r\ncontent-type: application\/problem\+json/is);
+    expect(JSON.parse(answer.body)).toMatchObject({ status: 413, code: 'PAYLOAD_TOO_LARGE' });
+  });
+
+  it('reads at most a bounded part of an oversized body that never ends, then closes the connection', async () => {
+    const endless = await writeEndlessBody(app.url, '/api/v1/admin/organisations', { 'x-api-key': OPERATOR_KEY });
+    expect(endless.closed).toBe(true);
+    // The drain's 32 MiB, and what the two sockets' buffers hold.
+    expect(endless.written).toBeLessThan(48 * 2 ** 20);
   });
 
   it('returns 404 as a problem body for an unknown route, before authentication', async () => {

@@ -6,7 +6,8 @@ import request from 'supertest';
 import { MetricsServer, Public } from '#platform';
 import { measured, STALL_MS } from '../../../test/support/event-loop.js';
 import { docsPageProblems } from '../../../test/support/docs-page.js';
-import { asOperator, startLeadDistribution, withKey, type LeadDistributionTestApp } from './support/lead-distribution.js';
+import { postOversized, sendThenRead, writeEndlessBody } from '../../../test/support/oversized-body.js';
+import { OPERATOR_KEY, asOperator, startLeadDistribution, withKey, type LeadDistributionTestApp } from './support/lead-distribution.js';
 import { given } from './support/given.js';
 
 @ApiExcludeController()
@@ -117,6 +118,27 @@ describe('lead-distribution platform conventions', () => {
         .send({ name: 'x'.repeat(app.config.BODY_LIMIT_BYTES + 10) })
         .expect(413);
       expect(response.body).toMatchObject({ status: 413, code: 'PAYLOAD_TOO_LARGE' });
+    });
+
+    it.each([
+      ['11 MiB with Content-Length', 11, 'content-length'],
+      ['12 MiB chunked', 12, 'chunked'],
+    ] as const)('answers a body of %s sent by fetch with a 413 problem the client reads', async (_case, mebibytes, framing) => {
+      const answer = await postOversized(`${app.url}/api/v1/admin/partners`, { 'x-api-key': OPERATOR_KEY }, mebibytes * 2 ** 20, framing);
+      expect(answer).toEqual({ status: 413, contentType: expect.stringMatching(PROBLEM_JSON), code: 'PAYLOAD_TOO_LARGE' });
+    });
+
+    it('answers an 11 MiB body with a 413 problem that a client reading only after sending it all reads (no reset)', async () => {
+      const answer = await sendThenRead(app.url, '/api/v1/admin/partners', { 'x-api-key': OPERATOR_KEY }, 11 * 2 ** 20);
+      expect(answer.head).toMatch(/^HTTP\/1\.1 413 .*\r\ncontent-type: application\/problem\+json/is);
+      expect(JSON.parse(answer.body)).toMatchObject({ status: 413, code: 'PAYLOAD_TOO_LARGE' });
+    });
+
+    it('reads at most a bounded part of an oversized body that never ends, then closes the connection', async () => {
+      const endless = await writeEndlessBody(app.url, '/api/v1/admin/partners', { 'x-api-key': OPERATOR_KEY });
+      expect(endless.closed).toBe(true);
+      // The drain's 32 MiB, and what the two sockets' buffers hold.
+      expect(endless.written).toBeLessThan(48 * 2 ** 20);
     });
 
     it('returns 400 VALIDATION_FAILED naming every offending field, unknown fields included', async () => {

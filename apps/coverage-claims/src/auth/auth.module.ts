@@ -1,25 +1,23 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
-import { PassportModule } from '@nestjs/passport';
 import { RATE_LIMIT_RULES } from '#platform';
 import { OrganisationsModule } from '../organisations/organisations.module.js';
 import { UsersModule } from '../users/users.module.js';
-import { AccessTokenSigner } from './access-tokens.js';
+import { AccessTokenSigner, AccessTokenVerifier } from './access-tokens.js';
 import { AuthController } from './auth.controller.js';
 import { AuthRepository } from './auth.repository.js';
 import { AuthService } from './auth.service.js';
 import { JwtAuthGuard } from './jwt.guard.js';
-import { JwtStrategy } from './jwt.strategy.js';
 import { OperatorKeys } from './operator-keys.js';
 import { CoverageClaimsRateLimits } from './rate-limits.js';
 
 @Module({
-  imports: [PassportModule, UsersModule, OrganisationsModule],
+  imports: [UsersModule, OrganisationsModule],
   controllers: [AuthController],
   providers: [
-    JwtStrategy,
     OperatorKeys,
     AccessTokenSigner,
+    AccessTokenVerifier,
     AuthRepository,
     AuthService,
     { provide: APP_GUARD, useClass: JwtAuthGuard },

@@ -1,47 +1,55 @@
-import { Injectable, type ExecutionContext } from '@nestjs/common';
+import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { AuthGuard } from '@nestjs/passport';
 import type { FastifyRequest } from 'fastify';
 import { IS_PUBLIC } from '#platform';
+import { UsersService } from '../users/users.service.js';
+import { AccessTokenVerifier } from './access-tokens.js';
 import { OPERATOR_ONLY, USER_ROLES } from './auth.decorators.js';
 import { AuthErrors } from './auth.errors.js';
-import { JWT_STRATEGY } from './jwt.strategy.js';
 import { OperatorKeys } from './operator-keys.js';
-import type { UserPrincipal, UserRole } from './principal.js';
+import type { AuthenticatedUser, UserRole } from './principal.js';
 
 /**
  * Global guard of coverage-claims, failing closed: a route is @Public, @OperatorOnly (an operator key
  * in X-API-Key), or needs a valid Bearer access token of a user who still exists and is active.
  */
 @Injectable()
-export class JwtAuthGuard extends AuthGuard(JWT_STRATEGY) {
+export class JwtAuthGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly operatorKeys: OperatorKeys,
-  ) {
-    super();
-  }
+    private readonly tokens: AccessTokenVerifier,
+    private readonly users: UsersService,
+  ) {}
 
-  override async canActivate(context: ExecutionContext): Promise<boolean> {
+  async canActivate(context: ExecutionContext): Promise<boolean> {
     const targets = [context.getHandler(), context.getClass()];
     if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) return true;
+    const request = context.switchToHttp().getRequest<FastifyRequest & { user?: AuthenticatedUser }>();
     if (this.reflector.getAllAndOverride<boolean>(OPERATOR_ONLY, targets)) {
-      this.operatorKeys.authenticate(context.switchToHttp().getRequest<FastifyRequest>());
+      this.operatorKeys.authenticate(request);
       return true;
     }
-    await super.canActivate(context);
+    const user = await this.authenticate(request);
+    request.user = user;
     const roles = this.reflector.getAllAndOverride<UserRole[] | undefined>(USER_ROLES, targets);
-    const user = context.switchToHttp().getRequest<{ user: UserPrincipal }>().user;
     if (roles && !roles.includes(user.role)) throw AuthErrors.roleForbidden();
     return true;
   }
 
-  override handleRequest<TUser = UserPrincipal>(error: unknown, user: TUser | false, _info: unknown, context: ExecutionContext): TUser {
-    if (error) throw error;
-    if (!user) {
-      const header = context.switchToHttp().getRequest<FastifyRequest>().headers.authorization;
-      throw header ? AuthErrors.tokenInvalid() : AuthErrors.tokenMissing();
-    }
+  /**
+   * The token's user, as stored now. A token whose signature and claims check out is still refused
+   * when its user has since been deleted, disabled or moved, or its sign-in revoked (sign-out, a
+   * reused refresh token) or ended: the user and the sign-in are read on every request (one
+   * primary-key look-up each, in one statement), and the user's current role is what the handler sees.
+   */
+  private async authenticate(request: FastifyRequest): Promise<AuthenticatedUser> {
+    const token = this.tokens.of(request);
+    if (token.kind === 'none') throw AuthErrors.tokenMissing();
+    if (token.kind === 'invalid') throw AuthErrors.tokenInvalid();
+    const { sub, org, sid } = token.claims;
+    const user = await this.users.activePrincipal(sub, org, sid);
+    if (!user) throw AuthErrors.tokenInvalid();
     return user;
   }
 }

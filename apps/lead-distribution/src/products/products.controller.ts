@@ -7,7 +7,8 @@ import { Roles } from '../auth/auth.decorators.js';
 import { ProductsService } from './products.service.js';
 
 @ApiTags('products')
-// Every role may read, and any id that names no product is a 404: the spec's 401 and 404 only.
+// Every role may read, and any id that names no product is a 404: the spec's 401 and 404, besides the
+// platform's 400 for a hostile query (a NUL in a key), which every operation documents.
 @ApiKeyAuth(401)
 @Roles(ApiKeyRole.Partner, ApiKeyRole.Provider, ApiKeyRole.Operator)
 @Controller('api/v1/products')

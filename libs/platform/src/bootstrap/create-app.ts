@@ -5,12 +5,13 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServiceConfig } from '../config/service-config.js';
-import { checkJsonBodies } from '../http/body-shape.hook.js';
+import { checkRequestShapes } from '../http/body-shape.hook.js';
 import { answerConditionalGets } from '../http/conditional-get.js';
 import { consoleDirectory, serveConsole } from '../http/console.js';
 import { preventCaching } from '../http/no-store.js';
 import { defaultCode, problemBody, statusTitle } from '../http/problem.js';
 import { RAW_SECURITY_HEADERS, registerSecurityHeaders } from '../http/security-headers.js';
+import { drainUnreadBodies } from '../http/unread-bodies.js';
 import { createValidationPipe } from '../http/validation.js';
 import { logRequests, ROOT_LOGGER, ServiceLogger } from '../logging/logging.module.js';
 import { MetricsRegistry } from '../metrics/metrics.js';
@@ -101,9 +102,10 @@ export async function createServiceApp({ service, module, config, openApi }: Cre
   closeConnectionsOnShutdown(fastify, app.get(ShutdownState));
   // After the hooks every answer needs (security headers, request id), before the body is read.
   await installRateLimits(fastify, config, app.get<RateLimitRules>(RATE_LIMIT_RULES, { strict: false }));
-  checkJsonBodies(fastify);
+  checkRequestShapes(fastify);
   answerConditionalGets(fastify);
   preventCaching(fastify);
+  drainUnreadBodies(fastify);
   app.get(MetricsRegistry).instrument(fastify);
 
   app.useGlobalPipes(createValidationPipe());

@@ -4,15 +4,19 @@ import { jsonShapeErrors } from './json-shape.js';
 import { validationFailed } from './validation.js';
 
 /**
- * Checks every parsed JSON body (jsonShapeErrors: depth, key count, reserved keys, NUL, unpaired
- * surrogates) once, after Fastify parsed it and before the route's guards, interceptors and pipes
- * read it. Bodies parsed as bytes (evidence uploads) are not JSON and are never walked.
+ * Checks every request's query and every parsed JSON body (jsonShapeErrors: depth, key count,
+ * reserved keys, NUL, unpaired surrogates, in keys as in values) once, after Fastify parsed them and
+ * before the route's guards, interceptors and pipes read them. The query is checked on every route,
+ * one that reads no query included: `?%00=1` is a 400 naming the parameter wherever it is sent.
+ * Bodies parsed as bytes (evidence uploads) are not JSON and are never walked.
  */
-export function checkJsonBodies(fastify: FastifyInstance): void {
-  fastify.addHook('preValidation', async (request) => {
+export function checkRequestShapes(fastify: FastifyInstance): void {
+  fastify.addHook('preValidation', (request, _reply, done) => {
+    const queryErrors = jsonShapeErrors(request.query, '', '(query)');
+    if (queryErrors.length > 0) return done(validationFailed(queryErrors));
     const body = request.body;
-    if (body === undefined || Buffer.isBuffer(body) || body instanceof Readable) return;
+    if (body === undefined || Buffer.isBuffer(body) || body instanceof Readable) return done();
     const errors = jsonShapeErrors(body);
-    if (errors.length > 0) throw validationFailed(errors);
+    done(errors.length > 0 ? validationFailed(errors) : undefined);
   });
 }

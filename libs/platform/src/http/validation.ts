@@ -1,4 +1,4 @@
-import { ValidationPipe, type ArgumentMetadata, type ValidationError } from '@nestjs/common';
+import { ValidationPipe, type ValidationError } from '@nestjs/common';
 import { plainToInstance } from 'class-transformer';
 import { validateSync, type ValidatorOptions } from 'class-validator';
 import { jsonShapeErrors } from './json-shape.js';
@@ -10,7 +10,7 @@ import { ProblemException, type FieldError } from './problem.js';
  * `regionQuantities.0.quantity`).
  */
 export function createValidationPipe(): ValidationPipe {
-  return new TextSafeValidationPipe({
+  return new SyncValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: true,
     transform: true,
@@ -21,18 +21,10 @@ export function createValidationPipe(): ValidationPipe {
 }
 
 /**
- * Also checks a query's shape and text (see jsonShapeErrors) for the routes that read one. Bodies
- * are checked once for every route, before guards and interceptors, by checkJsonBodies.
+ * The pipe with class-validator run synchronously. Queries and bodies were checked for hostile shapes
+ * and text (jsonShapeErrors) before it, once for every route, by checkRequestShapes.
  */
-class TextSafeValidationPipe extends ValidationPipe {
-  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
-    if (metadata.type === 'query') {
-      const errors = jsonShapeErrors(value, '', '(query)');
-      if (errors.length > 0) throw validationFailed(errors);
-    }
-    return super.transform(value, metadata);
-  }
-
+class SyncValidationPipe extends ValidationPipe {
   /**
    * validateSync: no rule of ours is asynchronous (class-validator's `validate` would make a promise
    * per constraint for the same errors; libs/platform/test/validation.spec.ts checks that no rule is).

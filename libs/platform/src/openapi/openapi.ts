@@ -102,7 +102,9 @@ const BODY_METHODS = new Set(['post', 'put', 'patch', 'delete']);
  * What the platform does for every operation, whatever its controller declares: `X-Request-Id` is
  * taken from the request (when it is 1–128 characters of `[A-Za-z0-9._:-]`) and echoed on every
  * answer; an error the service did not expect is 500 INTERNAL_ERROR (a problem body with the request
- * id); a request that arrives while the service shuts down is 503 SHUTTING_DOWN (shutdown.ts);
+ * id); a query with a NUL or an unpaired surrogate in a key or a value is 400 VALIDATION_FAILED on
+ * every operation, one that reads no query included (checkRequestShapes); a request that arrives
+ * while the service shuts down is 503 SHUTTING_DOWN (shutdown.ts);
  * a body that is not JSON is 415 and one over the size limit 413 wherever a body is read; an
  * operation that takes `Idempotency-Key` (@Idempotent) can answer 409 and 422 for it, and marks a
  * replayed success with `Idempotent-Replayed: true`. Statuses are then listed in order.
@@ -116,7 +118,7 @@ function documentPlatformBehaviour(document: OpenAPIObject): void {
       const operation = item[method];
       if (!operation) continue;
       operation.parameters = [...(operation.parameters ?? []), parameter];
-      const added = [500, 503];
+      const added = [400, 500, 503];
       if (BODY_METHODS.has(method)) added.push(413, 415);
       const takesKey = operation.parameters.some((p) => 'name' in p && p.name === IDEMPOTENCY_KEY_HEADER);
       if (takesKey) added.push(409, 422);
