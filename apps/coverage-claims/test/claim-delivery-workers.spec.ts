@@ -15,9 +15,6 @@ const RACED_CLAIMS = 30;
  * Several replicas on one database share the outbox: a filing replica whose worker is off, and
  * workers started on its database as the tests need them (each test app is a replica of its own,
  * with its own pool and its own sandbox fax adapter; they share the database, keys and files).
- *
- * Passport keeps one strategy per name in the process: the Bearer strategy of the replica started
- * last authenticates every replica's requests. The tests file claims only while that replica runs.
  */
 describe('claim delivery across replicas: leases, shutdown, no fax sent twice', () => {
   let filing: CoverageClaimsTestApp;

@@ -15,7 +15,7 @@ import { given, type Team } from './support/given.js';
 describe('claim document: the fax of a claim, before and after it is sent', () => {
   const INSURER = { code: 'N03', fax: '05051811234' };
   let app: CoverageClaimsTestApp;
-  /** Started by the first test. Passport's Bearer strategy is the last replica's: it runs until the end. */
+  /** Started by the first test; it runs until the end. */
   let delivering: CoverageClaimsTestApp | undefined;
   let team: Team;
 

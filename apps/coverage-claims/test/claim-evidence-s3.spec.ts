@@ -146,7 +146,6 @@ describe('claim evidence with the s3 storage driver: uploads bound to what was d
     expect(Buffer.from(await original.Body!.transformToByteArray()).equals(swapped)).toBe(true);
 
     // Another replica faxes it now: from the frozen copy (the swapped bytes are no image: they would fail it).
-    // (It stays up to the end: Passport's strategies are process-wide, the last app's serves every app.)
     faxing = await startReplica(app, { env });
     expect(await waitForDelivery(faxing, claimReqId)).toMatchObject({ status: 'SENT', statusReason: null });
     const [record] = (await withToken(app, planner).post('/api/v1/claim/histories').send({ clientNm: '얼린고객' }).expect(200))

@@ -29,8 +29,7 @@ async function peakRssWhile<T>(work: () => Promise<T>): Promise<{ result: T; sta
  * What the renderer does with evidence that costs far more than its size (docs/decisions/claims.md,
  * "Rendering"): the claim fails, the process serves on. Each test files its claim on a replica whose
  * worker is off, so that it can arrange the claim before a delivering replica (started by the test,
- * on the same database and files) takes it; both are closed at the end of the test (Passport keeps one
- * Bearer strategy per process, the last started replica's, so no replica is closed while another serves).
+ * on the same database and files) takes it; both are closed at the end of the test.
  */
 describe('claim rendering within limits: a claim whose evidence defeats the renderer fails alone', () => {
   const logs = new LogCapture();
