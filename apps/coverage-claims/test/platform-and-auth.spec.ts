@@ -1,6 +1,8 @@
+import { jest } from '@jest/globals';
 import jwt from 'jsonwebtoken';
 import { readFile } from 'node:fs/promises';
-import { Controller, Get } from '@nestjs/common';
+import { request as httpRequest } from 'node:http';
+import { Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import request from 'supertest';
 import { docsPageProblems } from '../../../test/support/docs-page.js';
@@ -26,6 +28,12 @@ class BearerProbeController {
   @Get('me')
   me(@CurrentUser() user: UserPrincipal) {
     return user;
+  }
+
+  @Post('echo')
+  @HttpCode(200)
+  echo(@CurrentUser() user: UserPrincipal) {
+    return { userId: user.userId };
   }
 
   @Get('admins-only')
@@ -139,6 +147,41 @@ describe('coverage-claims platform and Bearer authentication', () => {
     expect(response.body.code).toBe('TOKEN_INVALID');
   });
 
+  it('verifies a Bearer token once a request, though the rate limiter and the guard both read it', async () => {
+    const planner = await signIn(app, await createOrganisation(app));
+    const verify = jest.spyOn(jwt, 'verify');
+    try {
+      for (let i = 0; i < 5; i += 1) await withToken(app, planner.accessToken).get('/test-probe/me').expect(200);
+      expect(verify).toHaveBeenCalledTimes(5);
+    } finally {
+      verify.mockRestore();
+    }
+  });
+
+  it('refuses a token that expired while its request body was arriving (verified when the request began)', async () => {
+    const planner = await signIn(app, await createOrganisation(app));
+    const { sub, org, sid } = jwt.decode(planner.accessToken) as { sub: string; org: string; sid: string };
+    const slowPost = (token: string) =>
+      new Promise<number>((resolve, reject) => {
+        const post = httpRequest(
+          `${app.url}/test-probe/echo`,
+          { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': '2' } },
+          (response) => {
+            response.resume();
+            resolve(response.statusCode!);
+          },
+        );
+        post.on('error', reject);
+        post.write('{');
+        setTimeout(() => post.end('}'), 3100);
+      });
+    const [expiring, lasting] = await Promise.all([
+      slowPost(signAccessToken(app, { sub, org, sid }, { expiresIn: 2 })),
+      slowPost(signAccessToken(app, { sub, org, sid }, { expiresIn: 300 })),
+    ]);
+    expect([expiring, lasting]).toEqual([401, 200]);
+  });
+
   it('returns 401 TOKEN_INVALID for a signed token without the expected claims', async () => {
     const token = signAccessToken(app, { role: 'SUPERUSER' as UserRole });
     await request(app.url).get('/test-probe/me').set('Authorization', `Bearer ${token}`).expect(401);
@@ -175,6 +218,7 @@ describe('coverage-claims platform and Bearer authentication', () => {
   it('reads at most a bounded part of an oversized body that never ends, then closes the connection', async () => {
     const endless = await writeEndlessBody(app.url, '/api/v1/admin/organisations', { 'x-api-key': OPERATOR_KEY });
     expect(endless.closed).toBe(true);
+    expect(endless.answer).toMatch(/^HTTP\/1\.1 413 /);
     // The drain's 32 MiB, and what the two sockets' buffers hold.
     expect(endless.written).toBeLessThan(48 * 2 ** 20);
   });

@@ -61,6 +61,8 @@ export class AccessTokenVerifier {
   private readonly secret: KeyObject;
   private readonly options: jwt.VerifyOptions & { complete?: false };
   private readonly byRequest = new WeakMap<object, BearerToken>();
+  /** The `exp` (seconds) of each verified token. */
+  private readonly expiresAt = new WeakMap<BearerToken, number>();
 
   constructor(config: CoverageClaimsConfig) {
     this.secret = requiredSecret(config.JWT_SECRET);
@@ -73,7 +75,10 @@ export class AccessTokenVerifier {
       token = this.verify(request.headers.authorization);
       this.byRequest.set(request.raw, token);
     }
-    return token;
+    // Verified when the request began (the rate limiter, before the body is read); a token that
+    // expired while a slow body arrived is refused when the guard asks, as verifying again would.
+    const expiresAt = this.expiresAt.get(token);
+    return expiresAt !== undefined && Date.now() / 1000 >= expiresAt ? INVALID : token;
   }
 
   private verify(authorization: string | undefined): BearerToken {
@@ -88,9 +93,11 @@ export class AccessTokenVerifier {
     } catch {
       return INVALID;
     }
-    const { sub, org, role, sid } = claims;
+    const { sub, org, role, sid, exp } = claims as Partial<AccessTokenClaims> & { exp?: unknown };
     if (typeof sub !== 'string' || !isUUID(sub) || typeof org !== 'string' || typeof role !== 'string' || !ROLES.has(role)) return INVALID;
     if (typeof sid !== 'string' || !isUUID(sid)) return INVALID;
-    return { kind: 'verified', claims: { sub, org, role, sid } };
+    const verified: BearerToken = { kind: 'verified', claims: { sub, org, role, sid } };
+    if (typeof exp === 'number') this.expiresAt.set(verified, exp);
+    return verified;
   }
 }
