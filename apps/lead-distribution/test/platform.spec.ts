@@ -137,6 +137,7 @@ describe('lead-distribution platform conventions', () => {
     it('reads at most a bounded part of an oversized body that never ends, then closes the connection', async () => {
       const endless = await writeEndlessBody(app.url, '/api/v1/admin/partners', { 'x-api-key': OPERATOR_KEY });
       expect(endless.closed).toBe(true);
+      expect(endless.answer).toMatch(/^HTTP\/1\.1 413 /);
       // The drain's 32 MiB, and what the two sockets' buffers hold.
       expect(endless.written).toBeLessThan(48 * 2 ** 20);
     });

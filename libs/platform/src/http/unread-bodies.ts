@@ -37,6 +37,9 @@ function drainAfterAnswer(body: IncomingMessage, limits: DrainLimits): void {
   const stop = () => {
     clearTimeout(timer);
     body.off('data', onData);
+    socket.off('close', stop);
+    // A connection kept open (a 429 keeps it) ends later as Node ends any: the override goes.
+    if (!closing) delete (socket as { destroySoon?: unknown }).destroySoon;
   };
   const cut = () => {
     stop();
