@@ -22,12 +22,14 @@ export class LeadListCountsCompaction extends PeriodicSweep {
     @InjectDataSource() private readonly dataSource: DataSource,
     config: LeadDistributionConfig,
   ) {
-    super(LeadListCountsCompaction.name, config.LEAD_LIST_COUNTS_COMPACTION_SECONDS * 1000);
+    super(LeadListCountsCompaction.name, config.LEAD_LIST_COUNTS_COMPACTION_SECONDS * 1000, 'debug');
   }
 
   /** Merges every partner's delta rows; answers how many rows were merged away. */
   async sweep(): Promise<number> {
     const removed = await this.merge();
+    // Another replica holds the turn: it merges, and vacuums.
+    if (removed === null) return 0;
     // A partner's total reads every index entry of its rows, dead ones too (a bitmap scan does not
     // prune them): the merged-away rows go now, whether or not autovacuum runs (or keeps up).
     const [{ dead }] = await this.dataSource.query<[{ dead: number }]>(
@@ -37,12 +39,13 @@ export class LeadListCountsCompaction extends PeriodicSweep {
     return removed;
   }
 
-  private merge(): Promise<number> {
+  /** Rows merged away, or null when another replica is merging. */
+  private merge(): Promise<number | null> {
     return this.dataSource.transaction(async (tx) => {
       const [{ locked }] = await tx.query<[{ locked: boolean }]>(
         `SELECT pg_try_advisory_xact_lock(hashtextextended('lead_list_counts:compaction', 0)) AS locked`,
       );
-      if (!locked) return 0;
+      if (!locked) return null;
       const [{ removed }] = await tx.query<[{ removed: number }]>(
         `WITH dirty AS (SELECT DISTINCT partner_id FROM lead_list_counts WHERE NOT merged),
               gone AS (DELETE FROM lead_list_counts c USING dirty WHERE c.partner_id = dirty.partner_id

@@ -18,6 +18,8 @@ export abstract class PeriodicSweep implements OnApplicationBootstrap, OnModuleD
   protected constructor(
     private readonly name: string,
     private readonly intervalMs = SWEEP_INTERVAL_MS,
+    /** A sweep that runs every few seconds under load logs what it did at debug level. */
+    private readonly reportLevel: 'log' | 'debug' = 'log',
   ) {
     this.logger = new Logger(name);
   }
@@ -40,7 +42,7 @@ export abstract class PeriodicSweep implements OnApplicationBootstrap, OnModuleD
     this.timer = setTimeout(() => {
       this.running = this.sweep()
         .then((count) => {
-          if (count > 0) this.logger.log({ rows: count }, `${this.name}: swept`);
+          if (count > 0) this.logger[this.reportLevel]({ rows: count }, `${this.name}: swept`);
         })
         .catch((error: unknown) =>
           this.logger.warn({ error: error instanceof Error ? error.message : String(error) }, `${this.name} failed`),
