@@ -102,7 +102,7 @@ const BODY_METHODS = new Set(['post', 'put', 'patch', 'delete']);
  * What the platform does for every operation, whatever its controller declares: `X-Request-Id` is
  * taken from the request (when it is 1–128 characters of `[A-Za-z0-9._:-]`) and echoed on every
  * answer; an error the service did not expect is 500 INTERNAL_ERROR (a problem body with the request
- * id); a query with a NUL or an unpaired surrogate in a key or a value is 400 VALIDATION_FAILED on
+ * id); a query with a NUL in a key or a value (or any other hostile shape) is 400 VALIDATION_FAILED on
  * every operation, one that reads no query included (checkRequestShapes); a request that arrives
  * while the service shuts down is 503 SHUTTING_DOWN (shutdown.ts);
  * a body that is not JSON is 415 and one over the size limit 413 wherever a body is read; an
