@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
 import { Inject, Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
 import { HTTP_CODE_METADATA } from '@nestjs/common/constants.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -55,7 +55,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
    * a record keeps its request's hash for 24 hours, and a body of a few personal fields (a name, a
    * birth date, a phone) hashed without a key could be found again by trying them all.
    */
-  private readonly hashKey: Buffer | null;
+  private readonly hashKey: KeyObject | null;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -63,7 +63,8 @@ export class IdempotencyInterceptor implements NestInterceptor {
   ) {
     const lookupHashKey = (config as Partial<FieldEncryptionConfig>).LOOKUP_HASH_KEY;
     this.hashKey = lookupHashKey
-      ? createHmac('sha256', Buffer.from(lookupHashKey, 'base64url')).update('platform:idempotency-request').digest()
+      ? // A KeyObject made once: given bytes, createHmac makes one on every request (as the lookup hash did).
+        createSecretKey(createHmac('sha256', Buffer.from(lookupHashKey, 'base64url')).update('platform:idempotency-request').digest())
       : null;
   }
 
