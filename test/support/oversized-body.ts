@@ -55,10 +55,7 @@ export function sendThenRead(url: string, path: string, headers: Record<string, 
     socket.pause();
     socket.on('error', (error: Error & { code?: string }) => reject(new Error(`${error.code ?? error.message} while sending`)));
     socket.on('connect', () => {
-      const head = Object.entries({ 'content-type': 'application/json', 'content-length': String(bytes), ...headers })
-        .map(([name, value]) => `${name}: ${value}\r\n`)
-        .join('');
-      socket.write(`POST ${path} HTTP/1.1\r\nhost: ${hostname}:${port}\r\n${head}\r\n`);
+      socket.write(postHead(path, hostname, port, { 'content-length': String(bytes), ...headers }));
       socket.write(Buffer.from(`{"name":"${'x'.repeat(bytes - 12)}"}`), (error) => {
         if (error) return;
         const chunks: Buffer[] = [];
@@ -104,11 +101,14 @@ export function writeEndlessBody(url: string, path: string, headers: Record<stri
       }
     };
     socket.on('connect', () => {
-      const head = Object.entries({ 'content-type': 'application/json', 'transfer-encoding': 'chunked', ...headers })
-        .map(([name, value]) => `${name}: ${value}\r\n`)
-        .join('');
-      socket.write(`POST ${path} HTTP/1.1\r\nhost: ${hostname}:${port}\r\n${head}\r\n9\r\n{"name":"\r\n`);
+      socket.write(`${postHead(path, hostname, port, { 'transfer-encoding': 'chunked', ...headers })}9\r\n{"name":"\r\n`);
       pump();
     });
   });
+}
+
+/** The head of a JSON POST written by hand on a raw connection. */
+function postHead(path: string, hostname: string, port: string, headers: Record<string, string>): string {
+  const lines = Object.entries({ 'content-type': 'application/json', ...headers }).map(([name, value]) => `${name}: ${value}\r\n`);
+  return `POST ${path} HTTP/1.1\r\nhost: ${hostname}:${port}\r\n${lines.join('')}\r\n`;
 }
