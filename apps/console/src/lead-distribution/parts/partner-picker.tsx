@@ -1,9 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'wouter';
-import { leadApi, unwrap } from '../api/client';
-import type { components } from '../api/generated/lead-distribution';
-import { ProblemAlert, SearchSelect, useApiQuery, type SearchOption } from '../ui';
-
-type Partner = components['schemas']['PartnerDto'];
+import { ProblemAlert, SearchSelect } from '../../ui';
+import { partnerLabel, partnerOptionsQuery, partnerQuery } from '../api/partners';
 
 /**
  * The partner a partner-scoped screen acts for, kept in the address (`?partner=<id>`) so that a reload
@@ -26,26 +24,10 @@ export function usePartnerParam(): [number | undefined, (partnerId: number | und
   return [partnerId, setPartnerId];
 }
 
-const partnerLabel = (partner: Partner) => `${partner.name} (#${partner.id})`;
-
-/** Partners matching `term` (empty: the first 20), as options labelled with their id. */
-export async function searchPartners(term: string): Promise<SearchOption[]> {
-  const found = await unwrap(
-    leadApi.GET('/api/v1/admin/partners', { params: { query: { page: 1, limit: 20, ...(term ? { search: term } : {}) } } }),
-  );
-  return found.data.map((partner) => ({ value: String(partner.id), label: partnerLabel(partner) }));
-}
-
-/** A searchable select of partners: the search runs on the server (`search`), 20 at a time. */
+/** A searchable select of partners: the search runs on the server, 20 at a time. */
 export function PartnerPicker({ value, onChange }: { value: number | undefined; onChange: (partnerId: number | undefined) => void }) {
   // The partner of the address is named even before any search finds it.
-  const chosen = useApiQuery(
-    () =>
-      value === undefined
-        ? Promise.resolve(undefined)
-        : unwrap(leadApi.GET('/api/v1/admin/partners/{id}', { params: { path: { id: value } } })),
-    [value],
-  );
+  const chosen = useQuery({ ...partnerQuery(value ?? 0), enabled: value !== undefined });
   return (
     <>
       <SearchSelect
@@ -56,7 +38,7 @@ export function PartnerPicker({ value, onChange }: { value: number | undefined; 
         value={value === undefined ? null : String(value)}
         onChange={(next) => onChange(next === null ? undefined : Number(next))}
         current={chosen.data && { value: String(chosen.data.id), label: partnerLabel(chosen.data) }}
-        search={searchPartners}
+        search={partnerOptionsQuery}
         noneFound="일치하는 파트너가 없습니다"
         loadError="파트너 목록을 불러오지 못했습니다"
       />

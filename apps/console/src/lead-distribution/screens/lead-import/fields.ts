@@ -1,4 +1,4 @@
-import type { components } from '../../api/generated/lead-distribution';
+import type { components } from '../../../api/generated/lead-distribution';
 
 /** A row of the import (`POST /api/v1/admin/leads/import`): CreateLeadV1Request without the product, which the screen picks. */
 type ImportRow = components['schemas']['CreateLeadV1Request'];

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { leadApi, unwrap } from '../../api/client';
-import { SearchSelect } from '../../ui';
+import { SearchSelect } from '../../../ui';
+import { activeProductOptionsQuery } from '../../api/products';
 
 /**
  * The product the imported leads are for, picked by name among the active products (the search runs
@@ -18,12 +18,7 @@ export function ProductPicker({ onChange, disabled }: { onChange: (productId: st
         setValue(productId);
         onChange(productId);
       }}
-      search={async (term) => {
-        const found = await unwrap(
-          leadApi.GET('/api/v1/admin/products', { params: { query: { limit: 20, active: true, search: term === '' ? undefined : term } } }),
-        );
-        return found.data.map((product) => ({ value: product.id, label: `${product.name} · ${product.provider.name}` }));
-      }}
+      search={activeProductOptionsQuery}
       noneFound="일치하는 상품이 없습니다"
       loadError="상품 목록을 불러오지 못했습니다"
       disabled={disabled}

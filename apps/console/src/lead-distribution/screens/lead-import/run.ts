@@ -1,10 +1,12 @@
-import { leadApi, unwrap } from '../../api/client';
-import { ApiProblem } from '../../api/problem';
-import type { components } from '../../api/generated/lead-distribution';
-import { FIELD_LABELS, type LeadRow } from './lead-import-fields';
-import { idempotencyKey } from '../../ui/idempotency-key';
+import type { components } from '../../../api/generated/lead-distribution';
+import { ApiProblem } from '../../../api/problem';
+import { messageFor } from '../../../api/problem-messages';
+import { idempotencyKey } from '../../../ui';
+import { importLeads } from '../../api/leads';
+import { IMPORT_ROW_STATUSES, type ImportRowStatus } from '../../labels';
+import { LEAD_DISTRIBUTION_PROBLEM_MESSAGES } from '../../problem-messages';
+import { FIELD_LABELS, type LeadRow } from './fields';
 
-type ImportRow = components['schemas']['CreateLeadV1Request'];
 type FieldError = components['schemas']['FieldErrorDto'];
 
 /** ImportLeadsDto's @ArrayMaxSize: the most rows one call takes. */
@@ -14,10 +16,13 @@ const MAX_BYTES_PER_CALL = 512 * 1024;
 
 /** What became of one row: the API's answer, or FAILED when its whole call was refused. */
 export interface RowResult {
-  status: 'CREATED' | 'DUPLICATE' | 'INVALID' | 'FAILED';
+  status: ImportRowStatus | 'FAILED';
   id?: string;
   partnerId?: number | null;
+  /** The row's code (DUPLICATE_LEAD), or the refusal's of a FAILED row. */
   code?: string;
+  /** A FAILED row's refusal: its HTTP status (for the message when its code says nothing). */
+  refusedWith?: number;
   errors: FieldError[];
 }
 
@@ -56,13 +61,7 @@ export function planChunks(rows: readonly LeadRow[]): Chunk[] {
 export async function sendChunk(productId: string, rows: readonly LeadRow[], chunk: Chunk): Promise<RowResult[]> {
   const leads = rows.slice(chunk.start, chunk.end).map((row) => ({ ...row, productId }));
   try {
-    const answer = await unwrap(
-      leadApi.POST('/api/v1/admin/leads/import', {
-        params: { header: { 'Idempotency-Key': chunk.idempotencyKey } },
-        // Rows go as the file has them: the API validates each and names the fields it refuses.
-        body: { leads: leads as unknown as ImportRow[] },
-      }),
-    );
+    const answer = await importLeads(leads, chunk.idempotencyKey);
     return leads.map((_, index): RowResult => {
       const result = answer.results[index];
       if (!result) return { status: 'FAILED', errors: [{ field: '', message: '응답에 이 행의 결과가 없습니다.' }] };
@@ -76,11 +75,7 @@ export async function sendChunk(productId: string, rows: readonly LeadRow[], chu
       const own = (problem.errors ?? [])
         .filter(({ field }) => field.startsWith(prefix))
         .map(({ field, message }) => ({ field: field.slice(prefix.length), message }));
-      const whole = {
-        field: '',
-        message: `요청 전체가 거부되어 처리되지 않았습니다: ${problem.detail ?? problem.title ?? problem.status}`,
-      };
-      return { status: 'FAILED', code: problem.code, errors: own.length > 0 ? own : [whole] };
+      return { status: 'FAILED', code: problem.code, refusedWith: problem.status, errors: own };
     });
   }
 }
@@ -88,26 +83,26 @@ export async function sendChunk(productId: string, rows: readonly LeadRow[], chu
 /** Statuses that refuse the call's body for good: sending it again would not help. */
 const refusedAsAWhole = (status: number) => status === 400 || status === 413 || status === 422;
 
-/** A row's outcome in words: the errors name the field (label and API name). */
+/** A code in Korean (the service's table, then the platform's). */
+const say = (code: string | undefined, status: number) => messageFor(code, status, LEAD_DISTRIBUTION_PROBLEM_MESSAGES);
+
+/** A row's outcome in words: the errors name the field (label and API name); codes are said in Korean. */
 export function outcomeText(result: RowResult): string {
   switch (result.status) {
     case 'CREATED':
       return result.partnerId ? `등록됨 · 파트너 #${result.partnerId}에 배정` : '등록됨 · 배분 대기';
     case 'DUPLICATE':
-      return `이미 등록된 리드입니다 (${result.code ?? 'DUPLICATE_LEAD'})`;
+      return say(result.code ?? 'DUPLICATE_LEAD', 409);
     default:
-      return result.errors.length > 0
-        ? result.errors.map(({ field, message }) => (field ? `${FIELD_LABELS[field] ?? field}(${field}): ${message}` : message)).join(' · ')
-        : (result.code ?? '오류');
+      if (result.errors.length > 0)
+        return result.errors
+          .map(({ field, message }) => (field ? `${FIELD_LABELS[field] ?? field}(${field}): ${message}` : message))
+          .join(' · ');
+      return result.refusedWith === undefined
+        ? say(result.code, 400)
+        : `요청 전체가 거부되어 처리되지 않았습니다: ${say(result.code, result.refusedWith)}`;
   }
 }
-
-export const STATUS_LABELS: Record<RowResult['status'], string> = {
-  CREATED: '등록',
-  DUPLICATE: '중복',
-  INVALID: '오류',
-  FAILED: '처리 안 됨',
-};
 
 /** A CSV field, quoted; a value a spreadsheet would run as a formula (=, +, -, @) is kept as text. */
 function csvField(value: string): string {
@@ -130,7 +125,9 @@ export function errorsCsv(
     if (!result || result.status === 'CREATED') return;
     const cells = records[index] ?? [];
     const original = headers.map((_, column) => cells[column] ?? '');
-    lines.push([String(rowNumber(index)), STATUS_LABELS[result.status], outcomeText(result), ...original].map(csvField).join(','));
+    lines.push(
+      [String(rowNumber(index)), IMPORT_ROW_STATUSES.terms[result.status].label, outcomeText(result), ...original].map(csvField).join(','),
+    );
   });
   return new Blob([`\uFEFF${lines.join('\r\n')}\r\n`], { type: 'text/csv;charset=utf-8' });
 }

@@ -74,3 +74,20 @@ function cellText(cell: unknown): string {
   if (typeof cell === 'number') return Number.isInteger(cell) ? cell.toFixed(0) : String(cell);
   return String(cell);
 }
+
+/** The file as rows of the import: column names, data records and their row numbers in the file. */
+export interface Sheet {
+  headers: string[];
+  records: string[][];
+  rowNumbers: number[];
+}
+
+/** The file's column names (its first row, or 열 1, 열 2, …) and its data records. */
+export function sheetOf(file: SheetFile, hasHeaderRow: boolean): Sheet {
+  // A reduce, not Math.max(...rows): a spread of a few hundred thousand rows overflows the stack.
+  const width = file.records.reduce((widest, cells) => Math.max(widest, cells.length), 0);
+  const first = hasHeaderRow ? file.records[0]! : [];
+  const headers = Array.from({ length: width }, (_, column) => first[column]?.trim() || `열 ${column + 1}`);
+  const skip = hasHeaderRow ? 1 : 0;
+  return { headers, records: file.records.slice(skip), rowNumbers: file.rowNumbers.slice(skip) };
+}

@@ -1,0 +1,133 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { leadApi, unwrap } from '../../api/client';
+import type { components } from '../../api/generated/lead-distribution';
+import { pageOf, type PageRequest } from '../../ui';
+import type { DeliveryEventType, DeliveryStatus } from '../labels';
+
+type Schemas = components['schemas'];
+export type Endpoint = Schemas['WebhookEndpoint'];
+export type Delivery = Schemas['WebhookDelivery'];
+
+// A partner's endpoints under ['webhook-endpoints', partnerId]; each endpoint's deliveries under
+// ['webhook-deliveries', endpointId] (its log and one delivery's detail).
+const endpointsOf = (partnerId: number) => ['webhook-endpoints', partnerId] as const;
+const endpointKey = (endpointId: string) => ['webhook-endpoint', endpointId] as const;
+const deliveriesOf = (endpointId: string) => ['webhook-deliveries', endpointId] as const;
+
+/** The worker delivers in the background: what waits for it is read again every two seconds. */
+const WHILE_PENDING_MS = 2000;
+
+export const endpointsQuery = (partnerId: number, { page, limit }: PageRequest) =>
+  queryOptions({
+    queryKey: [...endpointsOf(partnerId), { page, limit }],
+    queryFn: async () => pageOf(await unwrap(leadApi.GET('/api/v1/webhooks/endpoints', { params: { query: { partnerId, page, limit } } }))),
+  });
+
+export const endpointQuery = (endpointId: string) =>
+  queryOptions({
+    queryKey: endpointKey(endpointId),
+    queryFn: () => unwrap(leadApi.GET('/api/v1/webhooks/endpoints/{endpointId}', { params: { path: { endpointId } } })),
+  });
+
+export interface DeliveryFilters {
+  status: DeliveryStatus | undefined;
+  eventType: DeliveryEventType | undefined;
+}
+
+/** The endpoint's delivery log, newest first; read again while a delivery on the page waits for the worker. */
+export const deliveriesQuery = (endpointId: string, filters: DeliveryFilters, { page, limit }: PageRequest) =>
+  queryOptions({
+    queryKey: [...deliveriesOf(endpointId), 'log', { ...filters, page, limit }],
+    queryFn: async () =>
+      pageOf(
+        await unwrap(
+          leadApi.GET('/api/v1/webhooks/endpoints/{endpointId}/deliveries', {
+            params: { path: { endpointId }, query: { ...filters, page, limit } },
+          }),
+        ),
+      ),
+    refetchInterval: (query) => (query.state.data?.items.some((delivery) => delivery.status === 'PENDING') ? WHILE_PENDING_MS : false),
+  });
+
+/** One delivery with its attempts and body; read again while it waits for the worker. */
+export const deliveryQuery = (endpointId: string, deliveryId: string) =>
+  queryOptions({
+    queryKey: [...deliveriesOf(endpointId), 'one', deliveryId],
+    queryFn: () => unwrap(leadApi.GET('/api/v1/webhooks/deliveries/{deliveryId}', { params: { path: { deliveryId } } })),
+    refetchInterval: (query) => (query.state.data?.status === 'PENDING' ? WHILE_PENDING_MS : false),
+  });
+
+export function useCreateEndpoint(partnerId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Omit<Schemas['CreateWebhookEndpointRequest'], 'partnerId'>) =>
+      unwrap(leadApi.POST('/api/v1/webhooks/endpoints', { body: { ...body, partnerId } })),
+    onSuccess: () => client.invalidateQueries({ queryKey: endpointsOf(partnerId) }),
+  });
+}
+
+/** What a change to an endpoint invalidates: the partner's list, the endpoint, and its log. */
+function useEndpointChanged(partnerId: number, endpointId: string) {
+  const client = useQueryClient();
+  return () =>
+    Promise.all(
+      [endpointsOf(partnerId), endpointKey(endpointId), deliveriesOf(endpointId)].map((queryKey) => client.invalidateQueries({ queryKey })),
+    );
+}
+
+const path = (endpointId: string) => ({ params: { path: { endpointId } } });
+
+export function useUpdateEndpoint(partnerId: number, endpointId: string) {
+  const changed = useEndpointChanged(partnerId, endpointId);
+  return useMutation({
+    mutationFn: (body: Schemas['UpdateWebhookEndpointRequest']) =>
+      unwrap(leadApi.PATCH('/api/v1/webhooks/endpoints/{endpointId}', { ...path(endpointId), body })),
+    onSuccess: changed,
+  });
+}
+
+export function useSendTestEvent(partnerId: number, endpointId: string) {
+  const changed = useEndpointChanged(partnerId, endpointId);
+  return useMutation({
+    mutationFn: () => unwrap(leadApi.POST('/api/v1/webhooks/endpoints/{endpointId}/test', path(endpointId))),
+    onSuccess: changed,
+  });
+}
+
+export function useRotateSecret(partnerId: number, endpointId: string) {
+  const changed = useEndpointChanged(partnerId, endpointId);
+  return useMutation({
+    mutationFn: () => unwrap(leadApi.POST('/api/v1/webhooks/endpoints/{endpointId}/rotate-secret', path(endpointId))),
+    onSuccess: changed,
+  });
+}
+
+export function useDeleteEndpoint(partnerId: number, endpointId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => unwrap(leadApi.DELETE('/api/v1/webhooks/endpoints/{endpointId}', path(endpointId))),
+    onSuccess: () => {
+      client.removeQueries({ queryKey: endpointKey(endpointId) });
+      client.removeQueries({ queryKey: deliveriesOf(endpointId) });
+      return client.invalidateQueries({ queryKey: endpointsOf(partnerId) });
+    },
+  });
+}
+
+/** Puts the endpoint's FAILED deliveries created since `since` (an instant) back in the queue. */
+export function useRecoverDeliveries(partnerId: number, endpointId: string) {
+  const changed = useEndpointChanged(partnerId, endpointId);
+  return useMutation({
+    mutationFn: (since: string) =>
+      unwrap(leadApi.POST('/api/v1/webhooks/endpoints/{endpointId}/recover', { ...path(endpointId), body: { since } })),
+    onSuccess: changed,
+  });
+}
+
+export function useResendDelivery(endpointId: string, deliveryId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => unwrap(leadApi.POST('/api/v1/webhooks/deliveries/{deliveryId}/resend', { params: { path: { deliveryId } } })),
+    onSuccess: () => client.invalidateQueries({ queryKey: deliveriesOf(endpointId) }),
+  });
+}
