@@ -24,7 +24,11 @@ export const claimDeliveriesQuery = (filters: DeliveryFilters, { page, limit }: 
       query.state.data?.items.some((delivery) => delivery.status === 'RECEIVED' || delivery.status === 'SENDING') ? 3000 : false,
   });
 
-/** Sends a FAILED claim again, to its insurer's fax as it is now (a fresh Idempotency-Key per confirm). */
+/**
+ * Sends a FAILED claim again, to its insurer's fax as it is now (a fresh Idempotency-Key per confirm).
+ * A refusal (CLAIM_NOT_FAILED) means the list showed an old state: it is marked stale, and read again
+ * on its next use, not at once (the refusal stays in view in its dialog, which a row gone would close).
+ */
 export function useResendClaim() {
   const client = useQueryClient();
   return useMutation({
@@ -35,5 +39,6 @@ export function useResendClaim() {
         }),
       ),
     onSuccess: () => client.invalidateQueries({ queryKey: ROOT }),
+    onError: () => client.invalidateQueries({ queryKey: ROOT, refetchType: 'none' }),
   });
 }

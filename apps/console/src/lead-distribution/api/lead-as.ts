@@ -46,9 +46,12 @@ export function useReviewAs(id: string) {
   return useMutation({
     mutationFn: (body: components['schemas']['ReviewAsDto']) =>
       unwrap(leadApi.POST('/api/v1/admin/lead-as/{id}/review', { params: { path: { id } }, body })),
+    // An approval returns the lead and makes its order owe (or take) a replacement.
     onSuccess: async () => {
-      // An approval returns the lead and makes its order owe (or take) a replacement.
       await Promise.all([client.invalidateQueries({ queryKey: ROOT }), client.invalidateQueries({ queryKey: ['orders'] })]);
     },
+    // A refusal (AS_INVALID_TRANSITION) means the page showed an old status: read again on its next
+    // use, not at once (the refusal stays in view in its dialog).
+    onError: () => client.invalidateQueries({ queryKey: ROOT, refetchType: 'none' }),
   });
 }

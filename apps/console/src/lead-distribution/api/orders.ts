@@ -37,5 +37,8 @@ export function useCancelOrder(partnerId: number, id: string) {
     mutationFn: (memo: string | undefined) =>
       unwrap(leadApi.POST('/api/v1/orders/{id}/cancel', { params: { path: { id } }, body: { partnerId, ...(memo ? { memo } : {}) } })),
     onSuccess: () => client.invalidateQueries({ queryKey: ordersOf(partnerId) }),
+    // A refusal (ORDER_NOT_CANCELLABLE) means the page showed an old status: read again on its next
+    // use, not at once (the refusal stays in view in its dialog).
+    onError: () => client.invalidateQueries({ queryKey: ordersOf(partnerId), refetchType: 'none' }),
   });
 }
