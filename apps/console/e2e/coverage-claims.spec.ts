@@ -2,6 +2,7 @@ import { ok } from './support/api.js';
 import { consoleFixture } from './support/fixture.js';
 import {
   claimTo,
+  CLIENT,
   deliveryOf,
   givenOrganisation,
   QUICK_DELIVERY,
@@ -134,7 +135,7 @@ describe('coverage-claims console: claim deliveries', () => {
     await row.getByText('0505-181-0003').waitFor();
     // The client's name, birthday, phone and account never reach the operator.
     const table = (await page.getByRole('table', { name: '청구 전송 목록' }).textContent())!;
-    for (const personal of ['홍길동', '19850314', '010-1234-5678', '1234-01-234567']) expect(table).not.toContain(personal);
+    for (const personal of Object.values(CLIENT)) expect(table).not.toContain(personal);
     await ui.check('coverage-claims-deliveries-failed');
 
     await setClaimsFax('N05', RECEIVES);

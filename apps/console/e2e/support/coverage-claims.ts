@@ -70,25 +70,29 @@ export function verificationBody(): Schemas['RequestVerificationDto'] {
   };
 }
 
-/** A claim of a customer to insurer `insurer`, as a planner's front end files it (no evidence file). */
+/** The client of the tests' claims. */
+export const CLIENT = { name: '최청구', birthday: '19791102', phone: '010-5555-0142', account: '110-123-456789' };
+
+/** A claim of CLIENT to insurer `insurer`, as a planner's front end files it (no evidence file). */
 export function claimTo(insurer: string): Schemas['ClaimRequestDto'] {
   return {
     insuCompCd: insurer,
-    clientNm: '홍길동',
-    clientBirthday: '19850314',
-    clientTel: '010-1234-5678',
-    jobCd: '11',
-    bankCd: '004',
-    bankAccount: '1234-01-234567',
-    bankAccountHolder: '홍길동',
-    wellFareYn: false,
-    eventDate: '2026-11-02',
     eventTypeCd: 'DISEASE',
+    eventDate: '2026-10-20',
     eventText: '감기로 통원 치료',
+    // The client's particulars: the operators' list must show none of them.
+    clientNm: CLIENT.name,
+    clientBirthday: CLIENT.birthday,
+    clientTel: CLIENT.phone,
+    bankCd: '088',
+    bankAccount: CLIENT.account,
+    bankAccountHolder: CLIENT.name,
+    jobCd: '11',
+    wellFareYn: false,
+    directDebitAccntYn: false,
     callbackWho: 'PLANNER',
     callbackName: '김설계',
     callbackTel: '01098765432',
-    directDebitAccntYn: false,
     clientMemo: '',
     fileIds: [],
   };

@@ -13,3 +13,4 @@ export { SearchSelect, type SearchOption } from './search-select';
 export { SecretOnce } from './secret-once';
 export { pageOf, usePagedQuery, type Page, type PageQuery, type PageRequest, type PagedQuery } from './use-paged-query';
 export { optionsOf, termsOf, type Term, type Vocabulary } from './vocabulary';
+export { VocabularySelect } from './vocabulary-select';

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation } from '@tanstack/react-query';
 import { claimsApi, unwrap } from '../../api/client';
 import type { components } from '../../api/generated/coverage-claims';
 import { idempotencyKey, pageOf, type PageRequest } from '../../ui';
@@ -24,13 +24,8 @@ export const claimDeliveriesQuery = (filters: DeliveryFilters, { page, limit }: 
       query.state.data?.items.some((delivery) => delivery.status === 'RECEIVED' || delivery.status === 'SENDING') ? 3000 : false,
   });
 
-/**
- * Sends a FAILED claim again, to its insurer's fax as it is now (a fresh Idempotency-Key per confirm).
- * A refusal (CLAIM_NOT_FAILED) means the list showed an old state: it is marked stale, and read again
- * on its next use, not at once (the refusal stays in view in its dialog, which a row gone would close).
- */
+/** Sends a FAILED claim again, to its insurer's fax as it is now (a fresh Idempotency-Key per confirm). */
 export function useResendClaim() {
-  const client = useQueryClient();
   return useMutation({
     mutationFn: (claimReqId: number) =>
       unwrap(
@@ -38,7 +33,7 @@ export function useResendClaim() {
           params: { path: { claimReqId }, header: { 'Idempotency-Key': idempotencyKey('claim-resend') } },
         }),
       ),
-    onSuccess: () => client.invalidateQueries({ queryKey: ROOT }),
-    onError: () => client.invalidateQueries({ queryKey: ROOT, refetchType: 'none' }),
+    // A refusal (CLAIM_NOT_FAILED) means the list showed an old state.
+    meta: { invalidates: [ROOT], staleOnRefusal: true },
   });
 }

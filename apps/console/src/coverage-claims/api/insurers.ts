@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation } from '@tanstack/react-query';
 import { claimsApi, unwrap } from '../../api/client';
 import type { components } from '../../api/generated/coverage-claims';
 import { pageOf, type PageRequest } from '../../ui';
@@ -23,10 +23,9 @@ export const allInsurersQuery = () =>
 
 /** Sets (or, with null, clears) an insurer's claims fax: claims filed or resent from now on go there. */
 export function useSetClaimsFax(code: string) {
-  const client = useQueryClient();
   return useMutation({
     mutationFn: (claimsFax: string | null) =>
       unwrap(claimsApi.PATCH('/api/v1/admin/claim/insurers/{code}', { params: { path: { code } }, body: { claimsFax } })),
-    onSuccess: () => client.invalidateQueries({ queryKey: ROOT }),
+    meta: { invalidates: [ROOT] },
   });
 }

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation } from '@tanstack/react-query';
 import { claimsApi, unwrap } from '../../api/client';
 import type { components } from '../../api/generated/coverage-claims';
 import { pageOf, type PageRequest, type SearchOption } from '../../ui';
@@ -30,44 +30,30 @@ export const organisationOptionsQuery = (term: string) =>
   });
 
 /** The organisation without its secret: only the one-time view holds that. */
-export const withoutSecret = ({
-  id,
-  name,
-  redirectUris,
-  ssoSecretIssuedAt,
-  createdAt,
-  updatedAt,
-}: OrganisationWithSecret): Organisation => ({
-  id,
-  name,
-  redirectUris,
-  ssoSecretIssuedAt,
-  createdAt,
-  updatedAt,
-});
+export function withoutSecret(organisation: OrganisationWithSecret): Organisation {
+  const { ssoSecret: _shownOnce, ...rest } = organisation;
+  return rest;
+}
 
 export function useCreateOrganisation() {
-  const client = useQueryClient();
   return useMutation({
     mutationFn: (body: OrganisationBody) => unwrap(claimsApi.POST('/api/v1/admin/organisations', { body })),
-    onSuccess: () => client.invalidateQueries({ queryKey: ROOT }),
+    meta: { invalidates: [ROOT] },
   });
 }
 
 export function useUpdateOrganisation(id: string) {
-  const client = useQueryClient();
   return useMutation({
     mutationFn: (body: components['schemas']['UpdateOrganisationDto']) =>
       unwrap(claimsApi.PATCH('/api/v1/admin/organisations/{id}', { params: { path: { id } }, body })),
-    onSuccess: () => client.invalidateQueries({ queryKey: ROOT }),
+    meta: { invalidates: [ROOT] },
   });
 }
 
 /** A new SSO secret (shown once); the one before stops signing planners in at once. */
 export function useRotateSsoSecret(id: string) {
-  const client = useQueryClient();
   return useMutation({
     mutationFn: () => unwrap(claimsApi.POST('/api/v1/admin/organisations/{id}/sso-secret', { params: { path: { id } } })),
-    onSuccess: () => client.invalidateQueries({ queryKey: ROOT }),
+    meta: { invalidates: [ROOT] },
   });
 }

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation } from '@tanstack/react-query';
 import { leadApi, unwrap } from '../../api/client';
 import type { components } from '../../api/generated/lead-distribution';
 
@@ -20,20 +20,18 @@ export const apiKeysQuery = (owner: KeyOwner) =>
   });
 
 export function useIssueApiKey(owner: KeyOwner) {
-  const client = useQueryClient();
   return useMutation({
     mutationFn: (body: components['schemas']['IssueApiKeyDto']): Promise<IssuedKey> =>
       owner.kind === 'partner'
         ? unwrap(leadApi.POST('/api/v1/admin/partners/{id}/api-keys', { params: { path: { id: owner.id } }, body }))
         : unwrap(leadApi.POST('/api/v1/admin/providers/{id}/api-keys', { params: { path: { id: owner.id } }, body })),
-    onSuccess: () => client.invalidateQueries({ queryKey: keysOf(owner) }),
+    meta: { invalidates: [keysOf(owner)] },
   });
 }
 
 export function useRevokeApiKey(owner: KeyOwner) {
-  const client = useQueryClient();
   return useMutation({
     mutationFn: (keyId: string) => unwrap(leadApi.DELETE('/api/v1/admin/api-keys/{keyId}', { params: { path: { keyId } } })),
-    onSuccess: () => client.invalidateQueries({ queryKey: keysOf(owner) }),
+    meta: { invalidates: [keysOf(owner)] },
   });
 }

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation } from '@tanstack/react-query';
 import { leadApi, unwrap } from '../../api/client';
 import type { components } from '../../api/generated/lead-distribution';
 import { pageOf, type PageRequest } from '../../ui';
@@ -42,16 +42,11 @@ export const asReasonsQuery = () =>
   queryOptions({ queryKey: ['lead-as-reasons'], queryFn: () => unwrap(leadApi.GET('/api/v1/lead-as/reasons')), staleTime: Infinity });
 
 export function useReviewAs(id: string) {
-  const client = useQueryClient();
   return useMutation({
     mutationFn: (body: components['schemas']['ReviewAsDto']) =>
       unwrap(leadApi.POST('/api/v1/admin/lead-as/{id}/review', { params: { path: { id } }, body })),
-    // An approval returns the lead and makes its order owe (or take) a replacement.
-    onSuccess: async () => {
-      await Promise.all([client.invalidateQueries({ queryKey: ROOT }), client.invalidateQueries({ queryKey: ['orders'] })]);
-    },
-    // A refusal (AS_INVALID_TRANSITION) means the page showed an old status: read again on its next
-    // use, not at once (the refusal stays in view in its dialog).
-    onError: () => client.invalidateQueries({ queryKey: ROOT, refetchType: 'none' }),
+    // An approval returns the lead and makes its order owe (or take) a replacement; a refusal
+    // (AS_INVALID_TRANSITION) means the page showed an old status.
+    meta: { invalidates: [ROOT, ['orders']], staleOnRefusal: true },
   });
 }

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation } from '@tanstack/react-query';
 import { leadApi, unwrap } from '../../api/client';
 import type { components } from '../../api/generated/lead-distribution';
 import { pageOf, type PageRequest } from '../../ui';
@@ -32,13 +32,10 @@ export const orderQuery = (partnerId: number, id: string) =>
   });
 
 export function useCancelOrder(partnerId: number, id: string) {
-  const client = useQueryClient();
   return useMutation({
     mutationFn: (memo: string | undefined) =>
       unwrap(leadApi.POST('/api/v1/orders/{id}/cancel', { params: { path: { id } }, body: { partnerId, ...(memo ? { memo } : {}) } })),
-    onSuccess: () => client.invalidateQueries({ queryKey: ordersOf(partnerId) }),
-    // A refusal (ORDER_NOT_CANCELLABLE) means the page showed an old status: read again on its next
-    // use, not at once (the refusal stays in view in its dialog).
-    onError: () => client.invalidateQueries({ queryKey: ordersOf(partnerId), refetchType: 'none' }),
+    // A refusal (ORDER_NOT_CANCELLABLE) means the page showed an old status.
+    meta: { invalidates: [ordersOf(partnerId)], staleOnRefusal: true },
   });
 }

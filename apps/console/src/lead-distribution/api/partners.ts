@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation } from '@tanstack/react-query';
 import { leadApi, unwrap } from '../../api/client';
 import type { components } from '../../api/generated/lead-distribution';
 import { pageOf, type PageRequest, type SearchOption } from '../../ui';
@@ -58,9 +58,8 @@ export const ancestorsQuery = (partner: Partner) =>
   });
 
 export function useCreatePartner() {
-  const client = useQueryClient();
   return useMutation({
     mutationFn: (body: components['schemas']['CreatePartnerDto']) => unwrap(leadApi.POST('/api/v1/admin/partners', { body })),
-    onSuccess: () => client.invalidateQueries({ queryKey: ROOT }),
+    meta: { invalidates: [ROOT] },
   });
 }

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation } from '@tanstack/react-query';
 import { leadApi, unwrap } from '../../api/client';
 import type { components } from '../../api/generated/lead-distribution';
 import { pageOf, type PageRequest, type SearchOption } from '../../ui';
@@ -60,28 +60,25 @@ export const asPolicyVersionsQuery = (productId: string, { page, limit }: PageRe
   });
 
 export function useCreateProduct() {
-  const client = useQueryClient();
   return useMutation({
     mutationFn: (body: components['schemas']['CreateProductDto']) => unwrap(leadApi.POST('/api/v1/admin/products', { body })),
-    onSuccess: () => client.invalidateQueries({ queryKey: ROOT }),
+    meta: { invalidates: [ROOT] },
   });
 }
 
 export function useUpdateProduct(id: string) {
-  const client = useQueryClient();
   return useMutation({
     mutationFn: (body: components['schemas']['UpdateProductDto']) =>
       unwrap(leadApi.PATCH('/api/v1/admin/products/{id}', { params: { path: { id } }, body })),
-    onSuccess: () => client.invalidateQueries({ queryKey: ROOT }),
+    meta: { invalidates: [ROOT] },
   });
 }
 
 export function useSaveAsPolicy(productId: string) {
-  const client = useQueryClient();
   return useMutation({
     mutationFn: (textContent: string) =>
       unwrap(leadApi.PUT('/api/v1/admin/products/{id}/as-policy', { params: { path: { id: productId } }, body: { textContent } })),
     // The product's "AS policy: registered" and its versions change too.
-    onSuccess: () => client.invalidateQueries({ queryKey: ROOT }),
+    meta: { invalidates: [ROOT] },
   });
 }

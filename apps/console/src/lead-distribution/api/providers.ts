@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation } from '@tanstack/react-query';
 import { leadApi, unwrap } from '../../api/client';
 import type { components } from '../../api/generated/lead-distribution';
 import { pageOf, type PageRequest, type SearchOption } from '../../ui';
@@ -24,9 +24,8 @@ export const providerOptionsQuery = (term: string) =>
   });
 
 export function useCreateProvider() {
-  const client = useQueryClient();
   return useMutation({
     mutationFn: (body: components['schemas']['CreateProviderDto']) => unwrap(leadApi.POST('/api/v1/admin/providers', { body })),
-    onSuccess: () => client.invalidateQueries({ queryKey: ROOT }),
+    meta: { invalidates: [ROOT] },
   });
 }

@@ -58,50 +58,40 @@ export const deliveryQuery = (endpointId: string, deliveryId: string) =>
   });
 
 export function useCreateEndpoint(partnerId: number) {
-  const client = useQueryClient();
   return useMutation({
     mutationFn: (body: Omit<Schemas['CreateWebhookEndpointRequest'], 'partnerId'>) =>
       unwrap(leadApi.POST('/api/v1/webhooks/endpoints', { body: { ...body, partnerId } })),
-    onSuccess: () => client.invalidateQueries({ queryKey: endpointsOf(partnerId) }),
+    meta: { invalidates: [endpointsOf(partnerId)] },
   });
 }
 
 /** What a change to an endpoint invalidates: the partner's list, the endpoint, and its log. */
-function useEndpointChanged(partnerId: number, endpointId: string) {
-  const client = useQueryClient();
-  return () =>
-    Promise.all(
-      [endpointsOf(partnerId), endpointKey(endpointId), deliveriesOf(endpointId)].map((queryKey) => client.invalidateQueries({ queryKey })),
-    );
-}
+const endpointChanged = (partnerId: number, endpointId: string) => ({
+  invalidates: [endpointsOf(partnerId), endpointKey(endpointId), deliveriesOf(endpointId)],
+});
 
 const path = (endpointId: string) => ({ params: { path: { endpointId } } });
 
-export function useUpdateEndpoint(partnerId: number, endpointId: string) {
-  const changed = useEndpointChanged(partnerId, endpointId);
-  return useMutation({
+export const useUpdateEndpoint = (partnerId: number, endpointId: string) =>
+  useMutation({
     mutationFn: (body: Schemas['UpdateWebhookEndpointRequest']) =>
       unwrap(leadApi.PATCH('/api/v1/webhooks/endpoints/{endpointId}', { ...path(endpointId), body })),
-    onSuccess: changed,
+    meta: endpointChanged(partnerId, endpointId),
   });
-}
 
-export function useSendTestEvent(partnerId: number, endpointId: string) {
-  const changed = useEndpointChanged(partnerId, endpointId);
-  return useMutation({
+export const useSendTestEvent = (partnerId: number, endpointId: string) =>
+  useMutation({
     mutationFn: () => unwrap(leadApi.POST('/api/v1/webhooks/endpoints/{endpointId}/test', path(endpointId))),
-    onSuccess: changed,
+    meta: endpointChanged(partnerId, endpointId),
   });
-}
 
-export function useRotateSecret(partnerId: number, endpointId: string) {
-  const changed = useEndpointChanged(partnerId, endpointId);
-  return useMutation({
+export const useRotateSecret = (partnerId: number, endpointId: string) =>
+  useMutation({
     mutationFn: () => unwrap(leadApi.POST('/api/v1/webhooks/endpoints/{endpointId}/rotate-secret', path(endpointId))),
-    onSuccess: changed,
+    meta: endpointChanged(partnerId, endpointId),
   });
-}
 
+/** Deletes the endpoint and its log; what the cache held of them goes too. */
 export function useDeleteEndpoint(partnerId: number, endpointId: string) {
   const client = useQueryClient();
   return useMutation({
@@ -109,25 +99,21 @@ export function useDeleteEndpoint(partnerId: number, endpointId: string) {
     onSuccess: () => {
       client.removeQueries({ queryKey: endpointKey(endpointId) });
       client.removeQueries({ queryKey: deliveriesOf(endpointId) });
-      return client.invalidateQueries({ queryKey: endpointsOf(partnerId) });
     },
+    meta: { invalidates: [endpointsOf(partnerId)] },
   });
 }
 
 /** Puts the endpoint's FAILED deliveries created since `since` (an instant) back in the queue. */
-export function useRecoverDeliveries(partnerId: number, endpointId: string) {
-  const changed = useEndpointChanged(partnerId, endpointId);
-  return useMutation({
+export const useRecoverDeliveries = (partnerId: number, endpointId: string) =>
+  useMutation({
     mutationFn: (since: string) =>
       unwrap(leadApi.POST('/api/v1/webhooks/endpoints/{endpointId}/recover', { ...path(endpointId), body: { since } })),
-    onSuccess: changed,
+    meta: endpointChanged(partnerId, endpointId),
   });
-}
 
-export function useResendDelivery(endpointId: string, deliveryId: string) {
-  const client = useQueryClient();
-  return useMutation({
+export const useResendDelivery = (endpointId: string, deliveryId: string) =>
+  useMutation({
     mutationFn: () => unwrap(leadApi.POST('/api/v1/webhooks/deliveries/{deliveryId}/resend', { params: { path: { deliveryId } } })),
-    onSuccess: () => client.invalidateQueries({ queryKey: deliveriesOf(endpointId) }),
+    meta: { invalidates: [deliveriesOf(endpointId)] },
   });
-}

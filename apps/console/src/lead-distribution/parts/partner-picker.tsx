@@ -1,4 +1,6 @@
+import { Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { Fragment, type ReactNode } from 'react';
 import { useSearchParams } from 'wouter';
 import { ProblemAlert, SearchSelect } from '../../ui';
 import { partnerLabel, partnerOptionsQuery, partnerQuery } from '../api/partners';
@@ -43,6 +45,23 @@ export function PartnerPicker({ value, onChange }: { value: number | undefined; 
         loadError="파트너 목록을 불러오지 못했습니다"
       />
       <ProblemAlert error={chosen.error} title="파트너를 불러오지 못했습니다" />
+    </>
+  );
+}
+
+/**
+ * The body of a partner-scoped screen (orders, webhooks): the partner picker, a hint until a partner
+ * is chosen, then `children(partnerId)`, keyed by the partner, so that another partner starts from a
+ * fresh screen (nothing selected, no secret in view).
+ */
+export function PartnerScope({ hint, children }: { hint: string; children: (partnerId: number) => ReactNode }) {
+  const [partnerId, setPartnerId] = usePartnerParam();
+  return (
+    <>
+      <Group align="flex-end" mb="md">
+        <PartnerPicker value={partnerId} onChange={setPartnerId} />
+      </Group>
+      {partnerId === undefined ? <Text c="dimmed">{hint}</Text> : <Fragment key={partnerId}>{children(partnerId)}</Fragment>}
     </>
   );
 }

@@ -1,6 +1,6 @@
-import { Select, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
-import { dateTime, LabelBadge, optionsOf, PagedTable, PageHeader, usePagedQuery } from '../../../ui';
+import { dateTime, LabelBadge, PagedTable, PageHeader, usePagedQuery, VocabularySelect } from '../../../ui';
 import { claimDeliveriesQuery, type Delivery } from '../../api/claim-deliveries';
 import { CLAIM_STATUSES, type ClaimStatus } from '../../labels';
 import { faxNumber } from '../insurers/fax-number';
@@ -35,15 +35,7 @@ export function ClaimDeliveriesScreen() {
         empty={status === 'FAILED' ? '전송에 실패한 청구가 없습니다' : '청구가 없습니다'}
         filters={
           <>
-            <Select
-              label="상태"
-              data={optionsOf(CLAIM_STATUSES)}
-              value={status}
-              onChange={(value) => setStatus(value as ClaimStatus | null)}
-              placeholder="전체"
-              clearable
-              w={150}
-            />
+            <VocabularySelect label="상태" of={CLAIM_STATUSES} value={status} onChange={setStatus} w={150} />
             <InsurerFilter value={insurerCode} onChange={setInsurerCode} />
             <OrganisationFilter value={organisationId} onChange={setOrganisationId} />
           </>

@@ -1,27 +1,22 @@
 import { Button, Group, Paper, Stack, Title } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { ProblemAlert } from '../../../ui';
 import { useCreateOrganisation, type OrganisationWithSecret } from '../../api/organisations';
-import { namesAField, OrganisationFields, urisOf } from './organisation-fields';
+import { namesAField, OrganisationFields, useOrganisationForm } from './organisation-fields';
 
 /** Registers an organisation with its redirect URIs; its SSO secret comes back once (`onCreated`). */
 export function NewOrganisation({ onCreated }: { onCreated: (organisation: OrganisationWithSecret) => void }) {
-  const [name, setName] = useState('');
-  const [uris, setUris] = useState('');
+  const form = useOrganisationForm();
   const create = useCreateOrganisation();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    create.mutate(
-      { name: name.trim(), redirectUris: urisOf(uris) },
-      {
-        onSuccess: (created) => {
-          setName('');
-          setUris('');
-          onCreated(created);
-        },
+    create.mutate(form.body(), {
+      onSuccess: (created) => {
+        form.clear();
+        onCreated(created);
       },
-    );
+    });
   };
 
   return (
@@ -31,16 +26,13 @@ export function NewOrganisation({ onCreated }: { onCreated: (organisation: Organ
       </Title>
       <Stack gap="sm">
         <OrganisationFields
-          name={name}
-          onName={setName}
-          uris={uris}
-          onUris={setUris}
+          form={form}
           error={create.error}
           urisDescription="https 주소 (개발용은 http://localhost). 로그인 후 돌아갈 주소와 글자 그대로 일치해야 합니다."
           urisPlaceholder="https://planner.example.com/sso/callback"
         />
         <Group>
-          <Button type="submit" loading={create.isPending} disabled={name.trim() === '' || urisOf(uris).length === 0}>
+          <Button type="submit" loading={create.isPending} disabled={!form.complete}>
             등록하고 비밀키 발급
           </Button>
         </Group>

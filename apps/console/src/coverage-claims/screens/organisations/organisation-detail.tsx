@@ -1,8 +1,8 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { ConfirmButton, dateTime, ProblemAlert } from '../../../ui';
 import { useRotateSsoSecret, useUpdateOrganisation, type Organisation, type OrganisationWithSecret } from '../../api/organisations';
-import { namesAField, OrganisationFields, urisOf } from './organisation-fields';
+import { namesAField, OrganisationFields, useOrganisationForm } from './organisation-fields';
 
 interface OrganisationDetailProps {
   organisation: Organisation;
@@ -13,14 +13,13 @@ interface OrganisationDetailProps {
 
 /** One organisation: its name and redirect URIs edited (the list replaced), and its SSO secret rotated after a confirm. */
 export function OrganisationDetail({ organisation, onChanged, onSecret }: OrganisationDetailProps) {
-  const [name, setName] = useState(organisation.name);
-  const [uris, setUris] = useState(organisation.redirectUris.join('\n'));
+  const form = useOrganisationForm(organisation);
   const update = useUpdateOrganisation(organisation.id);
   const rotate = useRotateSsoSecret(organisation.id);
 
   const save = (event: FormEvent) => {
     event.preventDefault();
-    update.mutate({ name: name.trim(), redirectUris: urisOf(uris) }, { onSuccess: onChanged });
+    update.mutate(form.body(), { onSuccess: onChanged });
   };
 
   return (
@@ -33,14 +32,7 @@ export function OrganisationDetail({ organisation, onChanged, onSecret }: Organi
           조직 ID (SSO 토큰의 iss): <code>{organisation.id}</code>
         </Text>
         <Stack gap="sm">
-          <OrganisationFields
-            name={name}
-            onName={setName}
-            uris={uris}
-            onUris={setUris}
-            error={update.error}
-            urisDescription="저장하면 목록 전체가 바뀝니다."
-          />
+          <OrganisationFields form={form} error={update.error} urisDescription="저장하면 목록 전체가 바뀝니다." />
           <Group>
             <Button type="submit" loading={update.isPending}>
               저장

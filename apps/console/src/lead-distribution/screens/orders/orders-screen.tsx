@@ -1,53 +1,47 @@
-import { Grid, Group, Select, Text, TextInput } from '@mantine/core';
+import { Grid, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
-import { dateTime, fieldError, LabelBadge, optionsOf, PagedTable, PageHeader, seoulDayStart, usePagedQuery } from '../../../ui';
+import { dateTime, fieldError, LabelBadge, PagedTable, PageHeader, seoulDayStart, usePagedQuery, VocabularySelect } from '../../../ui';
 import { ordersQuery, type Order, type OrderFilters } from '../../api/orders';
 import { ORDER_STATUSES, type OrderStatus } from '../../labels';
-import { PartnerPicker, usePartnerParam } from '../../parts/partner-picker';
+import { PartnerScope } from '../../parts/partner-picker';
 import { OrderDetail } from './order-detail';
 import { SummaryCards } from './summary-cards';
 import { totals } from './totals';
 
 /** Orders: a partner's orders (server paging, filters) with their summary, one order's regions, cancel. */
 export function OrdersScreen() {
-  const [partnerId, setPartnerId] = usePartnerParam();
-  const [selectedId, setSelectedId] = useState<string>();
-
   return (
     <>
       <PageHeader title="주문" description="파트너의 주문과 지역별 전달 현황을 보고, 진행 중인 주문을 취소합니다." />
-      <Group align="flex-end" mb="md">
-        <PartnerPicker
-          value={partnerId}
-          onChange={(next) => {
-            setPartnerId(next);
-            setSelectedId(undefined);
-          }}
-        />
-      </Group>
-      {partnerId === undefined ? (
-        <Text c="dimmed">파트너를 고르면 그 파트너의 주문이 표시됩니다.</Text>
-      ) : (
-        <Grid gap="lg">
-          <Grid.Col span={{ base: 12, lg: 8 }}>
-            <PartnerOrders partnerId={partnerId} selectedId={selectedId} onSelect={setSelectedId} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, lg: 4 }}>
-            {selectedId ? (
-              <OrderDetail key={selectedId} partnerId={partnerId} orderId={selectedId} />
-            ) : (
-              <Text c="dimmed">목록에서 주문을 고르면 지역별 주문·전달 수량이 여기에 표시됩니다.</Text>
-            )}
-          </Grid.Col>
-        </Grid>
-      )}
+      <PartnerScope hint="파트너를 고르면 그 파트너의 주문이 표시됩니다.">
+        {(partnerId) => <PartnerOrders partnerId={partnerId} />}
+      </PartnerScope>
     </>
   );
 }
 
+/** The partner's orders beside the one chosen. */
+function PartnerOrders({ partnerId }: { partnerId: number }) {
+  const [selectedId, setSelectedId] = useState<string>();
+  return (
+    <Grid gap="lg">
+      <Grid.Col span={{ base: 12, lg: 8 }}>
+        <OrderList partnerId={partnerId} selectedId={selectedId} onSelect={setSelectedId} />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, lg: 4 }}>
+        {selectedId ? (
+          <OrderDetail key={selectedId} partnerId={partnerId} orderId={selectedId} />
+        ) : (
+          <Text c="dimmed">목록에서 주문을 고르면 지역별 주문·전달 수량이 여기에 표시됩니다.</Text>
+        )}
+      </Grid.Col>
+    </Grid>
+  );
+}
+
 /** The partner's orders matching the filters, and the summary over all of them (not only this page). */
-function PartnerOrders({ partnerId, selectedId, onSelect }: { partnerId: number; selectedId?: string; onSelect: (id: string) => void }) {
+function OrderList({ partnerId, selectedId, onSelect }: { partnerId: number; selectedId?: string; onSelect: (id: string) => void }) {
   const [status, setStatus] = useState<OrderStatus | null>(null);
   const [productId, setProductId] = useState('');
   const [from, setFrom] = useState('');
@@ -71,15 +65,7 @@ function PartnerOrders({ partnerId, selectedId, onSelect }: { partnerId: number;
         label="주문 목록"
         filters={
           <>
-            <Select
-              label="상태"
-              placeholder="전체"
-              clearable
-              w={110}
-              data={optionsOf(ORDER_STATUSES)}
-              value={status}
-              onChange={(value) => setStatus(value as OrderStatus | null)}
-            />
+            <VocabularySelect label="상태" of={ORDER_STATUSES} value={status} onChange={setStatus} w={110} />
             <TextInput
               label="상품 ID"
               placeholder="UUID"

@@ -1,6 +1,20 @@
 import { Paper, SimpleGrid, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import type { OrderSummary } from '../../api/orders';
 import { ORDER_STATUSES } from '../../labels';
+
+function Stat({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Paper withBorder p="sm">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={700} size="xl">
+        {children}
+      </Text>
+    </Paper>
+  );
+}
 
 /** Counts by status and quantities over every order the filters match (not only this page). */
 export function SummaryCards({ summary }: { summary: OrderSummary }) {
@@ -8,34 +22,17 @@ export function SummaryCards({ summary }: { summary: OrderSummary }) {
   return (
     <SimpleGrid cols={{ base: 3, md: 6 }} mb="md" aria-label="주문 요약" role="group">
       {ORDER_STATUSES.values.map((status) => (
-        <Paper withBorder p="sm" key={status}>
-          <Text size="sm" c="dimmed">
-            {ORDER_STATUSES.terms[status].label}
-          </Text>
-          <Text fw={700} size="xl">
-            {summary.counts?.[status] ?? 0}건
-          </Text>
-        </Paper>
+        <Stat key={status} label={ORDER_STATUSES.terms[status].label}>
+          {summary.counts?.[status] ?? 0}건
+        </Stat>
       ))}
-      <Paper withBorder p="sm">
-        <Text size="sm" c="dimmed">
-          주문 수량
+      <Stat label="주문 수량">{summary.orderedQuantity}</Stat>
+      <Stat label="전달 수량">
+        {summary.deliveredQuantity}{' '}
+        <Text span size="sm" c="dimmed">
+          ({rate}%)
         </Text>
-        <Text fw={700} size="xl">
-          {summary.orderedQuantity}
-        </Text>
-      </Paper>
-      <Paper withBorder p="sm">
-        <Text size="sm" c="dimmed">
-          전달 수량
-        </Text>
-        <Text fw={700} size="xl">
-          {summary.deliveredQuantity}{' '}
-          <Text span size="sm" c="dimmed">
-            ({rate}%)
-          </Text>
-        </Text>
-      </Paper>
+      </Stat>
     </SimpleGrid>
   );
 }

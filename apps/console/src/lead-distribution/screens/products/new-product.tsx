@@ -1,9 +1,9 @@
-import { Button, Group, NumberInput, Paper, Switch, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Switch, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { fieldError, namesOneOf, ProblemAlert } from '../../../ui';
 import { useCreateProduct } from '../../api/products';
 import { ProviderSelect } from '../../parts/provider-select';
-import { DEFAULT_AS_WINDOW_DAYS, PRODUCT_FIELDS } from './product-fields';
+import { AsWindowInput, DEFAULT_AS_WINDOW_DAYS, PRODUCT_FIELDS, ProductNameInput } from './product-fields';
 
 export function NewProduct({ onCreated }: { onCreated: (product: { id: string }) => void }) {
   const [name, setName] = useState('');
@@ -26,26 +26,9 @@ export function NewProduct({ onCreated }: { onCreated: (product: { id: string })
         상품 등록
       </Title>
       <Group align="flex-start" wrap="wrap">
-        <TextInput
-          label="상품명"
-          value={name}
-          onChange={(event) => setName(event.currentTarget.value)}
-          error={fieldError(error, 'name')}
-          required
-          maxLength={100}
-          w={240}
-        />
+        <ProductNameInput value={name} onChange={setName} error={fieldError(error, 'name')} w={240} />
         <ProviderSelect value={providerId} onChange={setProviderId} error={fieldError(error, 'providerId')} w={240} />
-        <NumberInput
-          label="AS 신청 기간 (배정 후 일수)"
-          value={asWindowDays}
-          onChange={setAsWindowDays}
-          min={0}
-          max={365}
-          allowDecimal={false}
-          error={fieldError(error, 'asWindowDays')}
-          w={200}
-        />
+        <AsWindowInput value={asWindowDays} onChange={setAsWindowDays} error={fieldError(error, 'asWindowDays')} w={200} />
         <Switch label="판매 중" checked={active} onChange={(event) => setActive(event.currentTarget.checked)} mt={32} />
         <Button type="submit" loading={create.isPending} disabled={name.trim() === '' || providerId === null} mt={24}>
           등록

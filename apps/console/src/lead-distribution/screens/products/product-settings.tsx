@@ -1,4 +1,4 @@
-import { Button, Group, NumberInput, Paper, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import type { components } from '../../../api/generated/lead-distribution';
 import { dateTime, fieldError, namesOneOf, ProblemAlert } from '../../../ui';
@@ -6,7 +6,7 @@ import { useUpdateProduct, type Product } from '../../api/products';
 import { ActivityBadge } from '../../parts/activity-badge';
 import { notifySaved } from '../../parts/notify';
 import { ProviderSelect } from '../../parts/provider-select';
-import { PRODUCT_FIELDS } from './product-fields';
+import { AsWindowInput, PRODUCT_FIELDS, ProductNameInput } from './product-fields';
 
 /** A product's name, provider, AS window and activity; only what changed is sent (PATCH). */
 export function ProductSettings({ product }: { product: Product }) {
@@ -38,24 +38,13 @@ export function ProductSettings({ product }: { product: Product }) {
       </Group>
       <Stack>
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} verticalSpacing="sm">
-          <TextInput
-            label="상품명"
-            value={name}
-            onChange={(event) => setName(event.currentTarget.value)}
-            error={fieldError(error, 'name')}
-            required
-            maxLength={100}
-          />
+          <ProductNameInput value={name} onChange={setName} error={fieldError(error, 'name')} />
           <ProviderSelect value={providerId} onChange={setProviderId} current={product.provider} error={fieldError(error, 'providerId')} />
-          <NumberInput
-            label="AS 신청 기간 (배정 후 일수)"
-            description="이미 배정된 리드의 AS 신청에도 적용"
+          <AsWindowInput
             value={asWindowDays}
             onChange={setAsWindowDays}
-            min={0}
-            max={365}
-            allowDecimal={false}
             error={fieldError(error, 'asWindowDays')}
+            description="이미 배정된 리드의 AS 신청에도 적용"
           />
           <Switch
             label="판매 중"

@@ -1,6 +1,6 @@
-import { Button, Group, Paper, Select, Title } from '@mantine/core';
+import { Button, Group, Paper, Title } from '@mantine/core';
 import { useState } from 'react';
-import { dateTime, LabelBadge, optionsOf, PagedTable, usePagedQuery } from '../../../ui';
+import { dateTime, LabelBadge, PagedTable, usePagedQuery, VocabularySelect } from '../../../ui';
 import { deliveriesQuery, type Delivery } from '../../api/webhooks';
 import { DELIVERY_EVENT_TYPES, DELIVERY_STATUSES, type DeliveryEventType, type DeliveryStatus } from '../../labels';
 import { DeliveryDetail } from './delivery-detail';
@@ -35,24 +35,8 @@ export function Deliveries({ endpointId }: { endpointId: string }) {
         empty="전송 기록이 없습니다"
         filters={
           <>
-            <Select
-              label="전송 상태"
-              placeholder="전체"
-              clearable
-              w={140}
-              data={optionsOf(DELIVERY_STATUSES)}
-              value={status}
-              onChange={(value) => setStatus(value as DeliveryStatus | null)}
-            />
-            <Select
-              label="이벤트"
-              placeholder="전체"
-              clearable
-              w={160}
-              data={optionsOf(DELIVERY_EVENT_TYPES)}
-              value={eventType}
-              onChange={(value) => setEventType(value as DeliveryEventType | null)}
-            />
+            <VocabularySelect label="전송 상태" of={DELIVERY_STATUSES} value={status} onChange={setStatus} w={140} />
+            <VocabularySelect label="이벤트" of={DELIVERY_EVENT_TYPES} value={eventType} onChange={setEventType} w={160} />
           </>
         }
         columns={[
