@@ -40,7 +40,11 @@ export function consoleFixture<S extends ServiceName>(name: S, env: Record<strin
   };
 
   beforeAll(async () => {
-    [service, browser] = await Promise.all([bootService(name, env), launchBrowser()]);
+    const [booted, launched] = await Promise.allSettled([bootService(name, env), launchBrowser()]);
+    // What started is kept, so that afterAll stops it even when the other failed.
+    if (booted.status === 'fulfilled') service = booted.value;
+    if (launched.status === 'fulfilled') browser = launched.value;
+    for (const result of [booted, launched]) if (result.status === 'rejected') throw result.reason;
   }, 180_000);
   afterAll(async () => {
     await browser?.close();

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -69,6 +69,9 @@ export async function bootService(name: ServiceName, env: Record<string, string>
     mkdtemp(path.join(tmpdir(), `console-e2e-${name}-`)),
     databaseFor(name),
   ]);
+  // As root, the embedded PostgreSQL runs as the `postgres` system user, which must reach its cluster
+  // below this directory (mkdtemp makes it 0700).
+  await chmod(dataDir, 0o711);
   const child = spawn(process.execPath, [`dist/apps/${name}/src/main.js`], {
     cwd: ROOT,
     env: {
