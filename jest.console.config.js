@@ -14,5 +14,6 @@ export default {
   globalTeardown: undefined,
   testMatch: ['<rootDir>/apps/console/e2e/**/*.spec.ts'],
   testPathIgnorePatterns: ['/node_modules/'],
-  testTimeout: 90_000,
+  // A browser test checks many states (axe on each): minutes on a loaded 2-core runner.
+  testTimeout: 180_000,
 };

@@ -77,6 +77,9 @@ export async function bootService(name: ServiceName, env: Record<string, string>
     env: {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '',
+      // The embedded PostgreSQL's initdb takes its encoding from the locale: without one it makes a
+      // SQL_ASCII cluster, in which the Korean catalogues overflow their varchar(n).
+      LANG: 'C.UTF-8',
       HOST: '127.0.0.1',
       PORT: String(port),
       METRICS_PORT: '0',
