@@ -136,8 +136,44 @@ export default tseslint.config(
     ...reactHooks.configs.flat['recommended-latest'],
   },
   {
+    // A folder per screen, a component a file (docs/console.md); from the contracts only their
+    // vocabulary modules, which import nothing (a DTO file would bundle Nest and class-validator).
     files: ['apps/console/src/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': 'off', 'no-restricted-syntax': ['error', APP_SYNTAX[0]] },
+    ignores: ['apps/console/src/api/generated/**'],
+    rules: {
+      'max-lines': ['error', { max: 300, skipBlankLines: true, skipComments: true }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: String.raw`^@contracts/(?!(?:[\w-]+/)*[\w-]+-status$)`,
+              message: 'The console imports from the contracts only their vocabulary modules (*-status.ts: no decorators, no imports).',
+            },
+          ],
+        },
+      ],
+      'no-restricted-syntax': ['error', APP_SYNTAX[0]],
+    },
+  },
+  {
+    // The browser tests boot the built services and set up through the API (apps/console/e2e/support/):
+    // nothing of the services' code or their tests' support.
+    files: ['apps/console/e2e/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: String.raw`^#(?:contracts|platform)$|^(?:\.\./)+(?:apps/)?(?:lead-distribution|coverage-claims|libs|test)/`,
+              message:
+                'The console’s browser tests use their own fixture (e2e/support/): no imports from the services, the libraries or their tests.',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['apps/console/src/main.tsx', 'apps/console/vite.config.ts'],

@@ -11,6 +11,8 @@
 FROM node:24.21.0-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
+# The operator console is an npm workspace (apps/console): npm ci installs its build tools too.
+COPY apps/console/package.json apps/console/
 RUN npm ci --ignore-scripts --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
 COPY libs libs

@@ -1,16 +1,15 @@
 #!/usr/bin/env sh
-# `npm run build:console` (part of `npm run build`): the operator console of each service.
-# 1. Types from the committed OpenAPI documents (openapi-typescript), as partners generate theirs;
-# 2. the console type-checked against them: a renamed or removed field fails here, not in the page;
+# `npm run build` at the root (its build:console), or `npm run build -w @insure/console`: the
+# operator console of each service.
+# 1. The typed client from the committed OpenAPI documents (scripts/generate-client.sh);
+# 2. the console type-checked against it: a renamed or removed field fails here, not in the page;
 # 3. one Vite build per service into dist/console/<service>/, which that service serves at /console/;
 # 4. the first load of each kept under its budget (first-load.mjs).
 set -eu
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")"
+sh scripts/generate-client.sh
+tsc -p tsconfig.json
 for service in lead-distribution coverage-claims; do
-  openapi-typescript --redocly openapi/generate.redocly.yaml "openapi/$service.json" -o "apps/console/src/api/generated/$service.ts" >/dev/null
+  vite build -c vite.config.ts --mode "$service" --logLevel warn
 done
-tsc -p apps/console
-for service in lead-distribution coverage-claims; do
-  vite build -c apps/console/vite.config.ts --mode "$service" --logLevel warn
-done
-node apps/console/first-load.mjs
+node first-load.mjs

@@ -17,8 +17,14 @@ export default defineConfig(({ mode }) => {
     base: '/console/',
     publicDir: false,
     oxc: { jsx: { runtime: 'automatic' } },
-    // The service's screens, imported statically by main.tsx: all of the first load is preloaded.
-    resolve: { alias: { 'console:service': path.resolve(here, 'src', mode, 'service.ts') } },
+    resolve: {
+      alias: {
+        // The service's screens, imported statically by main.tsx: all of the first load is preloaded.
+        'console:service': path.resolve(here, 'src', mode, 'service.ts'),
+        // The contracts' vocabulary modules (statuses and their Korean labels), as tsconfig.json's paths.
+        '@contracts': path.resolve(here, '../../libs/contracts/src'),
+      },
+    },
     build: {
       outDir: path.resolve(here, '../../dist/console', mode),
       emptyOutDir: true,

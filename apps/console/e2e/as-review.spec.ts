@@ -1,42 +1,10 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { Browser, Page } from 'playwright-core';
-import {
-  asOperator,
-  leadInput,
-  OPERATOR_KEY,
-  startLeadDistribution,
-  uploadFile,
-  withKey,
-  type LeadDistributionTestApp,
-} from '../../lead-distribution/test/support/lead-distribution.js';
-import { given } from '../../lead-distribution/test/support/given.js';
-import { receiptPng } from '../../lead-distribution/test/support/png.js';
-import {
-  consoleEnv,
-  expectNoSeriousA11yViolations,
-  launchBrowser,
-  openConsole,
-  openScreen,
-  screenshot,
-  signIn,
-} from './support/console.js';
+import type { Page } from 'playwright-core';
+import { ok } from './support/api.js';
+import { evidenceFiles } from './support/documents.js';
+import { consoleFixture } from './support/fixture.js';
+import { givenPartner, givenProduct, leadInput, uploadEvidence } from './support/lead-distribution.js';
 
-/** A real PDF (a scanned diagnosis of the claims tests): the second request's evidence. */
-const PDF_FIXTURE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../coverage-claims/test/fixtures/claim-diagnosis.pdf');
-
-let app: LeadDistributionTestApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startLeadDistribution({ env: consoleEnv('lead-distribution') }), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+const app = consoleFixture('lead-distribution');
 
 /** Until the page's image named `alt` is decoded (the function runs in the page: its DOM typed here by hand). */
 const waitForImage = (page: Page, alt: string) =>
@@ -56,62 +24,53 @@ const naturalWidthOf = (page: Page, name: string) =>
 
 describe('lead-distribution console: AS review', () => {
   it('reviews an AS request with its evidence image in view, approves it with a note, and shows the replacement lead it brought', async () => {
-    // A partner's order took a lead, which the partner used; a second lead waits in the pool.
-    const { product, providerKey } = await given(app).provider().product('실손보험 상담 DB');
-    const partner = await given(app).partner('한빛 보험대리점').key();
-    const asPartner = withKey(app, partner.apiKey);
-    const order = await asPartner
-      .post('/api/v1/orders')
-      .send({
-        productId: product.id,
-        ordererName: '김담당',
-        ordererContact: '010-1234-5678',
-        regionQuantities: [{ region: '서울', quantity: 2 }],
-      })
-      .expect(201);
-    const register = async (overrides: Record<string, unknown>) =>
-      (
-        await withKey(app, providerKey)
-          .post('/api/v1/leads')
-          .send(leadInput(product.id, { region: '서울', ...overrides }))
-          .expect(201)
-      ).body as {
-        id: string;
-        orderId: string | null;
-      };
-    const returned = await register({ name: '홍길동', phone: '010-2345-6789' });
-    const second = await register({ name: '김영희', phone: '010-3456-7890' });
-    expect([returned.orderId, second.orderId]).toEqual([order.body.id, order.body.id]);
-    const waiting = await register({ name: '박철수' });
+    // A partner's order took two leads, one of which the partner used; a third waits in the pool.
+    const { product, providerKey } = await givenProduct(app, '실손보험 상담 DB');
+    const { partner, apiKey } = await givenPartner(app, '한빛 보험대리점');
+    const asPartner = app.api(apiKey);
+    const order = await ok(
+      asPartner.POST('/api/v1/orders', {
+        body: {
+          productId: product.id,
+          ordererName: '김담당',
+          ordererContact: '010-1234-5678',
+          regionQuantities: [{ region: '서울', quantity: 2 }],
+        },
+      }),
+    );
+    const register = (name: string) => ok(app.api(providerKey).POST('/api/v1/leads', { body: leadInput(product.id, { name }) }));
+    const returned = await register('홍길동');
+    const second = await register('김영희');
+    expect([returned.orderId, second.orderId]).toEqual([order.id, order.id]);
+    const waiting = await register('박철수');
     expect(waiting.orderId).toBeNull();
-    await asPartner.post(`/api/v1/leads/${returned.id}/use`).send({}).expect(200);
+    await ok(asPartner.POST('/api/v1/leads/{id}/use', { params: { path: { id: returned.id } }, body: {} }));
 
     // Its AS request, the evidence a real PNG photo of a call log; another with a PDF.
-    const png = receiptPng();
-    const photo = await uploadFile(app, partner.apiKey, { mimeType: 'image/png', bytes: png, originalName: '통화기록.png' });
-    const request = await asPartner
-      .post('/api/v1/lead-as')
-      .send({
-        leadId: returned.id,
-        reasonCode: 'WRONG_NUMBER',
-        memo: '세 번 걸었는데 모두 없는 번호라고 나옵니다.',
-        storedFileIds: [photo.fileId],
-      })
-      .expect(200);
-    const pdf = await uploadFile(app, partner.apiKey, {
-      mimeType: 'application/pdf',
-      bytes: await readFile(PDF_FIXTURE),
-      originalName: '통화내역.pdf',
-    });
-    const pdfRequest = await asPartner
-      .post('/api/v1/lead-as')
-      .send({ leadId: second.id, reasonCode: 'NOT_REACHABLE', memo: '일주일째 받지 않습니다.', storedFileIds: [pdf.fileId] })
-      .expect(200);
+    const { png, pdf } = await evidenceFiles(app.browser);
+    const photo = await uploadEvidence(app, apiKey, { bytes: png, mimeType: 'image/png', originalName: '통화기록.png' });
+    const request = await ok(
+      asPartner.POST('/api/v1/lead-as', {
+        body: {
+          leadId: returned.id,
+          reasonCode: 'WRONG_NUMBER',
+          memo: '세 번 걸었는데 모두 없는 번호라고 나옵니다.',
+          storedFileIds: [photo],
+        },
+      }),
+    );
+    const document = await uploadEvidence(app, apiKey, { bytes: pdf, mimeType: 'application/pdf', originalName: '통화내역.pdf' });
+    const pdfRequest = await ok(
+      asPartner.POST('/api/v1/lead-as', {
+        body: { leadId: second.id, reasonCode: 'NOT_REACHABLE', memo: '일주일째 받지 않습니다.', storedFileIds: [document] },
+      }),
+    );
 
     // 1280 × 1024: the request's page fits in the window, so the full-page screenshots show the header where it is.
-    const { page, problems } = await openConsole(browser, app.url, { width: 1280, height: 1024 });
-    await signIn(page, OPERATOR_KEY);
-    await openScreen(page, 'AS 심사');
+    const ui = await app.open({ width: 1280, height: 1024 });
+    const { page } = ui;
+    await ui.signIn();
+    await ui.openScreen('AS 심사');
     // The queue: pending requests, oldest first; filtered by the partner (searched) and the reason.
     await page.getByRole('row', { name: /한빛 보험대리점.*결번·없는 번호/ }).waitFor();
     const queue = page.getByRole('table', { name: 'AS 요청 목록' });
@@ -121,13 +80,12 @@ describe('lead-distribution console: AS review', () => {
       expect.stringMatching(/연락 두절/),
     ]);
     await page.getByRole('combobox', { name: '파트너' }).fill('한빛');
-    await page.getByRole('option', { name: `한빛 보험대리점 (#${partner.partner.id})` }).click();
+    await page.getByRole('option', { name: `한빛 보험대리점 (#${partner.id})` }).click();
     await page.getByRole('combobox', { name: '사유' }).click();
     await page.getByRole('option', { name: '결번·없는 번호' }).click();
     await page.getByText('AS 요청 목록 · 총 1건').waitFor();
     expect(new URL(page.url()).searchParams.get('reasonCode')).toBe('WRONG_NUMBER');
-    await expectNoSeriousA11yViolations(page);
-    await screenshot(page, 'lead-distribution-as-queue');
+    await ui.check('lead-distribution-as-queue');
 
     // One request: its lead (masked, even though used), reason, memo, and the photo in view.
     await page
@@ -138,21 +96,19 @@ describe('lead-distribution console: AS review', () => {
     const summary = page.getByRole('region', { name: '요청 내용' });
     await page.getByText('세 번 걸었는데 모두 없는 번호라고 나옵니다.').waitFor();
     await page.getByText('홍*동').waitFor();
-    await page.getByText('010-****-6789').waitFor();
+    await page.getByText(/010-\*\*\*\*-\d{4}/).waitFor();
     expect(await page.getByText('홍길동').count()).toBe(0);
     const image = '증빙 이미지 통화기록.png';
     await waitForImage(page, image);
     expect(await naturalWidthOf(page, image)).toBe(240);
-    await expectNoSeriousA11yViolations(page);
-    await screenshot(page, 'lead-distribution-as-request');
+    await ui.check('lead-distribution-as-request');
 
     // Approve with a note, after a confirm.
     await page.getByLabel('관리자 메모').fill('통화 기록 확인, 결번 맞음. 반환 처리합니다.');
     await page.getByRole('button', { name: '승인', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: '승인' });
     await dialog.getByText('되돌릴 수 없습니다', { exact: false }).waitFor();
-    await expectNoSeriousA11yViolations(page);
-    await screenshot(page, 'lead-distribution-as-approve-confirm');
+    await ui.check('lead-distribution-as-approve-confirm');
     await dialog.getByRole('button', { name: '승인' }).click();
 
     // What it triggered: the lead returned, and the order's replacement (the lead that waited).
@@ -164,21 +120,21 @@ describe('lead-distribution console: AS review', () => {
     // A decided request takes no other decision.
     expect(await page.getByRole('region', { name: '심사', exact: true }).count()).toBe(0);
     await waitForImage(page, image);
-    await expectNoSeriousA11yViolations(page);
-    await screenshot(page, 'lead-distribution-as-approved');
+    await ui.check('lead-distribution-as-approved');
 
     // The API agrees.
-    const reviewed = (await asOperator(app).get(`/api/v1/admin/lead-as/${request.body.id}`).expect(200)).body;
+    const reviewed = await ok(app.api().GET('/api/v1/admin/lead-as/{id}', { params: { path: { id: request.id } } }));
     expect(reviewed).toMatchObject({
       status: 'APPROVED',
       adminNote: '통화 기록 확인, 결번 맞음. 반환 처리합니다.',
-      replacement: { orderId: order.body.id, leadId: waiting.id },
+      replacement: { orderId: order.id, leadId: waiting.id },
     });
-    expect((await asPartner.get(`/api/v1/lead-as/${request.body.id}`).expect(200)).body.status).toBe('APPROVED');
-    await asPartner.get(`/api/v1/leads/${returned.id}`).expect(404);
-    await asPartner.get(`/api/v1/leads/${waiting.id}`).expect(200);
+    expect((await ok(asPartner.GET('/api/v1/lead-as/{id}', { params: { path: { id: request.id } } }))).status).toBe('APPROVED');
+    expect((await asPartner.GET('/api/v1/leads/{id}', { params: { path: { id: returned.id } } })).response.status).toBe(404);
+    expect((await asPartner.GET('/api/v1/leads/{id}', { params: { path: { id: waiting.id } } })).response.status).toBe(200);
 
-    // Back to the queue (its filters kept); the other request's PDF is shown in a frame, and it is put on hold.
+    // Back to the queue (its filters kept, and read again: the approved request left it); the other
+    // request's PDF is shown in a frame, and it is put on hold.
     await page.getByRole('link', { name: '목록으로' }).click();
     await page.getByText('AS 요청 목록 · 총 0건').waitFor();
     await page.getByRole('combobox', { name: '사유' }).click();
@@ -197,17 +153,15 @@ describe('lead-distribution console: AS review', () => {
     await summary.getByText('보류', { exact: true }).waitFor();
     await page.getByRole('button', { name: '반려', exact: true }).waitFor();
     expect(await page.getByRole('button', { name: '보류', exact: true }).count()).toBe(0);
-    await expectNoSeriousA11yViolations(page);
-    await screenshot(page, 'lead-distribution-as-request-pdf-on-hold');
-    expect((await asOperator(app).get(`/api/v1/admin/lead-as/${pdfRequest.body.id}`).expect(200)).body.status).toBe('ON_HOLD');
+    await ui.check('lead-distribution-as-request-pdf-on-hold');
+    expect((await ok(app.api().GET('/api/v1/admin/lead-as/{id}', { params: { path: { id: pdfRequest.id } } }))).status).toBe('ON_HOLD');
 
     // On a tablet the columns stack: the request, its lead, then the evidence and the decision.
     await page.setViewportSize({ width: 820, height: 1180 });
     await page.getByRole('button', { name: '메뉴 열기' }).waitFor();
-    await expectNoSeriousA11yViolations(page);
-    await screenshot(page, 'lead-distribution-as-request-tablet');
+    await ui.check('lead-distribution-as-request-tablet');
 
-    expect(problems).toEqual([]);
-    await page.context().close();
+    expect(ui.problems).toEqual([]);
+    await ui.close();
   });
 });

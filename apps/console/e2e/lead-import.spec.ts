@@ -3,41 +3,18 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 // fflate is read-excel-file's own unzipper (installed with it): here it writes the test's XLSX file.
 import { strToU8, zipSync } from 'fflate';
-import type { Browser, Page } from 'playwright-core';
-import type { LeadDto, LeadsListResponse } from '#contracts';
-import { given } from '../../lead-distribution/test/support/given.js';
-import {
-  asOperator,
-  nextPhone,
-  OPERATOR_KEY,
-  startLeadDistribution,
-  type LeadDistributionTestApp,
-} from '../../lead-distribution/test/support/lead-distribution.js';
-import {
-  consoleEnv,
-  expectNoSeriousA11yViolations,
-  launchBrowser,
-  openConsole,
-  openScreen,
-  screenshot,
-  signIn,
-} from './support/console.js';
+import { ok } from './support/api.js';
+import { consoleFixture } from './support/fixture.js';
+import { givenPartner, givenProduct, nextPhone } from './support/lead-distribution.js';
 
-let app: LeadDistributionTestApp;
-let browser: Browser;
+const app = consoleFixture('lead-distribution');
 let files: string;
 
 beforeAll(async () => {
-  [app, browser, files] = await Promise.all([
-    startLeadDistribution({ env: consoleEnv('lead-distribution') }),
-    launchBrowser(),
-    mkdtemp(path.join(tmpdir(), 'lead-import-')),
-  ]);
+  files = await mkdtemp(path.join(tmpdir(), 'lead-import-'));
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await app?.close();
   if (files) await rm(files, { recursive: true, force: true });
 });
 
@@ -45,47 +22,36 @@ const hyphenated = (phone: string) => `${phone.slice(0, 3)}-${phone.slice(3, 7)}
 const lastFour = (phone: string) => phone.slice(-4);
 
 /** The partner's leads as the operator lists them (contacts masked: 010-****-5678). */
-async function leadsOf(partnerId: number): Promise<LeadsListResponse> {
-  const response = await asOperator(app).get('/api/v1/leads').query({ partnerId, limit: 100 }).expect(200);
-  return response.body as LeadsListResponse;
-}
+const leadsOf = (partnerId: number) => ok(app.api().GET('/api/v1/leads', { params: { query: { partnerId, limit: 100 } } }));
 
 /** The console signed in, on the import screen, with the product picked by name; what it asked the server after that is recorded. */
 async function openImport(productName: string) {
-  const opened = await openConsole(browser, app.url);
-  await signIn(opened.page, OPERATOR_KEY);
-  await openScreen(opened.page, '리드 가져오기');
-  // Off the navigation link just clicked: its hover colours are the shell's, not this screen's.
-  await opened.page.getByRole('heading', { level: 1 }).hover();
+  const ui = await app.open();
+  await ui.signIn();
+  await ui.openScreen('리드 가져오기');
   // The product is searched on the server: its answer lists the option.
-  const searched = opened.page.waitForResponse(
+  const searched = ui.page.waitForResponse(
     (response) => response.url().includes('/api/v1/admin/products?') && response.url().includes('search='),
   );
-  await opened.page.getByPlaceholder('상품명으로 검색').fill(productName);
+  await ui.page.getByPlaceholder('상품명으로 검색').fill(productName);
   await searched;
-  await opened.page.getByRole('option', { name: new RegExp(`^${productName}`) }).click();
+  await ui.page.getByRole('option', { name: new RegExp(`^${productName}`) }).click();
   const requests: string[] = [];
-  opened.page.on('request', (request) => {
+  ui.page.on('request', (request) => {
     if (!request.url().includes('/console/assets/')) requests.push(`${request.method()} ${new URL(request.url()).pathname}`);
   });
-  return { ...opened, requests };
+  return { ui, page: ui.page, requests };
 }
 
-/** A full-page screenshot from the top (the shell's fixed header is drawn where the page was scrolled). */
-async function shot(page: Page, name: string) {
-  await page.evaluate(() => (globalThis as unknown as { scrollTo(x: number, y: number): void }).scrollTo(0, 0));
-  await screenshot(page, name);
-}
-
-const selected = (page: Page, label: string) =>
+const selected = (page: Awaited<ReturnType<typeof openImport>>['page'], label: string) =>
   page
     .getByRole('combobox', { name: label, exact: false })
     .evaluate((select) => (select as unknown as { selectedOptions: ArrayLike<{ text: string }> }).selectedOptions[0]?.text);
 
 describe('lead-distribution console: lead import', () => {
   it('imports a CSV with one bad row: that row shows the field the API refused, the others are imported, the errors download as CSV', async () => {
-    const { product } = await given(app).provider().product('가져오기 실손 DB');
-    const partner = await given(app).partner('가져오기 대리점');
+    const { product } = await givenProduct(app, '가져오기 실손 DB');
+    const { partner } = await givenPartner(app, '가져오기 대리점');
     const phones = [nextPhone(), nextPhone(), nextPhone(), nextPhone()];
     // Korean headers in another order than the form's, Excel's habits (경기도, 여, 1985-03-14), a quoted comma, and row 4's landline.
     const csv = [
@@ -100,7 +66,7 @@ describe('lead-distribution console: lead import', () => {
     const file = path.join(files, '리드-목록.csv');
     await writeFile(file, csv);
 
-    const { page, problems, requests } = await openImport(product.name);
+    const { ui, page, requests } = await openImport(product.name);
     await page.getByTestId('lead-file').setInputFiles(file);
     await page.getByTestId('file-summary').getByText('데이터 5행 · 8열').waitFor();
     // The columns are guessed from their Korean names.
@@ -119,8 +85,7 @@ describe('lead-distribution console: lead import', () => {
       .getByRole('row', { name: /이영희/ })
       .getByRole('cell', { name: 'F', exact: true })
       .waitFor();
-    await expectNoSeriousA11yViolations(page);
-    await shot(page, 'lead-distribution-lead-import-mapping');
+    await ui.check('lead-distribution-lead-import-mapping');
 
     await page.getByRole('button', { name: '5행 가져오기' }).click();
     await page.getByTestId('import-progress').getByText(/^완료/).waitFor();
@@ -129,8 +94,7 @@ describe('lead-distribution console: lead import', () => {
     expect(await bad.textContent()).toContain('휴대전화(phone): must be a Korean mobile number');
     for (const row of [2, 3, 5, 6]) await page.getByTestId(`result-row-${row}`).getByText('등록', { exact: true }).waitFor();
     await page.getByLabel('결과 요약').getByText('등록 4').waitFor();
-    await expectNoSeriousA11yViolations(page);
-    await shot(page, 'lead-distribution-lead-import-results');
+    await ui.check('lead-distribution-lead-import-results');
 
     // The rows not imported, with their error and their cells, for fixing in Excel (UTF-8 with a BOM).
     const [download] = await Promise.all([
@@ -148,17 +112,17 @@ describe('lead-distribution console: lead import', () => {
     // The API agrees: the four good rows are the partner's leads, the landline is nowhere.
     const leads = await leadsOf(partner.id);
     expect(leads.pagination.total).toBe(4);
-    expect(leads.data.map((lead: LeadDto) => lead.phone.slice(-4)).sort()).toEqual(phones.map(lastFour).sort());
-    expect(leads.data.map((lead: LeadDto) => lead.region).sort()).toEqual(['경기', '대구', '서울', '인천']);
+    expect(leads.data.map((lead) => lead.phone.slice(-4)).sort()).toEqual(phones.map(lastFour).sort());
+    expect(leads.data.map((lead) => lead.region).sort()).toEqual(['경기', '대구', '서울', '인천']);
     // Parsing happened in the page: the server saw the import call and nothing else.
     expect(requests).toEqual(['POST /api/v1/admin/leads/import']);
-    expect(problems).toEqual([]);
-    await page.context().close();
+    expect(ui.problems).toEqual([]);
+    await ui.close();
   });
 
   it('imports an XLSX of more rows than one call takes, in chunks with a progress bar, undoing the leading zeros Excel drops', async () => {
-    const { product } = await given(app).provider().product('가져오기 치아 DB');
-    const partner = await given(app).partner('엑셀 대리점');
+    const { product } = await givenProduct(app, '가져오기 치아 DB');
+    const { partner } = await givenPartner(app, '엑셀 대리점');
     const count = 1201;
     const phones = Array.from({ length: count }, () => nextPhone());
     const BAD = 1100;
@@ -178,7 +142,7 @@ describe('lead-distribution console: lead import', () => {
     const file = path.join(files, 'leads.xlsx');
     await writeFile(file, xlsx(rows));
 
-    const { page, problems, requests } = await openImport(product.name);
+    const { ui, page, requests } = await openImport(product.name);
     // The second call waits until the progress bar has been seen half way.
     let releaseSecond!: () => void;
     const secondMayGo = new Promise<void>((resolve) => (releaseSecond = resolve));
@@ -208,8 +172,7 @@ describe('lead-distribution console: lead import', () => {
     await page.getByRole('button', { name: `${count.toLocaleString('ko-KR')}행 가져오기` }).click();
     await page.getByTestId('import-progress').getByText('가져오는 중 · 1,000 / 1,201행 (1/2회 요청)').waitFor();
     expect(await page.getByRole('progressbar', { name: '가져오기 진행률' }).getAttribute('aria-valuenow')).toBe('83');
-    await expectNoSeriousA11yViolations(page);
-    await shot(page, 'lead-distribution-lead-import-progress');
+    await ui.check('lead-distribution-lead-import-progress');
     releaseSecond();
 
     await page.getByTestId('import-progress').getByText('완료 · 1,201 / 1,201행 (2/2회 요청)').waitFor();
@@ -217,14 +180,13 @@ describe('lead-distribution console: lead import', () => {
     await page.getByLabel('결과 거르기').getByText('등록 안 된 행').click();
     const bad = page.getByTestId(`result-row-${BAD + 2}`);
     expect(await bad.textContent()).toContain('지역(region): must be one of the allowed regions');
-    await expectNoSeriousA11yViolations(page);
-    await shot(page, 'lead-distribution-lead-import-xlsx-errors');
+    await ui.check('lead-distribution-lead-import-xlsx-errors');
 
     const leads = await leadsOf(partner.id);
     expect(leads.pagination.total).toBe(count - 1);
     expect(requests).toEqual(['POST /api/v1/admin/leads/import', 'POST /api/v1/admin/leads/import']);
-    expect(problems).toEqual([]);
-    await page.context().close();
+    expect(ui.problems).toEqual([]);
+    await ui.close();
   });
 });
 

@@ -1,32 +1,7 @@
-import type { Browser } from 'playwright-core';
-import {
-  asOperator,
-  OPERATOR_KEY,
-  startLeadDistribution,
-  withKey,
-  type LeadDistributionTestApp,
-} from '../../lead-distribution/test/support/lead-distribution.js';
-import {
-  consoleEnv,
-  expectNoSeriousA11yViolations,
-  launchBrowser,
-  openConsole,
-  openScreen,
-  screenshot,
-  signIn,
-} from './support/console.js';
+import { ok } from './support/api.js';
+import { consoleFixture, OPERATOR_KEY } from './support/fixture.js';
 
-let app: LeadDistributionTestApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startLeadDistribution({ env: consoleEnv('lead-distribution') }), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+const app = consoleFixture('lead-distribution');
 
 describe('lead-distribution console: sign-in', () => {
   it('is served under /console/ with its own strict CSP, and every screen address answers the page', async () => {
@@ -52,62 +27,60 @@ describe('lead-distribution console: sign-in', () => {
   });
 
   it('refuses a key that is not an operator key, keeps a good one for the tab only, and forgets it on sign-out', async () => {
-    const { page, problems } = await openConsole(browser, app.url);
+    const ui = await app.open();
+    const { page } = ui;
     await page.getByRole('heading', { name: '리드 배분 운영 콘솔' }).waitFor();
-    await expectNoSeriousA11yViolations(page);
-    await screenshot(page, 'lead-distribution-sign-in');
+    await ui.check('lead-distribution-sign-in');
 
     await page.getByLabel('운영자 키').fill('ldk_not-a-key');
     await page.getByRole('button', { name: '로그인' }).click();
     await page.getByRole('alert').getByText('운영자 키가 아니거나 올바르지 않습니다.').waitFor();
     expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+    await ui.check('lead-distribution-sign-in-refused');
 
-    await signIn(page, OPERATOR_KEY);
+    await ui.signIn();
     expect(await page.evaluate(() => Object.values(sessionStorage))).toEqual([OPERATOR_KEY]);
     expect(await page.evaluate(() => localStorage.length)).toBe(0);
     expect(await page.context().cookies()).toEqual([]);
     // A reload keeps the tab's session; a new tab (context) does not have it.
     await page.reload();
     await page.getByRole('navigation', { name: '화면' }).waitFor();
-    const other = await openConsole(browser, app.url);
+    const other = await app.open();
     await other.page.getByLabel('운영자 키').waitFor();
-    await other.page.context().close();
+    await other.close();
 
     await page.getByRole('button', { name: '로그아웃' }).click();
     await page.getByLabel('운영자 키').waitFor();
     expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
-    expect(problems.filter((problem) => !problem.includes('401'))).toEqual([]);
-    await page.context().close();
+    expect(ui.problemsBut(401)).toEqual([]);
+    await ui.close();
   });
 });
 
 describe('lead-distribution console: partners and their keys', () => {
   it('shows the tree, issues a partner key shown once that works, and revokes it after a confirm', async () => {
-    const agency = (await asOperator(app).post('/api/v1/admin/partners').send({ name: '한빛 보험대리점' }).expect(201)).body as {
-      id: number;
-    };
-    const branch = (await asOperator(app).post('/api/v1/admin/partners').send({ name: '한빛 강남지점', parentId: agency.id }).expect(201))
-      .body as { id: number };
-    await asOperator(app).post('/api/v1/admin/partners').send({ name: '한빛 강남1팀', parentId: branch.id }).expect(201);
+    const agency = await ok(app.api().POST('/api/v1/admin/partners', { body: { name: '한빛 보험대리점' } }));
+    const branch = await ok(app.api().POST('/api/v1/admin/partners', { body: { name: '한빛 강남지점', parentId: agency.id } }));
+    await ok(app.api().POST('/api/v1/admin/partners', { body: { name: '한빛 강남1팀', parentId: branch.id } }));
 
-    const { page, problems } = await openConsole(browser, app.url);
-    await signIn(page, OPERATOR_KEY);
-    await openScreen(page, '파트너');
+    const ui = await app.open();
+    const { page } = ui;
+    await ui.signIn();
+    await ui.openScreen('파트너');
     await page.getByLabel('이름 검색').fill('한빛');
     await page.getByRole('cell', { name: '한빛 강남지점' }).click();
     // Its place in the tree: the agency above it, its team below (expanded on demand).
     await page.getByLabel('상위 조직').getByText('한빛 보험대리점').waitFor();
     await page.getByRole('button', { name: '한빛 강남1팀 하위 펼치기' }).waitFor();
-    await expectNoSeriousA11yViolations(page);
-    await screenshot(page, 'lead-distribution-partners');
+    await ui.check('lead-distribution-partners');
 
     await page.getByLabel('키 이름 (사용처)').fill('crm-production');
     await page.getByRole('button', { name: '키 발급' }).click();
     const apiKey = (await page.getByTestId('secret-once').textContent())!.trim();
     expect(apiKey).toMatch(/^ldk_/);
-    await screenshot(page, 'lead-distribution-partner-key-issued');
+    await ui.check('lead-distribution-partner-key-issued');
     // The key shown is the partner's: it works for that partner.
-    await withKey(app, apiKey).get('/api/v1/orders').expect(200);
+    expect((await app.api(apiKey).GET('/api/v1/orders')).response.status).toBe(200);
     await page.getByRole('button', { name: '확인했습니다' }).click();
     await expect(page.getByTestId('secret-once').count()).resolves.toBe(0);
 
@@ -115,12 +88,11 @@ describe('lead-distribution console: partners and their keys', () => {
     await row.getByRole('button', { name: '폐기' }).click();
     const dialog = page.getByRole('dialog', { name: '폐기' });
     await dialog.getByText('되돌릴 수 없습니다').waitFor();
-    await expectNoSeriousA11yViolations(page);
-    await screenshot(page, 'lead-distribution-partner-key-revoke-confirm');
+    await ui.check('lead-distribution-partner-key-revoke-confirm');
     await dialog.getByRole('button', { name: '키 폐기' }).click();
     await row.getByText(/폐기됨/).waitFor();
-    await withKey(app, apiKey).get('/api/v1/orders').expect(401);
-    expect(problems).toEqual([]);
-    await page.context().close();
+    expect((await app.api(apiKey).GET('/api/v1/orders')).response.status).toBe(401);
+    expect(ui.problems).toEqual([]);
+    await ui.close();
   });
 });

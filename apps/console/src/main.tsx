@@ -4,14 +4,17 @@ import 'pretendard/dist/web/variable/pretendardvariable-dynamic-subset.css';
 import './console.css';
 import { Alert, createTheme, MantineProvider, Modal, Notification, Table, type CSSVariablesResolver } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Router } from 'wouter';
+import { createQueryClient } from './api/query-client';
 import { operatorKey, onSessionChange } from './session';
 import { service } from 'console:service';
 import type { ConsoleService } from './shell/console-service';
 import { Shell } from './shell/shell';
 import { SignIn } from './shell/sign-in';
+import { ProblemMessagesProvider } from './ui';
 
 // Pretendard (bundled, served from 'self'): Korean text looks the same on every operator's machine.
 const theme = createTheme({
@@ -53,14 +56,24 @@ function Console({ service }: { service: ConsoleService }) {
   return signedIn ? <Shell service={service} /> : <SignIn service={service} />;
 }
 
+const queryClient = createQueryClient();
+// What one key read is never shown to the next: signing out (or a 401) empties the cache.
+onSessionChange(() => {
+  if (operatorKey() === null) queryClient.clear();
+});
+
 document.title = `${service.title} 운영 콘솔`;
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <MantineProvider theme={theme} cssVariablesResolver={contrast}>
-      <Notifications />
-      <Router base="/console">
-        <Console service={service} />
-      </Router>
-    </MantineProvider>
+    <QueryClientProvider client={queryClient}>
+      <MantineProvider theme={theme} cssVariablesResolver={contrast}>
+        <ProblemMessagesProvider messages={service.problemMessages}>
+          <Notifications />
+          <Router base="/console">
+            <Console service={service} />
+          </Router>
+        </ProblemMessagesProvider>
+      </MantineProvider>
+    </QueryClientProvider>
   </StrictMode>,
 );

@@ -43,9 +43,3 @@ export async function unwrap<T>(call: Promise<FetchResult<T>>): Promise<T> {
   }
   return data as T;
 }
-
-/** A total count an answer carries in `X-Total-Count` (bare-array lists), or null. */
-export function totalCountOf(response: Response): number | null {
-  const value = response.headers.get('x-total-count');
-  return value === null ? null : Number(value);
-}

@@ -28,8 +28,8 @@ export class ApiProblem extends Error {
   }
 }
 
-/** Anything thrown, as a problem body the page can show. */
+/** Anything thrown, as a problem body the page can show (status 0: no answer from the API). */
 export function problemOf(error: unknown): ProblemBody {
   if (error instanceof ApiProblem) return error.problem;
-  return { status: 0, title: '연결 오류', detail: error instanceof Error ? error.message : String(error) };
+  return { status: 0, detail: error instanceof Error ? error.message : String(error) };
 }

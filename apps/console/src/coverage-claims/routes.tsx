@@ -1,8 +1,9 @@
 import type { ScreenRoute } from '../shell/console-service';
+import { sandboxSmsSelected } from './api/sandbox';
 import { ClaimDeliveriesScreen } from './screens/claim-deliveries';
 import { InsurersScreen } from './screens/insurers';
 import { OrganisationsScreen } from './screens/organisations';
-import { SandboxMessagesScreen, sandboxSmsSelected } from './screens/sandbox-messages';
+import { SandboxMessagesScreen } from './screens/sandbox-messages';
 
 /** coverage-claims' screens, in the navigation's order (one line each). */
 export const routes: ScreenRoute[] = [

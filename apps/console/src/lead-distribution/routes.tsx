@@ -3,8 +3,7 @@ import { AsReviewQueueScreen, AsReviewRequestScreen } from './screens/as-review'
 import { LeadImportScreen } from './screens/lead-import';
 import { OrdersScreen } from './screens/orders';
 import { PartnersScreen } from './screens/partners';
-import { ProductDetailScreen } from './screens/product-detail';
-import { ProductsScreen } from './screens/products';
+import { ProductDetailScreen, ProductsScreen } from './screens/products';
 import { ProvidersScreen } from './screens/providers';
 import { WebhooksScreen } from './screens/webhooks';
 

@@ -12,10 +12,12 @@ export interface ScreenRoute {
   available?: () => Promise<boolean>;
 }
 
-/** What one service's console is: its name, its screens, and how a key is checked at sign-in. */
+/** What one service's console is: its name, its screens, its problem codes in Korean, and how a key is checked at sign-in. */
 export interface ConsoleService {
   title: string;
   routes: ScreenRoute[];
+  /** The service's own codes in Korean (src/<service>/problem-messages.ts); the platform's are shared. */
+  problemMessages: Readonly<Record<string, string>>;
   /** An operator-only call: resolves when the session's key is an operator key of this service. */
   verifyKey: () => Promise<unknown>;
 }

@@ -1,31 +1,30 @@
 import { AppShell, Burger, Button, Group, NavLink, ScrollArea, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useEffect, useState } from 'react';
+import { useQueries } from '@tanstack/react-query';
 import { Link, Redirect, Route, Switch, useLocation } from 'wouter';
 import { signOut } from '../session';
 import type { ConsoleService, ScreenRoute } from './console-service';
 import { ScreenErrorBoundary } from './screen-error-boundary';
 
 /**
- * The service's screens this deployment has: those with `available` once it said so; `settled` once
- * every such screen has answered (until then an address is not redirected away from one of them).
+ * The service's screens this deployment has: those with `available` once it said so (asked once a
+ * session, a query each); `settled` once every such screen has answered (until then an address is not
+ * redirected away from one of them). A screen whose question fails is left out.
  */
 function useAvailableRoutes(routes: ScreenRoute[]): { routes: ScreenRoute[]; settled: boolean } {
-  const [answers, setAnswers] = useState<ReadonlyMap<string, boolean>>(new Map());
-  useEffect(() => {
-    let current = true;
-    for (const route of routes) {
-      const answer = (yes: boolean) => current && setAnswers((known) => new Map(known).set(route.path, yes));
-      route.available?.().then(answer, () => answer(false));
-    }
-    return () => {
-      current = false;
-    };
-  }, [routes]);
   const conditional = routes.filter((route) => route.available !== undefined);
+  const answers = useQueries({
+    queries: conditional.map((route) => ({
+      queryKey: ['screen-available', route.path],
+      queryFn: () => route.available!(),
+      staleTime: Infinity,
+      retry: false,
+    })),
+  });
+  const available = new Set(conditional.filter((_, index) => answers[index]!.data === true).map((route) => route.path));
   return {
-    routes: routes.filter((route) => route.available === undefined || answers.get(route.path) === true),
-    settled: conditional.every((route) => answers.has(route.path)),
+    routes: routes.filter((route) => route.available === undefined || available.has(route.path)),
+    settled: answers.every((answer) => !answer.isPending),
   };
 }
 

@@ -1,4 +1,5 @@
-import { Button, Center, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Center, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { ApiProblem } from '../api/problem';
 import { signIn, signOut } from '../session';
@@ -8,33 +9,30 @@ import type { ConsoleService } from './console-service';
 /** Sign-in with the operator key: checked by an operator-only call before the console opens. */
 export function SignIn({ service }: { service: ConsoleService }) {
   const [key, setKey] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>();
+  const verify = useMutation({
+    mutationFn: async (candidate: string) => {
+      signIn(candidate, { silent: true });
+      try {
+        await service.verifyKey();
+      } catch (error) {
+        signOut();
+        throw error;
+      }
+      signIn(candidate);
+    },
+  });
+  // A key the API does not take as an operator's (401, or 403 for a partner's or a provider's key).
+  const refused = verify.error instanceof ApiProblem && (verify.error.status === 401 || verify.error.status === 403);
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    setError(undefined);
-    signIn(key.trim(), { silent: true });
-    try {
-      await service.verifyKey();
-      signIn(key.trim());
-    } catch (thrown) {
-      signOut();
-      setError(
-        thrown instanceof ApiProblem && (thrown.status === 401 || thrown.status === 403)
-          ? new ApiProblem({ ...thrown.problem, detail: '운영자 키가 아니거나 올바르지 않습니다.' })
-          : thrown,
-      );
-    } finally {
-      setBusy(false);
-    }
+    verify.mutate(key.trim());
   };
 
   return (
     <Center mih="100vh" p="md" component="main">
       <Paper withBorder shadow="sm" p="xl" w={420} maw="100%">
-        <form onSubmit={(event) => void submit(event)}>
+        <form onSubmit={submit}>
           <Stack>
             <Title order={1} size="h3">
               {service.title} 운영 콘솔
@@ -49,8 +47,14 @@ export function SignIn({ service }: { service: ConsoleService }) {
               required
               autoComplete="off"
             />
-            <ProblemAlert error={error} title="로그인하지 못했습니다" />
-            <Button type="submit" loading={busy} disabled={key.trim() === ''}>
+            {refused ? (
+              <Alert color="red" title="로그인하지 못했습니다" role="alert">
+                운영자 키가 아니거나 올바르지 않습니다.
+              </Alert>
+            ) : (
+              <ProblemAlert error={verify.error} title="로그인하지 못했습니다" />
+            )}
+            <Button type="submit" loading={verify.isPending} disabled={key.trim() === ''}>
               로그인
             </Button>
           </Stack>

@@ -1,8 +1,8 @@
 import { Button, Group, Modal, Stack, Text, type ButtonProps } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { useMutation } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ProblemAlert } from './problem-alert';
-import { useAction } from './use-action';
 
 interface ConfirmButtonProps extends Omit<ButtonProps, 'onClick' | 'variant'> {
   /** Filled (default), outline or default: never light, whose red 9 has no readable text. */
@@ -13,7 +13,7 @@ interface ConfirmButtonProps extends Omit<ButtonProps, 'onClick' | 'variant'> {
   message: ReactNode;
   /** The dialog's confirm button (default: the label). */
   confirmLabel?: string;
-  /** Runs on confirm; the dialog stays open with the problem if it throws. */
+  /** Runs on confirm; the dialog closes when it resolves, and stays open with the refusal when it throws. */
   onConfirm: () => Promise<unknown>;
 }
 
@@ -22,10 +22,11 @@ interface ConfirmButtonProps extends Omit<ButtonProps, 'onClick' | 'variant'> {
  */
 export function ConfirmButton({ label, message, confirmLabel, onConfirm, color = 'red.9', ...props }: ConfirmButtonProps) {
   const [opened, { open, close }] = useDisclosure(false);
-  const { run, busy, error } = useAction();
-
-  const confirm = async () => {
-    if (await run(onConfirm)) close();
+  // The change itself (a mutation of the screen's api/) invalidates what it touched; here only its state.
+  const confirmed = useMutation({ mutationFn: onConfirm, onSuccess: close });
+  const dismiss = () => {
+    close();
+    confirmed.reset();
   };
 
   return (
@@ -33,15 +34,15 @@ export function ConfirmButton({ label, message, confirmLabel, onConfirm, color =
       <Button color={color} {...props} onClick={open}>
         {label}
       </Button>
-      <Modal opened={opened} onClose={close} title={label} centered>
+      <Modal opened={opened} onClose={dismiss} title={label} centered>
         <Stack>
           <Text>{message}</Text>
-          <ProblemAlert error={error} />
+          <ProblemAlert error={confirmed.error} />
           <Group justify="flex-end">
-            <Button variant="default" onClick={close} disabled={busy}>
+            <Button variant="default" onClick={dismiss} disabled={confirmed.isPending}>
               취소
             </Button>
-            <Button color={color} onClick={() => void confirm()} loading={busy}>
+            <Button color={color} onClick={() => confirmed.mutate()} loading={confirmed.isPending}>
               {confirmLabel ?? label}
             </Button>
           </Group>

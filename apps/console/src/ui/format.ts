@@ -12,3 +12,10 @@ const DATE_TIME = new Intl.DateTimeFormat('ko-KR', {
 export function dateTime(value: string | null | undefined): string {
   return value ? DATE_TIME.format(new Date(value)) : '—';
 }
+
+/** A day picked in a date field, in Seoul, as the instant it starts (`days` later: the next day's start ends a range). */
+export function seoulDayStart(day: string, days = 0): string {
+  const start = new Date(`${day}T00:00:00+09:00`);
+  start.setUTCDate(start.getUTCDate() + days);
+  return start.toISOString();
+}

@@ -1,21 +1,8 @@
 import { Group, Pagination, Table, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { ProblemAlert } from './problem-alert';
 import { ScrollRegion } from './scroll-region';
-import { useApiQuery } from './use-api-query';
-
-export interface Page<T> {
-  items: T[];
-  total: number;
-}
-
-export interface PageRequest {
-  page: number;
-  limit: number;
-  /** The search box's text, trimmed; undefined when empty. */
-  q: string | undefined;
-}
+import type { Page, PagedQuery } from './use-paged-query';
 
 export interface Column<T> {
   header: string;
@@ -23,20 +10,16 @@ export interface Column<T> {
 }
 
 interface PagedTableProps<T> {
+  /** The list: usePagedQuery with one of the screen's queries. */
+  paged: PagedQuery<Page<T>>;
   /** The table's accessible name (and caption). */
   label: string;
   columns: Array<Column<T>>;
   rowKey: (row: T) => string | number;
-  /** Loads one page on the server. Called again when the page, the search or `deps` change. */
-  load: (request: PageRequest) => Promise<Page<T>>;
   /** The search box's label; no search box without it. */
   searchLabel?: string;
-  /** Filters beside the search box (their values belong in `deps`). */
+  /** Filters beside the search box (their values belong in the query's key). */
   filters?: ReactNode;
-  deps?: readonly unknown[];
-  /** Changes to make the table load again (after an action). */
-  reloadKey?: unknown;
-  limit?: number;
   /** Below this width the table scrolls sideways in its region (a tablet). */
   minWidth?: number;
   onRowClick?: (row: T) => void;
@@ -47,34 +30,19 @@ interface PagedTableProps<T> {
 
 /** A list that pages and searches on the server, with the total and the API's refusal in view. */
 export function PagedTable<T>({
+  paged,
   label,
   columns,
   rowKey,
-  load,
   searchLabel,
   filters,
-  deps = [],
-  reloadKey,
-  limit = 20,
   minWidth = 640,
   onRowClick,
   selectedKey,
   empty = '항목이 없습니다',
 }: PagedTableProps<T>) {
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
-  const [q] = useDebouncedValue(search.trim(), 300);
-  // A new search or filter starts from the first page (state adjusted while rendering, not in an effect).
-  const filterKey = JSON.stringify([q, ...deps]);
-  const [pagedFor, setPagedFor] = useState(filterKey);
-  if (pagedFor !== filterKey) {
-    setPagedFor(filterKey);
-    setPage(1);
-  }
-  const { data, error, loading } = useApiQuery(
-    () => load({ page, limit, q: q === '' ? undefined : q }),
-    [page, q, limit, reloadKey, ...deps],
-  );
+  const { query, page, setPage, search, setSearch, limit } = paged;
+  const { data, error, isFetching } = query;
   const pages = data ? Math.max(1, Math.ceil(data.total / limit)) : 1;
 
   return (
@@ -95,9 +63,9 @@ export function PagedTable<T>({
       )}
       <ProblemAlert error={error} title="목록을 불러오지 못했습니다" />
       <ScrollRegion label={label} minWidth={minWidth}>
-        <Table striped highlightOnHover={onRowClick !== undefined} aria-label={label} aria-busy={loading}>
+        <Table striped highlightOnHover={onRowClick !== undefined} aria-label={label} aria-busy={isFetching}>
           <Table.Caption>
-            {label} · 총 {data?.total ?? 0}건{loading && ' · 불러오는 중…'}
+            {label} · 총 {data?.total ?? 0}건{isFetching && ' · 불러오는 중…'}
           </Table.Caption>
           <Table.Thead>
             <Table.Tr>
@@ -144,9 +112,4 @@ export function PagedTable<T>({
       )}
     </>
   );
-}
-
-/** `{ data, pagination }` answers of both services as a Page. */
-export function pageOf<T>(answer: { data: T[]; pagination: { total: number } }): Page<T> {
-  return { items: answer.data, total: answer.pagination.total };
 }

@@ -1,21 +1,21 @@
 import { Select, type SelectProps } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import { keepPreviousData, useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useApiQuery } from './use-api-query';
 
 export interface SearchOption {
   value: string;
   label: string;
 }
 
-interface SearchSelectProps extends Omit<
+interface SearchSelectProps<K extends QueryKey> extends Omit<
   SelectProps,
   'data' | 'value' | 'onChange' | 'searchable' | 'searchValue' | 'onSearchChange' | 'filter' | 'nothingFoundMessage'
 > {
   value: string | null;
   onChange: (value: string | null) => void;
-  /** The options matching what was typed (empty: the first ones), searched on the server. */
-  search: (term: string) => Promise<SearchOption[]>;
+  /** The query of the options matching what was typed (empty: the first ones), searched on the server (src/<service>/api/). */
+  search: (term: string) => UseQueryOptions<SearchOption[], Error, SearchOption[], K>;
   /** The chosen option when the page knows it before any search (from the address, or the record edited). */
   current?: SearchOption;
   /** Said when the server found nothing. */
@@ -29,12 +29,21 @@ interface SearchSelectProps extends Omit<
  * stays one whatever is searched next, and its label, which the box shows once chosen, is not a
  * search of its own.
  */
-export function SearchSelect({ value, onChange, search, current, noneFound, loadError, error, ...props }: SearchSelectProps) {
+export function SearchSelect<K extends QueryKey>({
+  value,
+  onChange,
+  search,
+  current,
+  noneFound,
+  loadError,
+  error,
+  ...props
+}: SearchSelectProps<K>) {
   const [text, setText] = useState('');
   const [typed, setTyped] = useState('');
   const [chosen, setChosen] = useState<SearchOption>();
   const [term] = useDebouncedValue(typed.trim(), 300);
-  const found = useApiQuery(() => search(term), [term]);
+  const found = useQuery({ ...search(term), placeholderData: keepPreviousData });
 
   const options = new Map<string, string>();
   const known = [chosen, current].find((option) => option !== undefined && option.value === value);
@@ -58,7 +67,7 @@ export function SearchSelect({ value, onChange, search, current, noneFound, load
       }}
       // The server already searched: every option it answered is shown.
       filter={({ options: all }) => all}
-      nothingFoundMessage={found.loading ? '찾는 중…' : noneFound}
+      nothingFoundMessage={found.isFetching ? '찾는 중…' : noneFound}
       error={error ?? (found.error ? loadError : undefined)}
     />
   );

@@ -19,21 +19,9 @@ import {
 } from 'class-validator';
 import { Trim } from '../common/transforms.js';
 import { isBirthDateYyyymmdd } from './verification.dto.js';
+import { ClaimStatus } from './claim-status.js';
 
-/** `claimStatusCd` (DESIGN 4) and its label, `claimStatus`. */
-export enum ClaimStatus {
-  Received = 'RECEIVED',
-  Sending = 'SENDING',
-  Sent = 'SENT',
-  Failed = 'FAILED',
-}
-
-export const CLAIM_STATUS_LABELS: Record<ClaimStatus, string> = {
-  [ClaimStatus.Received]: '접수',
-  [ClaimStatus.Sending]: '전송중',
-  [ClaimStatus.Sent]: '전송완료',
-  [ClaimStatus.Failed]: '전송실패',
-};
+export { CLAIM_STATUS_LABELS, ClaimStatus } from './claim-status.js';
 
 /** `eventTypeCd`: what the claim is for, as the insurers' claim forms ask it (사고 유형). */
 export enum ClaimEventType {

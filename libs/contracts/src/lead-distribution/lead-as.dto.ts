@@ -5,22 +5,9 @@ import { QueryInt, Trim } from '../common/transforms.js';
 import { INT_ID_SCHEMA, IsIntId } from '../common/validators.js';
 import { Gender, LeadProductDto, PartnerBodyDto } from './lead.dto.js';
 import { OrderStatus } from './order.dto.js';
+import { AsStatus } from './lead-as-status.js';
 
-export enum AsStatus {
-  Pending = 'PENDING',
-  OnHold = 'ON_HOLD',
-  Approved = 'APPROVED',
-  Rejected = 'REJECTED',
-  Cancelled = 'CANCELLED',
-}
-
-export const AS_STATUS_LABELS: Record<AsStatus, string> = {
-  [AsStatus.Pending]: '대기',
-  [AsStatus.OnHold]: '보류',
-  [AsStatus.Approved]: '승인',
-  [AsStatus.Rejected]: '반려',
-  [AsStatus.Cancelled]: '취소',
-};
+export { AS_STATUS_LABELS, AsStatus } from './lead-as-status.js';
 
 export enum AsDecision {
   Hold = 'HOLD',

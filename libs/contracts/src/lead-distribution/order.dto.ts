@@ -20,20 +20,9 @@ import { QueryInt, Trim } from '../common/transforms.js';
 import { INT_ID_SCHEMA, IsIntId, IsTimestamp } from '../common/validators.js';
 import { PartnerBodyDto } from './lead.dto.js';
 import { REGION_NAMES } from './region.dto.js';
+import { OrderStatus } from './order-status.js';
 
-export enum OrderStatus {
-  Pending = 'PENDING',
-  InProgress = 'IN_PROGRESS',
-  Completed = 'COMPLETED',
-  Cancelled = 'CANCELLED',
-}
-
-export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
-  [OrderStatus.Pending]: '접수',
-  [OrderStatus.InProgress]: '진행중',
-  [OrderStatus.Completed]: '완료',
-  [OrderStatus.Cancelled]: '취소',
-};
+export { ORDER_STATUS_LABELS, OrderStatus } from './order-status.js';
 
 @ApiSchema({ name: 'RegionQuantity' })
 export class RegionQuantityDto {

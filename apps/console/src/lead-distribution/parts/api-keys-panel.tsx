@@ -1,55 +1,39 @@
 import { Badge, Button, Group, Paper, Table, Text, TextInput, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { leadApi, unwrap } from '../../api/client';
-import type { components } from '../../api/generated/lead-distribution';
-import { ConfirmButton, dateTime, fieldError, ProblemAlert, ScrollRegion, SecretOnce, useAction, useApiQuery } from '../../ui';
-
-type ApiKey = components['schemas']['ApiKeyDto'];
-type IssuedKey = components['schemas']['ApiKeyIssuedDto'];
+import { ConfirmButton, dateTime, fieldError, ProblemAlert, ScrollRegion, SecretOnce } from '../../ui';
+import { apiKeysQuery, useIssueApiKey, useRevokeApiKey, type KeyOwner } from '../api/api-keys';
 
 interface ApiKeysPanelProps {
   title: string;
-  /** Whose keys (the table's name: 「<owner>의 API 키」). */
-  owner: string;
-  /** Changes when the owner does: the keys load again. */
-  ownerKey: string | number;
-  list: () => Promise<{ data: ApiKey[] }>;
-  issue: (body: { name?: string }) => Promise<IssuedKey>;
+  /** Whose keys (the table's name: 「<owner name>의 API 키」). */
+  owner: KeyOwner;
   /** What revoking stops, said in the confirm dialog. */
   revokeEffect: string;
   namePlaceholder?: string;
 }
 
 /** An owner's API keys: issue one (the key shown once), revoke one (after a confirm); never a listed secret. */
-export function ApiKeysPanel({ title, owner, ownerKey, list, issue, revokeEffect, namePlaceholder }: ApiKeysPanelProps) {
-  const keys = useApiQuery(list, [ownerKey]);
+export function ApiKeysPanel({ title, owner, revokeEffect, namePlaceholder }: ApiKeysPanelProps) {
+  const keys = useQuery(apiKeysQuery(owner));
   const [name, setName] = useState('');
-  const [issued, setIssued] = useState<IssuedKey>();
-  const { run, busy, error } = useAction();
+  const issue = useIssueApiKey(owner);
+  const revoke = useRevokeApiKey(owner);
+  const { error } = issue;
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    await run(async () => {
-      setIssued(await issue(name.trim() === '' ? {} : { name: name.trim() }));
-      setName('');
-      keys.reload();
-    });
+    issue.mutate(name.trim() === '' ? {} : { name: name.trim() }, { onSuccess: () => setName('') });
   };
-
-  const revoke = async (key: ApiKey) => {
-    await unwrap(leadApi.DELETE('/api/v1/admin/api-keys/{keyId}', { params: { path: { keyId: key.id } } }));
-    keys.reload();
-  };
+  const issued = issue.data;
 
   return (
     <Paper withBorder p="md">
       <Title order={2} size="h4" mb="xs">
         {title}
       </Title>
-      {issued && (
-        <SecretOnce label={`새 API 키 「${issued.name ?? issued.prefix}」`} secret={issued.apiKey} onDismiss={() => setIssued(undefined)} />
-      )}
-      <Group align="flex-start" my="sm" component="form" onSubmit={(event: FormEvent) => void submit(event)} wrap="wrap">
+      {issued && <SecretOnce label={`새 API 키 「${issued.name ?? issued.prefix}」`} secret={issued.apiKey} onDismiss={issue.reset} />}
+      <Group align="flex-start" my="sm" component="form" onSubmit={submit} wrap="wrap">
         <TextInput
           label="키 이름 (사용처)"
           placeholder={namePlaceholder}
@@ -59,14 +43,14 @@ export function ApiKeysPanel({ title, owner, ownerKey, list, issue, revokeEffect
           maxLength={100}
           w={240}
         />
-        <Button type="submit" loading={busy} mt={24}>
+        <Button type="submit" loading={issue.isPending} mt={24}>
           키 발급
         </Button>
       </Group>
       <ProblemAlert error={fieldError(error, 'name') ? undefined : error} />
       <ProblemAlert error={keys.error} title="키 목록을 불러오지 못했습니다" />
-      <ScrollRegion label={`${owner}의 API 키`} minWidth={420}>
-        <Table aria-label={`${owner}의 API 키`}>
+      <ScrollRegion label={`${owner.name}의 API 키`} minWidth={420}>
+        <Table aria-label={`${owner.name}의 API 키`}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th scope="col">이름 · 접두어</Table.Th>
@@ -103,7 +87,7 @@ export function ApiKeysPanel({ title, owner, ownerKey, list, issue, revokeEffect
                       label="폐기"
                       confirmLabel="키 폐기"
                       message={`「${key.name ?? key.prefix}」 키를 폐기합니다. ${revokeEffect} 되돌릴 수 없습니다.`}
-                      onConfirm={() => revoke(key)}
+                      onConfirm={() => revoke.mutateAsync(key.id)}
                     />
                   )}
                 </Table.Td>

@@ -1,5 +1,5 @@
-import { leadApi, unwrap } from '../../api/client';
 import { SearchSelect } from '../../ui';
+import { providerOptionsQuery } from '../api/providers';
 
 interface ProviderSelectProps {
   value: string | null;
@@ -19,12 +19,7 @@ export function ProviderSelect({ value, onChange, current, error, w }: ProviderS
       value={value}
       onChange={onChange}
       current={current && { value: current.id, label: current.name }}
-      search={async (term) => {
-        const found = await unwrap(
-          leadApi.GET('/api/v1/admin/providers', { params: { query: { limit: 20, search: term === '' ? undefined : term } } }),
-        );
-        return found.data.map((provider) => ({ value: provider.id, label: provider.name }));
-      }}
+      search={providerOptionsQuery}
       noneFound="일치하는 공급사가 없습니다"
       loadError="공급사 목록을 불러오지 못했습니다"
       error={error}

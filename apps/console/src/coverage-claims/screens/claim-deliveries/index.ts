@@ -1,0 +1,1 @@
+export { ClaimDeliveriesScreen } from './claim-deliveries-screen';

@@ -1,0 +1,1 @@
+export { InsurersScreen } from './insurers-screen';

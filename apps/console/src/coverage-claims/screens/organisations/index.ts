@@ -1,0 +1,1 @@
+export { OrganisationsScreen } from './organisations-screen';

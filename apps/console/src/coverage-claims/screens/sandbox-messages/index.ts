@@ -1,0 +1,1 @@
+export { SandboxMessagesScreen } from './sandbox-messages-screen';

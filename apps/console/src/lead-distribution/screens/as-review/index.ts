@@ -1,0 +1,2 @@
+export { AsReviewQueueScreen } from './queue-screen';
+export { AsReviewRequestScreen } from './request-screen';

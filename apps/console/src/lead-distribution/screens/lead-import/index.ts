@@ -1,0 +1,1 @@
+export { LeadImportScreen } from './lead-import-screen';

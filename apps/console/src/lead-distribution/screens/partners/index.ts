@@ -1,0 +1,1 @@
+export { PartnersScreen } from './partners-screen';

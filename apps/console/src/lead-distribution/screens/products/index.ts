@@ -1,0 +1,2 @@
+export { ProductDetailScreen } from './product-detail-screen';
+export { ProductsScreen } from './products-screen';
