@@ -2,11 +2,12 @@ import { spawn } from 'node:child_process';
 import { CodefFake } from './support/fakes/codef-fake.js';
 import { PopbillFake, popbillFakeEnv } from './support/fakes/popbill-fake.js';
 import { SolapiFake } from './support/fakes/solapi-fake.js';
+import { clockEnvironment } from '../../../test/support/service-process.js';
 
 /** `npm run smoke:integrations` (scripts/smoke-integrations.ts), run as operators run it, against the providers' fakes. */
 function smoke(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   const child = spawn(process.execPath, ['dist/scripts/smoke-integrations.js'], {
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...clockEnvironment(), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
