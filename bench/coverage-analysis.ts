@@ -11,7 +11,7 @@ import {
   type InsuranceContract,
   type InsuranceDataCustomer,
 } from '../apps/coverage-claims/src/integrations/insurance-data/insurance-data.port.js';
-import { SANDBOX_COVERAGE_NAMES } from '../apps/coverage-claims/src/integrations/insurance-data/sandbox/sandbox-portfolio.js';
+import { SANDBOX_COVERAGE_NAMES } from '../apps/coverage-claims/src/integrations/insurance-data/sandbox/sandbox-products.js';
 
 /**
  * CPU time of the coverage analysis computation (buildCoverageAnalysis, no I/O) for a customer with

@@ -27,7 +27,8 @@ const log = (line: string) => process.stdout.write(`${line}\n`);
 
 // One of the sandbox customers whose portfolio has 20 contracts.
 const customer: InsuranceDataCustomer = { name: '홍길동', birthDate: '19850315', gender: 'M', phone: '01012341027' };
-const contracts = sandboxPortfolio(customer);
+const inquiryDate = { year: 2026, month: 11, day: 21 };
+const contracts = sandboxPortfolio(customer, inquiryDate);
 if (contracts.length !== 20) throw new Error(`expected the sandbox to give this customer 20 contracts, got ${contracts.length}`);
 
 const analysis = buildCoverageAnalysis({
@@ -35,7 +36,7 @@ const analysis = buildCoverageAnalysis({
   customerId: 1,
   contracts,
   catalogue: catalogueFromData(CATALOGUE_2026_11),
-  inquiryDate: { year: 2026, month: 11, day: 21 },
+  inquiryDate,
   retrievedAt: new Date('2026-11-21T00:30:00.000Z'),
 });
 const content = reportContentOf(analysis, reportCustomerOf(analysis), new Date('2026-11-21T00:30:05.000Z'), null);

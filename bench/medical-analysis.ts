@@ -35,13 +35,14 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 const cpuMs = (usage: NodeJS.CpuUsage) => (usage.user + usage.system) / 1000;
 
 const customer: InsuranceDataCustomer = { name: '홍길동', birthDate: '19850315', gender: 'M', phone: '01012341027' };
+const inquiryDate = { year: 2026, month: 11, day: 21 };
 const analysis = padded(
   buildCoverageAnalysis({
     customer,
     customerId: 1,
-    contracts: sandboxPortfolio(customer),
+    contracts: sandboxPortfolio(customer, inquiryDate),
     catalogue: catalogueFromData(CATALOGUE_2026_11),
-    inquiryDate: { year: 2026, month: 11, day: 21 },
+    inquiryDate,
     retrievedAt: new Date('2026-11-21T00:30:00.000Z'),
   }),
   40,

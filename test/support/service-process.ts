@@ -10,6 +10,17 @@ export interface ServiceProcess {
 }
 
 /**
+ * What moves this process's clock, for a child given an environment of its own: libfaketime's
+ * LD_PRELOAD and FAKETIME* variables when the suite runs with the clock moved (.ci/run), so that the
+ * child reads the clock the test and the database read. Empty otherwise.
+ */
+export function clockEnvironment(): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(process.env).filter((entry): entry is [string, string] => /^(LD_PRELOAD|FAKETIME\w*)$/.test(entry[0]) && !!entry[1]),
+  );
+}
+
+/**
  * Runs a built service (`dist/apps/<app>/src/main.js`, relative to `cwd`, default this checkout) as its
  * own process, as `npm start` does; `uid`/`gid` run it as another user (an image's).
  */
@@ -21,7 +32,14 @@ export function spawnService(
   const child = spawn(process.execPath, [`dist/apps/${app}/src/main.js`], {
     ...options,
     // METRICS_PORT 0 unless given: processes of parallel test files must not compete for 9464/9465.
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', METRICS_PORT: '0', ...LIMITS_OUT_OF_THE_WAY, ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      ...clockEnvironment(),
+      METRICS_PORT: '0',
+      ...LIMITS_OUT_OF_THE_WAY,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

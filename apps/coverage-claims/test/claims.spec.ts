@@ -417,7 +417,7 @@ describe('claims: submission and history', () => {
         mine.push(((await submit(claimBody(people[index % 3]), tokens.me).expect(201)).body as ClaimReceiptDto).claimReqId);
       for (let index = 0; index < 3; index += 1)
         theirs.push(((await submit(claimBody(people[index % 3]), tokens.other).expect(201)).body as ClaimReceiptDto).claimReqId);
-      // Spread claim dates: two of mine last month, one of theirs a year ago.
+      // Spread claim dates: two of mine on 2026-10-15, one of theirs on 2025-11-01, both before any claim filed today.
       await app.dataSource.query(`UPDATE claims SET claim_date = '2026-10-15' WHERE id = ANY($1)`, [mine.slice(0, 2)]);
       await app.dataSource.query(`UPDATE claims SET claim_date = '2025-11-01' WHERE id = $1`, [theirs[0]]);
     });

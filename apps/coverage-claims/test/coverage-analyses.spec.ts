@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { UserRole, type CoverageAnalysisResultDto, type CustomerDto, type OrganisationWithSecretDto } from '#contracts';
 import type { UserPrincipal } from '../src/auth/principal.js';
 import { AnalysesService } from '../src/coverage-analysis/analyses.service.js';
+import { sandboxInquiryDate } from '../src/integrations/insurance-data/sandbox/sandbox-dates.js';
 import { sandboxPortfolio } from '../src/integrations/insurance-data/sandbox/sandbox-portfolio.js';
 import { ANALYSIS_PAYLOAD_SPEC, analysisPayloadProblems } from './support/coverage-analysis-payload.js';
 import {
@@ -61,7 +62,7 @@ describe('coverage analyses', () => {
     // the first sandbox customer (from a fixed list of phones) whose portfolio has 10 contracts or more
     const phone = Array.from({ length: 200 }, (_, index) => `0107755${String(index).padStart(4, '0')}`)
       .filter((candidate) => !/000\d$/.test(candidate))
-      .find((candidate) => sandboxPortfolio({ ...person, phone: candidate }).length >= 10)!;
+      .find((candidate) => sandboxPortfolio({ ...person, phone: candidate }, sandboxInquiryDate(Date.now())).length >= 10)!;
     const { token, customerId } = await verified(verificationBody({ ...person, phone }));
 
     const response = await analyse(token).expect(201);

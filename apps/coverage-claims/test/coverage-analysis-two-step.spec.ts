@@ -6,6 +6,7 @@ import type { CoverageAnalysisResultDto, CoverageAnalysisSecondStepDto, Organisa
 import { LogCapture } from '../../../test/support/log-capture.js';
 import { INSURANCE_DATA, SecondStepError, type InsuranceDataPort } from '../src/integrations/insurance-data/insurance-data.port.js';
 import { sandboxSecureNumberOf } from '../src/integrations/insurance-data/sandbox/sandbox-insurance-data.adapter.js';
+import { sandboxInquiryDate } from '../src/integrations/insurance-data/sandbox/sandbox-dates.js';
 import { sandboxPortfolio } from '../src/integrations/insurance-data/sandbox/sandbox-portfolio.js';
 import { ContinuationsSweep } from '../src/coverage-analysis/continuations.sweep.js';
 import { analysisPayloadProblems } from './support/coverage-analysis-payload.js';
@@ -65,10 +66,12 @@ describe('coverage analysis: the customer’s sign-in and the second step', () =
       [customerId],
     );
 
-  /** The portfolio the sandbox gives the customer of `body`, as the analysis lists it (the payload's own order aside). */
+  /** How many contracts the sandbox gives the customer of `body` (as many on any inquiry date). */
   const portfolioSize = (body: VerificationBody) =>
-    sandboxPortfolio({ name: body.name, birthDate: body.birthDate, gender: body.gender as 'M' | 'F', phone: body.phone.replace(/\D/g, '') })
-      .length;
+    sandboxPortfolio(
+      { name: body.name, birthDate: body.birthDate, gender: body.gender as 'M' | 'F', phone: body.phone.replace(/\D/g, '') },
+      sandboxInquiryDate(Date.now()),
+    ).length;
 
   beforeAll(async () => {
     // Two replicas: the same database and the same keys (the field cipher's and the lookup hash's).

@@ -5,6 +5,7 @@ import {
   type CoverageReportDto,
 } from '#contracts';
 import { fieldCipherOf } from '#platform';
+import { koreaDate } from '../src/common/calendar.js';
 import { CoverageClaimsConfig } from '../src/config/coverage-claims.config.js';
 import { SANDBOX_MAGIC_PHONE_ENDINGS } from '../src/integrations/insurance-data/sandbox/sandbox-insurance-data.adapter.js';
 import { analysisPayloadProblems } from './support/coverage-analysis-payload.js';
@@ -22,8 +23,10 @@ import { pdfText } from '../../../test/support/pdf-text.js';
 // `insights` beside the analysis, over real HTTP on the sandbox's showcase portfolio (a magic phone
 // ending: docs/decisions/coverage-analysis.md), which holds every case the insights speak of.
 
-const BIRTH = { year: 1981, month: 7, day: 5 };
-const CUSTOMER = { name: '정하늘', birthDate: '19810705', gender: 'F' };
+// The showcase is made for a customer aged 30 to 54 on the inquiry date: this one is 44 or 45, whatever
+// the year the suite runs in.
+const BIRTH_YEAR = koreaDate(new Date()).year - 45;
+const CUSTOMER = { name: '정하늘', birthDate: `${BIRTH_YEAR}0705`, gender: 'F' };
 const INCOME = 4_000_000;
 
 describe('coverage insights (beside the analysis)', () => {
@@ -127,7 +130,7 @@ describe('coverage insights (beside the analysis)', () => {
     for (const { coverage } of at65) {
       const index = coverage.steps.findIndex((step) => step.age === 65);
       // the day it changes is the 65th birthday's day after the rider's end, and the amount falls
-      expect(coverage.steps[index]!.date.slice(0, 4)).toBe(String(BIRTH.year + 65));
+      expect(coverage.steps[index]!.date).toBe(`${BIRTH_YEAR + 65}-07-06`);
       expect(coverage.steps[index]!.amount).toBeLessThan(coverage.steps[index - 1]!.amount);
     }
     for (const { coverage } of steps) {

@@ -10,7 +10,7 @@ import {
 } from './support/coverage-claims.js';
 import { LogCapture } from '../../../test/support/log-capture.js';
 import { FAKE_ROWS_AS_CHECKUPS } from './support/codef-fake-checkups.js';
-import { CodefFake } from './support/fakes/codef-fake.js';
+import { CODEF_FAKE_CHECKUP_YEARS, CodefFake } from './support/fakes/codef-fake.js';
 import { given } from './support/given.js';
 import { HEALTH_TERM_ID, judgedAsTheTableSays } from './support/nhis-port-contract.js';
 
@@ -94,7 +94,8 @@ describe('NHIS check-ups through CODEF, across instances and into the medical re
     await on(second).lookup(auth.id).expect(200);
 
     const report = (await on(first).report(customer.seq).expect(200)).body as MedicalReportDto;
-    expect(report.checkups).toEqual({ count: 2, years: [2022, 2024], latestExaminedOn: '2024-11-05', notice: null });
+    const { earlier, latest } = CODEF_FAKE_CHECKUP_YEARS;
+    expect(report.checkups).toEqual({ count: 2, years: [earlier, latest], latestExaminedOn: `${latest}-11-05`, notice: null });
     expect(report.customer).toMatchObject({ name: '홍*동', birthDate: '1970-03-15' });
     // Every chart is a measurement of the rows, year by year, judged as the table says.
     const expected = judgedAsTheTableSays(FAKE_ROWS_AS_CHECKUPS, 'M');
@@ -109,8 +110,8 @@ describe('NHIS check-ups through CODEF, across instances and into the medical re
     }
     const glucose = report.charts.find((chart) => chart.code === 'FASTING_GLUCOSE')!;
     expect(glucose.series).toEqual([
-      { year: 2022, value: 97, band: 'NORMAL_A' },
-      { year: 2024, value: 104, band: 'NORMAL_B' },
+      { year: earlier, value: 97, band: 'NORMAL_A' },
+      { year: latest, value: 104, band: 'NORMAL_B' },
     ]);
     expect(report.groups.every((group) => group.level !== 'UNKNOWN')).toBe(true);
   });

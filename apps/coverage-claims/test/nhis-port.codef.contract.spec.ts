@@ -1,6 +1,13 @@
 import type { CheckupsDto, NhisAuthCompletedDto, NhisAuthDto } from '#contracts';
+import { koreaDate } from '../src/common/calendar.js';
 import { verificationBody, type VerificationBody } from './support/coverage-claims.js';
-import { CODEF_FAKE_CODES, CODEF_FAKE_PATHS, CODEF_FAKE_TWO_WAY_MS, CodefFake } from './support/fakes/codef-fake.js';
+import {
+  CODEF_FAKE_CHECKUP_YEARS,
+  CODEF_FAKE_CODES,
+  CODEF_FAKE_PATHS,
+  CODEF_FAKE_TWO_WAY_MS,
+  CodefFake,
+} from './support/fakes/codef-fake.js';
 import { FAKE_ROWS_AS_CHECKUPS } from './support/codef-fake-checkups.js';
 import { nhisPortContract } from './support/nhis-port-contract.js';
 
@@ -49,7 +56,8 @@ nhisPortContract(
     it('sends CODEF the NHIS product’s first request, and the identical request with simpleAuth as the follow-up', async () => {
       const body = approving();
       const auth = await pending(body, { provider: 'PASS', telecom: 'KT_MVNO' });
-      const year = new Date().getFullYear();
+      // the year in Korea, as the adapter counts it (not this machine's zone's)
+      const year = koreaDate(new Date()).year;
       const [first] = checkupRequests(body.phone);
       expect(first).toMatchObject({ path: CODEF_FAKE_PATHS.checkups, is2Way: false, code: CODEF_FAKE_CODES.twoWay });
       expect(first!.params).toEqual({
@@ -150,8 +158,8 @@ nhisPortContract(
       expect(checkupRequests(body.phone).map((request) => request.code)).toEqual([CODEF_FAKE_CODES.done]);
       await complete(auth.id).expect(200);
       expect(((await lookup(auth.id).expect(200)).body as CheckupsDto).checkups.map((checkup) => checkup.examinedOn)).toEqual([
-        '2022-09-13',
-        '2024-11-05',
+        `${CODEF_FAKE_CHECKUP_YEARS.earlier}-09-13`,
+        `${CODEF_FAKE_CHECKUP_YEARS.latest}-11-05`,
       ]);
       expect(checkupRequests(body.phone)).toHaveLength(1);
     });

@@ -1,12 +1,13 @@
 import { spawn } from 'node:child_process';
-import { CodefFake } from './support/fakes/codef-fake.js';
+import { CODEF_FAKE_CHECKUP_YEARS, CodefFake } from './support/fakes/codef-fake.js';
 import { PopbillFake, popbillFakeEnv } from './support/fakes/popbill-fake.js';
 import { SolapiFake } from './support/fakes/solapi-fake.js';
+import { clockEnvironment } from '../../../test/support/service-process.js';
 
 /** `npm run smoke:integrations` (scripts/smoke-integrations.ts), run as operators run it, against the providers' fakes. */
 function smoke(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   const child = spawn(process.execPath, ['dist/scripts/smoke-integrations.js'], {
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...clockEnvironment(), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -54,8 +55,9 @@ describe('npm run smoke:integrations', () => {
     expect(output).toMatch(new RegExp(`CODEF: contracts from ${where}: 4 contracts\n`));
     expect(output).toContain('  CODEF_N10 (무)한결 든든건강보험(18.04) ACTIVE 20180612–20930612 98400원 MONTHLY 8 coverages');
     expect(output).toContain('  CODEF_L18 무배당 누리 평생든든종신보험(2종) SURRENDERED 20121031–99991231 76000원 MONTHLY 1 coverages');
-    expect(output).toMatch(new RegExp(`CODEF: check-ups from ${where}: 2 check-ups \\(parsed; years 2022, 2024\\)`));
-    expect(output).toContain('  2024-11-05 한빛내과의원: HEIGHT 172.4 cm, WEIGHT 70.2 kg,');
+    const { earlier, latest } = CODEF_FAKE_CHECKUP_YEARS;
+    expect(output).toMatch(new RegExp(`CODEF: check-ups from ${where}: 2 check-ups \\(parsed; years ${earlier}, ${latest}\\)`));
+    expect(output).toContain(`  ${latest}-11-05 한빛내과의원: HEIGHT 172.4 cm, WEIGHT 70.2 kg,`);
     expect(output).toContain('SYSTOLIC_BP 128 mmHg, DIASTOLIC_BP 82 mmHg, URINE_PROTEIN 음성,');
     const calls = codef.requests.slice(before);
     expect(calls.map((call) => [call.product, call.code])).toEqual([

@@ -375,7 +375,7 @@ describe('AS requests', () => {
       const first = await as.post('/api/v1/lead-as').send({ leadId, reasonCode: NO_EVIDENCE }).expect(200);
       await as.post(`/api/v1/lead-as/${first.body.id}/cancel`).send({}).expect(200);
       const second = await as.post('/api/v1/lead-as').send({ leadId, reasonCode: NO_EVIDENCE }).expect(200);
-      await app.dataSource.query(`UPDATE lead_as_requests SET created_at = '2026-11-20T00:00:00Z' WHERE lead_id = $1`, [leadId]);
+      await app.dataSource.query(`UPDATE lead_as_requests SET created_at = date_trunc('second', now()) WHERE lead_id = $1`, [leadId]);
       const ids = [first.body.id, second.body.id].sort().reverse();
       const lead = await as.get(`/api/v1/leads/${leadId}`).expect(200);
       const statusOf = (id: string) => (id === second.body.id ? 'PENDING' : 'CANCELLED');

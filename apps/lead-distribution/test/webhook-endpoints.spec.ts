@@ -91,6 +91,14 @@ describe('webhook endpoints and their delivery log', () => {
 
   const withinAMinuteOf = (iso: string | null, expected: number) => Math.abs(new Date(iso!).getTime() - expected) < 60_000;
 
+  // Days of the delivery log for the tests that place deliveries in time: day 1 is ten days ago, so
+  // every one is past and within the log's retention (WEBHOOK_RETENTION_DAYS), whatever the date.
+  const firstDay = new Date(Date.now() - 10 * DAY_MS);
+  /** 09:00 UTC (18:00 in Korea) on day `day`. */
+  const at = (day: number) => new Date(Date.UTC(firstDay.getUTCFullYear(), firstDay.getUTCMonth(), firstDay.getUTCDate() + day - 1, 9));
+  /** Day `day` as YYYY-MM-DD. */
+  const dateOf = (day: number) => at(day).toISOString().slice(0, 10);
+
   describe('registration', () => {
     it('registers an endpoint and shows its signing secret only in that answer', async () => {
       const { id: partnerId, apiKey, as } = await partner('Hook Register');
@@ -495,7 +503,6 @@ describe('webhook endpoints and their delivery log', () => {
     it('lists an endpoint’s deliveries newest first, filtered by status, event type and creation time, page by page', async () => {
       const { id: partnerId, apiKey, as } = await partner('Hook Log');
       const endpoint = await register(apiKey, { eventTypes: ['lead.assigned', 'order.completed'] });
-      const at = (day: number) => new Date(Date.UTC(2026, 10, day, 9));
       const old = await insertDelivery(endpoint.id, partnerId, {
         status: 'DELIVERED',
         createdAt: at(1),
@@ -517,9 +524,9 @@ describe('webhook endpoints and their delivery log', () => {
       expect(await ids({})).toEqual([pending.id, failed.id, old.id]);
       expect(await ids({ status: 'FAILED' })).toEqual([failed.id]);
       expect(await ids({ eventType: 'lead.assigned' })).toEqual([pending.id, old.id]);
-      expect(await ids({ since: '2026-11-02' })).toEqual([pending.id, failed.id]);
-      expect(await ids({ until: '2026-11-02T09:00:00Z' })).toEqual([old.id]);
-      expect(await ids({ since: '2026-11-02T00:00:00+09:00', until: '2026-11-03' })).toEqual([failed.id]);
+      expect(await ids({ since: dateOf(2) })).toEqual([pending.id, failed.id]);
+      expect(await ids({ until: `${dateOf(2)}T09:00:00Z` })).toEqual([old.id]);
+      expect(await ids({ since: `${dateOf(2)}T00:00:00+09:00`, until: dateOf(3) })).toEqual([failed.id]);
       expect(await ids({ limit: 2, page: 2 })).toEqual([old.id]);
       const page = await as.get(`/api/v1/webhooks/endpoints/${endpoint.id}/deliveries`).query({ limit: 2 }).expect(200);
       expect(page.body.pagination).toEqual({ page: 1, limit: 2, total: 3, totalPages: 2 });
@@ -633,7 +640,6 @@ describe('webhook endpoints and their delivery log', () => {
       const { id: partnerId, apiKey, as } = await partner('Hook Recover');
       const endpoint = await register(apiKey);
       const other = await register(apiKey);
-      const at = (day: number) => new Date(Date.UTC(2026, 10, day, 9));
       const before = await insertDelivery(endpoint.id, partnerId, {
         status: 'FAILED',
         createdAt: at(1),
@@ -668,7 +674,7 @@ describe('webhook endpoints and their delivery log', () => {
 
       const windowed = await as
         .post(`/api/v1/webhooks/endpoints/${endpoint.id}/recover`)
-        .send({ since: '2026-11-02', until: '2026-11-05' })
+        .send({ since: dateOf(2), until: dateOf(5) })
         .expect(202);
       expect(windowed.body).toEqual({ count: 1 });
       expect(await status(inside.id)).toMatchObject({ status: 'PENDING', attemptCount: 0 });
@@ -678,7 +684,10 @@ describe('webhook endpoints and their delivery log', () => {
       expect(await status(delivered.id)).toMatchObject({ status: 'DELIVERED' });
       expect(await status(elsewhere.id)).toMatchObject({ status: 'FAILED' });
 
-      const open = await as.post(`/api/v1/webhooks/endpoints/${endpoint.id}/recover`).send({ since: '2026-11-01' }).expect(202);
+      const open = await as
+        .post(`/api/v1/webhooks/endpoints/${endpoint.id}/recover`)
+        .send({ since: dateOf(1) })
+        .expect(202);
       expect(open.body).toEqual({ count: 2 });
       expect(await status(before.id)).toMatchObject({ status: 'PENDING' });
       expect(await status(later.id)).toMatchObject({ status: 'PENDING' });

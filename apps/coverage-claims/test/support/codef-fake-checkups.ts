@@ -1,15 +1,19 @@
 import { MEASUREMENT_UNITS, type MeasurementCode, type NhisCheckup } from '../../src/integrations/nhis/nhis.port.js';
+import { CODEF_FAKE_CHECKUP_YEARS } from './fakes/codef-fake.js';
 
 const m = (code: MeasurementCode, value: number | string) => ({ code, value, unit: MEASUREMENT_UNITS[code] });
 
+const { earlier, latest } = CODEF_FAKE_CHECKUP_YEARS;
+
 /**
- * What the fake's default rows (CODEF_FAKE_CHECKUP_ROWS) say, written out by hand: 2024 with every
- * measurement, 2022 without the lipid panel and hearing (blank in the row); `resChestDisease` 정상.
+ * What the fake's default rows (CODEF_FAKE_CHECKUP_ROWS) say, written out by hand: the latest year
+ * with every measurement, the earlier without the lipid panel and hearing (blank in the row);
+ * `resChestDisease` 정상.
  */
 export const FAKE_ROWS_AS_CHECKUPS: NhisCheckup[] = [
   {
-    year: 2022,
-    examinedOn: '2022-09-13',
+    year: earlier,
+    examinedOn: `${earlier}-09-13`,
     institution: '새솔의원',
     measurements: [
       m('HEIGHT', 172.1),
@@ -32,8 +36,8 @@ export const FAKE_ROWS_AS_CHECKUPS: NhisCheckup[] = [
     ],
   },
   {
-    year: 2024,
-    examinedOn: '2024-11-05',
+    year: latest,
+    examinedOn: `${latest}-11-05`,
     institution: '한빛내과의원',
     measurements: [
       m('HEIGHT', 172.4),

@@ -1,4 +1,5 @@
 import { ContractPurposeCode, COVERAGE_UNIT_LABELS, CoverageUnit, type CoverageAnalysisDto, type CoverageInsightsDto } from '#contracts';
+import type { LocalDate } from '../../src/common/calendar.js';
 import { buildCoverageAnalysis } from '../../src/coverage-analysis/analysis/coverage-analysis.js';
 import { catalogueFromData } from '../../src/coverage-analysis/catalogue/catalogue-rows.js';
 import { CATALOGUE_2026_11 } from '../../src/coverage-analysis/catalogue/v2026-11/index.js';
@@ -20,16 +21,22 @@ export const ONE_CONTRACT_CUSTOMER: InsuranceDataCustomer = { name: '김하늘',
 
 export const GENERATED_AT = new Date('2026-11-21T09:30:00.000Z');
 
+/** The inquiry date of the fixtures' analyses (the day in Korea at GENERATED_AT). */
+const INQUIRY_DATE: LocalDate = { year: 2026, month: 11, day: 21 };
+
 const catalogue = catalogueFromData(CATALOGUE_2026_11);
 
 /** The analysis the service would store for this customer on 2026-11-21: sandbox contracts, the committed catalogue. */
-export function sandboxAnalysis(customer: InsuranceDataCustomer, contracts = sandboxPortfolio(customer)): CoverageAnalysisDto {
+export function sandboxAnalysis(
+  customer: InsuranceDataCustomer,
+  contracts = sandboxPortfolio(customer, INQUIRY_DATE),
+): CoverageAnalysisDto {
   return buildCoverageAnalysis({
     customer,
     customerId: 42,
     contracts,
     catalogue,
-    inquiryDate: { year: 2026, month: 11, day: 21 },
+    inquiryDate: INQUIRY_DATE,
     retrievedAt: new Date('2026-11-21T09:29:00.000Z'),
   });
 }

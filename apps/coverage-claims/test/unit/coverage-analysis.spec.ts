@@ -21,6 +21,7 @@ import { analysisPayloadProblems } from '../support/coverage-analysis-payload.js
 const catalogue = catalogueFromData(CATALOGUE_2026_11);
 const customer: InsuranceDataCustomer = { name: '이서연', birthDate: '19880412', gender: 'F', phone: '01055501234' };
 const retrievedAt = new Date('2026-11-21T00:30:00.000Z');
+const inquiryDate = parseIsoDate('2026-11-21');
 
 function contract(changes: ContractSpec): InsuranceContract {
   return contractOf({
@@ -47,7 +48,7 @@ function analyse(contracts: InsuranceContract[], changes: Partial<CoverageAnalys
     customerId: 42,
     contracts,
     catalogue,
-    inquiryDate: parseIsoDate('2026-11-21'),
+    inquiryDate,
     retrievedAt,
     ...changes,
   });
@@ -73,9 +74,9 @@ describe('coverage analysis', () => {
   it('answers every field of the spec, with its JSON type, at every level, for a portfolio of at least 10 contracts', () => {
     // the first sandbox customer (from a fixed list) with 10 or more contracts
     const someone = Array.from({ length: 200 }, (_, index) => ({ ...customer, phone: `0105550${String(index).padStart(4, '0')}` })).find(
-      (candidate) => sandboxPortfolio(candidate).length >= 10,
+      (candidate) => sandboxPortfolio(candidate, inquiryDate).length >= 10,
     )!;
-    const contracts = sandboxPortfolio(someone);
+    const contracts = sandboxPortfolio(someone, inquiryDate);
     const analysis = analyse(contracts, { customer: someone }) as unknown as Record<string, unknown>;
 
     expect(analysisPayloadProblems(analysis)).toEqual([]);
@@ -252,7 +253,7 @@ describe('coverage analysis', () => {
   });
 
   it('is pure: the same input gives the same analysis', () => {
-    const contracts = sandboxPortfolio(customer);
+    const contracts = sandboxPortfolio(customer, inquiryDate);
     expect(analyse(contracts)).toEqual(analyse(contracts));
   });
 });

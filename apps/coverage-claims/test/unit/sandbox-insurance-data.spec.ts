@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { addMonthsClamped, formatCompactDate, parseCompactDate } from '../../src/common/calendar.js';
+import { addMonthsClamped, formatCompactDate, parseCompactDate, parseIsoDate, type LocalDate } from '../../src/common/calendar.js';
 import { paymentsDueBy } from '../../src/coverage-analysis/analysis/premiums.js';
 import { catalogueFromData } from '../../src/coverage-analysis/catalogue/catalogue-rows.js';
 import { CATALOGUE_2026_11 } from '../../src/coverage-analysis/catalogue/v2026-11/index.js';
@@ -26,16 +26,31 @@ import {
   sandboxSecureNumberImage,
   sandboxSecureNumberOf,
 } from '../../src/integrations/insurance-data/sandbox/sandbox-insurance-data.adapter.js';
-import {
-  SANDBOX_AS_OF,
-  sandboxPortfolio,
-  sandboxShowcasePortfolio,
-} from '../../src/integrations/insurance-data/sandbox/sandbox-portfolio.js';
+import { sandboxInquiryDate } from '../../src/integrations/insurance-data/sandbox/sandbox-dates.js';
+import { sandboxPortfolio } from '../../src/integrations/insurance-data/sandbox/sandbox-portfolio.js';
+import { sandboxShowcasePortfolio } from '../../src/integrations/insurance-data/sandbox/sandbox-showcase.js';
 import { expectWellFormed } from '../support/insurance-data-port-contract.js';
 
 const customer: InsuranceDataCustomer = { name: '김민준', birthDate: '19850315', gender: 'M', phone: '01012345678' };
 const catalogue = catalogueFromData(CATALOGUE_2026_11);
-const sandbox = new SandboxInsuranceDataAdapter({ delayMs: 0 });
+
+// Portfolios are dated from the inquiry date. These tests ask on one day, the one the contracts and
+// the digest below were pinned on: the sandbox's clock runs from noon of that day in Korea.
+const ON = parseIsoDate('2026-01-01');
+const NOON_ON = Date.parse('2026-01-01T03:00:00Z');
+const started = Date.now();
+const clock = () => NOON_ON + (Date.now() - started);
+const sandbox = new SandboxInsuranceDataAdapter({ delayMs: 0, now: clock });
+const portfolioOf = (someone: InsuranceDataCustomer) => sandboxPortfolio(someone, ON);
+
+/** Some days to ask on: the day the showcase's savings once stopped paying, a leap day, ends of months and years. */
+const DAYS = ['2026-12-07', '2027-12-31', '2028-02-29', '2031-01-31', '2044-06-30'].map(parseIsoDate);
+
+/** Someone `years` old (and 100 days) on `on`. */
+function bornBefore(on: LocalDate, years: number): string {
+  const birth = new Date(Date.UTC(on.year - years, on.month - 1, on.day) - 100 * 86_400_000);
+  return birth.toISOString().slice(0, 10).replaceAll('-', '');
+}
 
 /** 500 made-up customers of every age, both genders. */
 const customers: InsuranceDataCustomer[] = Array.from({ length: 500 }, (_, index) => ({
@@ -50,18 +65,18 @@ describe('sandbox insurance data', () => {
     const first = await sandbox.contractsOf(customer);
     expect(await sandbox.contractsOf({ ...customer })).toEqual(first);
     expect(await sandbox.contractsOf({ ...customer, ci: 'any-ci' })).toEqual(first);
-    expect(first).toEqual({ contracts: sandboxPortfolio(customer) });
+    expect(first).toEqual({ contracts: portfolioOf(customer) });
   });
 
   it('gives another customer (any identity field changed) another portfolio', () => {
-    const portfolio = JSON.stringify(sandboxPortfolio(customer));
+    const portfolio = JSON.stringify(portfolioOf(customer));
     for (const other of [{ name: '김민주' }, { birthDate: '19850316' }, { gender: 'F' as const }, { phone: '01012345679' }]) {
-      expect(JSON.stringify(sandboxPortfolio({ ...customer, ...other }))).not.toBe(portfolio);
+      expect(JSON.stringify(portfolioOf({ ...customer, ...other }))).not.toBe(portfolio);
     }
   });
 
   it('gives every customer 1 to 20 contracts, and over many customers the whole range', () => {
-    const counts = customers.map((someone) => sandboxPortfolio(someone).length);
+    const counts = customers.map((someone) => portfolioOf(someone).length);
     expect(Math.min(...counts)).toBeGreaterThanOrEqual(1);
     expect(Math.max(...counts)).toBeLessThanOrEqual(20);
     expect(new Set(counts).size).toBeGreaterThanOrEqual(15);
@@ -71,7 +86,7 @@ describe('sandbox insurance data', () => {
     const states = new Set<ContractState>();
     const insurers = new Set<string>();
     for (const someone of customers) {
-      for (const contract of sandboxPortfolio(someone)) {
+      for (const contract of portfolioOf(someone)) {
         states.add(contract.state);
         insurers.add(contract.insurerCode);
         expect(catalogue.insurer(contract.insurerCode)?.name).toBe(contract.insurerName);
@@ -92,7 +107,7 @@ describe('sandbox insurance data', () => {
 
   it('uses coverage names the synonym table maps, and some it does not', () => {
     const names = customers.flatMap((someone) =>
-      sandboxPortfolio(someone).flatMap((contract) => contract.coverages.map((coverage) => coverage.name)),
+      portfolioOf(someone).flatMap((contract) => contract.coverages.map((coverage) => coverage.name)),
     );
     const mapped = names.filter((name) => catalogue.codeFor(name) !== undefined);
     expect(mapped.length / names.length).toBeGreaterThan(0.6);
@@ -102,15 +117,48 @@ describe('sandbox insurance data', () => {
   it('gives no death cover to a contract started under 15 (상법 제732조)', () => {
     const child: InsuranceDataCustomer = { ...customer, birthDate: '20180601' };
     for (let index = 0; index < 50; index++) {
-      for (const contract of sandboxPortfolio({ ...child, phone: `010555500${String(index).padStart(2, '0')}` })) {
+      for (const contract of portfolioOf({ ...child, phone: `010555500${String(index).padStart(2, '0')}` })) {
         const codes = contract.coverages.map((coverage) => catalogue.codeFor(coverage.name));
         expect(codes.filter((code) => code?.startsWith('01_'))).toEqual([]);
       }
     }
   });
 
+  it('dates the contracts from the inquiry date: none starts after it, those ended before it are EXPIRED and only those; as many on any day', () => {
+    const some = customers.filter((_, index) => index % 10 === 0).map((someone) => ({ someone, count: portfolioOf(someone).length }));
+    for (const on of DAYS) {
+      const day = formatCompactDate(on);
+      for (const { someone, count } of some) {
+        const contracts = sandboxPortfolio(someone, on);
+        expect(contracts).toHaveLength(count);
+        for (const contract of contracts) {
+          expect(contract.startDate <= day).toBe(true);
+          expect(contract.state === ContractState.Expired).toBe(contract.endDate < day);
+        }
+        if (contracts.some((contract) => contract.endDate >= day)) {
+          expect(contracts.some((contract) => contract.state === ContractState.Active)).toBe(true);
+        }
+      }
+    }
+  });
+
+  it('answers on the day of its clock in Korea: a second before midnight and at midnight (15:00 UTC) are two inquiry dates', async () => {
+    const at = (instant: string) => new SandboxInsuranceDataAdapter({ delayMs: 0, now: () => Date.parse(instant) });
+    const showcaseCustomer = { ...customer, phone: '01012340004' };
+    expect(await at('2027-12-31T14:59:59.999Z').contractsOf(customer)).toEqual({
+      contracts: sandboxPortfolio(customer, parseIsoDate('2027-12-31')),
+    });
+    expect(await at('2027-12-31T15:00:00.000Z').contractsOf(customer)).toEqual({
+      contracts: sandboxPortfolio(customer, parseIsoDate('2028-01-01')),
+    });
+    expect(await at('2028-02-28T15:00:00.000Z').contractsOf(showcaseCustomer)).toEqual({
+      contracts: sandboxShowcasePortfolio(showcaseCustomer, parseIsoDate('2028-02-29')),
+    });
+    expect(sandboxInquiryDate(Date.parse('2028-02-29T14:59:59.999Z'))).toEqual(parseIsoDate('2028-02-29'));
+  });
+
   describe('what the insights need: coverage dates, renewal, 실손, purpose', () => {
-    const portfolios = customers.map((someone) => ({ someone, contracts: sandboxPortfolio(someone) }));
+    const portfolios = customers.map((someone) => ({ someone, contracts: portfolioOf(someone) }));
     const indemnityContracts = (contracts: InsuranceContract[]) =>
       contracts.filter((contract) => contract.coverages.some((item) => item.indemnity));
 
@@ -127,7 +175,7 @@ describe('sandbox insurance data', () => {
         '1b6ac2218360e5f6d045e7ca5ec4522bc57d76573a28f4f516a5527dd855776a',
       );
       // Two of them, in the open.
-      expect(sandboxPortfolio(customer).slice(0, 2)).toMatchObject([
+      expect(portfolioOf(customer).slice(0, 2)).toMatchObject([
         {
           productName: 'KB손해보험 무배당 주택화재보험',
           startDate: '20120226',
@@ -236,7 +284,7 @@ describe('sandbox insurance data', () => {
 
   describe('the showcase portfolio (phone ending 0004)', () => {
     const someone: InsuranceDataCustomer = { name: '이서연', birthDate: '19880412', gender: 'F', phone: '01077550004' };
-    const showcase = sandboxShowcasePortfolio(someone);
+    const showcase = sandboxShowcasePortfolio(someone, ON);
     const active = showcase.filter((contract) => contract.state === ContractState.Active);
     const indemnity = active.filter((contract) => contract.coverages.every((item) => item.indemnity));
 
@@ -255,7 +303,7 @@ describe('sandbox insurance data', () => {
       ).toEqual({
         contracts: showcase,
       });
-      expect(sandboxShowcasePortfolio({ ...someone })).toEqual(showcase);
+      expect(sandboxShowcasePortfolio({ ...someone }, ON)).toEqual(showcase);
     });
 
     it('holds two 실손 in force for the customer (begun apart, one 4세대 renewing yearly, one of 2011 every 3 years) and one for a family member', () => {
@@ -280,13 +328,45 @@ describe('sandbox insurance data', () => {
       expect(catalogue.codeFor('간병인사용일당(요양병원제외)(3년갱신형)')).toBe(catalogue.codeFor('간병인사용일당(요양병원제외)'));
     });
 
-    it('holds a 20-year monthly payment period half paid on SANDBOX_AS_OF, and a paid-up contract still in force', () => {
+    it('holds a 20-year monthly payment period half paid on the inquiry date, and a paid-up contract still in force', () => {
       const twentyYears = active.find((contract) => contract.paymentCount === 240 && contract.endDate !== LIFETIME_END_DATE)!;
       expect(twentyYears).toMatchObject({ paymentCycle: PaymentCycle.Monthly, startDate: '20160101' });
-      expect(paymentsDueBy(twentyYears, SANDBOX_AS_OF)).toBe(121);
-      const paidUp = active.filter((contract) => paymentsDueBy(contract, SANDBOX_AS_OF) === contract.paymentCount);
+      expect(paymentsDueBy(twentyYears, ON)).toBe(121);
+      const paidUp = active.filter((contract) => paymentsDueBy(contract, ON) === contract.paymentCount);
       expect(paidUp.map((contract) => contract.productName)).toEqual(['교보생명 무배당 암보험']);
     });
+
+    it.each(DAYS.map((on) => [formatCompactDate(on), on] as const))(
+      'holds the same on %s, for a customer of 31, 42 or 54: half paid, one paid up, the savings and the pension still paying, two 실손 in force',
+      (_, on) => {
+        const day = formatCompactDate(on);
+        for (const age of [31, 42, 54]) {
+          const anyone = { ...someone, birthDate: bornBefore(on, age) };
+          const contracts = sandboxShowcasePortfolio(anyone, on);
+          expectWellFormed(contracts);
+          for (const contract of contracts) expect(contract.startDate <= day).toBe(true);
+          const inForce = contracts.filter((contract) => contract.state === ContractState.Active && contract.endDate >= day);
+          const due = (contract: InsuranceContract) => paymentsDueBy(contract, on)!;
+          const twentyYears = inForce.filter((contract) => contract.paymentCount === 240 && contract.endDate !== LIFETIME_END_DATE);
+          expect(twentyYears.map(due)).toEqual([121]);
+          expect(inForce.filter((contract) => due(contract) === contract.paymentCount).map((contract) => contract.productName)).toEqual([
+            '교보생명 무배당 암보험',
+          ]);
+          for (const purpose of [ContractPurpose.Savings, ContractPurpose.Pension]) {
+            const [paying] = inForce.filter((contract) => contract.purpose === purpose);
+            expect(due(paying!)).toBeGreaterThan(0);
+            expect(due(paying!)).toBeLessThan(paying!.paymentCount!);
+          }
+          // the first 실손 is the 2세대 one of 2011 (from the birth, for someone born after), the second a yearly one
+          const ownIndemnity = inForce.filter(
+            (contract) => contract.insuredPerson === anyone.name && contract.coverages.every((item) => item.indemnity),
+          );
+          const first = anyone.birthDate < '20110101' ? '20110101' : anyone.birthDate;
+          expect(ownIndemnity.map((contract) => contract.startDate)).toEqual([first, expect.any(String)]);
+          expect(ownIndemnity[1]!.coverages[0]!.renewal).toEqual({ cycleYears: 1 });
+        }
+      },
+    );
 
     it('holds a 종신 contract (LIFETIME_END_DATE) whose cancer rider ends on the customer’s 65th birthday', () => {
       const wholeLife = active.find(
@@ -312,7 +392,7 @@ describe('sandbox insurance data', () => {
     it('stays well-formed for a customer of any age: starts moved to sensible ages, no rider ending before it begins', () => {
       for (let year = 1926; year <= 2025; year += 3) {
         const anyone = { ...someone, birthDate: `${year}0229`.replace(/0229$/, year % 4 === 0 ? '0229' : '0228') };
-        const contracts = sandboxShowcasePortfolio(anyone);
+        const contracts = sandboxShowcasePortfolio(anyone, ON);
         expectWellFormed(contracts);
         for (const contract of contracts) expect(contract.startDate >= anyone.birthDate).toBe(true);
       }
@@ -329,11 +409,11 @@ describe('sandbox insurance data', () => {
     });
 
     it('0002: the answer comes after SANDBOX_INSURANCE_DELAY_MS, and the lookup can be aborted meanwhile', async () => {
-      const slow = new SandboxInsuranceDataAdapter({ delayMs: 200 });
+      const slow = new SandboxInsuranceDataAdapter({ delayMs: 200, now: clock });
       const started = performance.now();
       const lookup = await slow.contractsOf({ ...customer, phone: '01098760002' });
       expect(performance.now() - started).toBeGreaterThanOrEqual(190);
-      expect(lookup).toEqual({ contracts: sandboxPortfolio({ ...customer, phone: '01098760002' }) });
+      expect(lookup).toEqual({ contracts: portfolioOf({ ...customer, phone: '01098760002' }) });
 
       const controller = new AbortController();
       const aborted = slow.contractsOf({ ...customer, phone: '01098760002' }, { signal: controller.signal });
@@ -353,14 +433,14 @@ describe('sandbox insurance data', () => {
       if (!('secondStep' in lookup)) throw new Error('expected a second step');
       return lookup.secondStep;
     };
-    /** A sandbox on a clock the test moves. */
+    /** A sandbox on a clock the test moves (from noon of the day the tests ask on). */
     const clocked = (approvalSeconds = 3) => {
-      const clock = { now: 1_790_000_000_000 };
+      const clock = { now: NOON_ON };
       return { clock, adapter: new SandboxInsuranceDataAdapter({ delayMs: 0, approvalSeconds, now: () => clock.now }) };
     };
 
     it('answers in one call, as without a sign-in, for any other id; the portfolio is the customer’s', async () => {
-      expect(await sandbox.contractsOf(customer, signIn('my-credit4u-id'))).toEqual({ contracts: sandboxPortfolio(customer) });
+      expect(await sandbox.contractsOf(customer, signIn('my-credit4u-id'))).toEqual({ contracts: portfolioOf(customer) });
       expect(await sandbox.contractsOf({ ...customer, phone: '01098760001' }, signIn('someone'))).toEqual({ contracts: [] });
     });
 
@@ -382,7 +462,7 @@ describe('sandbox insurance data', () => {
         failure: 'WRONG_ANSWER',
       });
       expect(await sandbox.continueLookup(customer, step.reference, { code: SANDBOX_SECOND_STEP_CODE }, signIn('sandbox-sms'))).toEqual({
-        contracts: sandboxPortfolio(customer),
+        contracts: portfolioOf(customer),
       });
     });
 
@@ -390,7 +470,7 @@ describe('sandbox insurance data', () => {
       const step = stepOf(await sandbox.contractsOf(customer, signIn('sandbox-email')));
       expect(step.method).toBe(SecondStepMethod.EmailCode);
       expect(await sandbox.continueLookup(customer, step.reference, { code: '123456' }, signIn('sandbox-email'))).toEqual({
-        contracts: sandboxPortfolio(customer),
+        contracts: portfolioOf(customer),
       });
     });
 
@@ -407,7 +487,7 @@ describe('sandbox insurance data', () => {
       expect(second.method).toBe(SecondStepMethod.SecureNumber);
       const again = sandboxSecureNumberOf(second.image!)!;
       expect(await sandbox.continueLookup(customer, second.reference, { code: again }, signIn('sandbox-secure'))).toEqual({
-        contracts: sandboxPortfolio(customer),
+        contracts: portfolioOf(customer),
       });
       expect(sandboxSecureNumberOf(sandboxSecureNumberImage('4821'))).toBe('4821');
       expect(sandboxSecureNumberOf('data:image/png;base64,AAAA')).toBeNull();
@@ -423,7 +503,7 @@ describe('sandbox insurance data', () => {
       });
       clock.now += 1;
       expect(await adapter.continueLookup(customer, step.reference, {}, signIn('sandbox-app'))).toEqual({
-        contracts: sandboxPortfolio(customer),
+        contracts: portfolioOf(customer),
       });
     });
 
@@ -450,9 +530,9 @@ describe('sandbox insurance data', () => {
       const step = stepOf(await sandbox.contractsOf(customer, signIn('sandbox-sms', 'secret-pw-9')));
       expect(step.reference).not.toContain('sandbox-sms');
       expect(step.reference).not.toContain('secret-pw-9');
-      const replica = new SandboxInsuranceDataAdapter({ delayMs: 0 });
+      const replica = new SandboxInsuranceDataAdapter({ delayMs: 0, now: clock });
       expect(await replica.continueLookup(customer, step.reference, { code: '123456' }, signIn('sandbox-sms', 'secret-pw-9'))).toEqual({
-        contracts: sandboxPortfolio(customer),
+        contracts: portfolioOf(customer),
       });
     });
 

@@ -761,13 +761,22 @@ export const CODEF_FAKE_CONTRACTS_SAMPLE: Record<string, unknown> = {
 };
 
 /**
+ * The years of the default check-ups: four and two years before this one in Korea, inside the ten
+ * years the service keeps (and asks CODEF for) whatever the date.
+ */
+export const CODEF_FAKE_CHECKUP_YEARS = (() => {
+  const thisYear = new Date(Date.now() + 9 * 3_600_000).getUTCFullYear();
+  return { earlier: thisYear - 4, latest: thisYear - 2 };
+})();
+
+/**
  * The check-ups' default `resPreviewList`: the fields third-party parsers read (the provider's list is
- * not public), all strings, empty when not measured. Made-up values: 2024 with everything, 2022
- * without the lipid panel (measured every four years) and with a blank hearing.
+ * not public), all strings, empty when not measured. Made-up values: the latest year with everything,
+ * the earlier without the lipid panel (measured every four years) and with a blank hearing.
  */
 export const CODEF_FAKE_CHECKUP_ROWS: Array<Record<string, string>> = [
   {
-    resCheckupYear: '2024',
+    resCheckupYear: String(CODEF_FAKE_CHECKUP_YEARS.latest),
     resCheckupDate: '1105',
     resCheckupPlace: '한빛내과의원',
     resHeight: '172.4',
@@ -794,7 +803,7 @@ export const CODEF_FAKE_CHECKUP_ROWS: Array<Record<string, string>> = [
     resJudgement: '정상B(경계)',
   },
   {
-    resCheckupYear: '2022',
+    resCheckupYear: String(CODEF_FAKE_CHECKUP_YEARS.earlier),
     resCheckupDate: '0913',
     resCheckupPlace: '새솔의원',
     resHeight: '172.1',

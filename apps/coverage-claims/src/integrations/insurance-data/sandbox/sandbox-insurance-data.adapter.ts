@@ -11,7 +11,9 @@ import {
   type InsuranceDataPort,
   type SecondStepAnswer,
 } from '../insurance-data.port.js';
-import { sandboxPortfolio, sandboxShowcasePortfolio } from './sandbox-portfolio.js';
+import { sandboxInquiryDate } from './sandbox-dates.js';
+import { sandboxPortfolio } from './sandbox-portfolio.js';
+import { sandboxShowcasePortfolio } from './sandbox-showcase.js';
 
 /** Documented magic inputs (docs/decisions/coverage-analysis.md): the last four digits of the customer's phone. */
 export const SANDBOX_MAGIC_PHONE_ENDINGS = {
@@ -85,13 +87,14 @@ export interface SandboxInsuranceDataOptions {
   delayMs: number;
   /** After how many seconds the customer "approves" an app approval (SANDBOX_INSURANCE_APPROVAL_SECONDS; default 3). */
   approvalSeconds?: number;
-  /** The sandbox's own clock (the outside system's, not the database's). */
+  /** The sandbox's own clock (the outside system's, not the database's): its day in Korea dates the portfolios. */
   now?: () => number;
 }
 
 /**
- * INSURANCE_DATA_ADAPTER=sandbox: made-up, deterministic portfolios (sandboxPortfolio), with failures,
- * delays, sign-in refusals and second steps on request. Keeps no state: a second step's reference
+ * INSURANCE_DATA_ADAPTER=sandbox: made-up portfolios (sandboxPortfolio), deterministic for a customer
+ * and the day asked (the inquiry date: its clock's day in Korea), with failures, delays, sign-in
+ * refusals and second steps on request. Keeps no state: a second step's reference
  * says which step it is, when it began and (for a secure number) its digits, so any replica answers
  * the follow-up alike. The reference never holds the sign-in.
  */
@@ -162,7 +165,7 @@ export class SandboxInsuranceDataAdapter implements InsuranceDataPort {
     };
   }
 
-  /** The one-call answer: the phone's magic endings, else the customer's portfolio. */
+  /** The one-call answer: the phone's magic endings, else the customer's portfolio dated from the day it answers. */
   private async lookup(customer: InsuranceDataCustomer, options: InsuranceDataOptions): Promise<ContractsLookup> {
     const ending = customer.phone.slice(-4);
     if (ending === SANDBOX_MAGIC_PHONE_ENDINGS.noContracts) return { contracts: [] };
@@ -170,8 +173,9 @@ export class SandboxInsuranceDataAdapter implements InsuranceDataPort {
       throw new InsuranceDataUnavailableError('The sandbox insurance-data source failed on request (magic phone ending)');
     }
     if (ending === SANDBOX_MAGIC_PHONE_ENDINGS.slow) await delay(this.options.delayMs, options.signal);
-    if (ending === SANDBOX_MAGIC_PHONE_ENDINGS.showcase) return { contracts: sandboxShowcasePortfolio(customer) };
-    return { contracts: sandboxPortfolio(customer) };
+    const inquiryDate = sandboxInquiryDate(this.now());
+    if (ending === SANDBOX_MAGIC_PHONE_ENDINGS.showcase) return { contracts: sandboxShowcasePortfolio(customer, inquiryDate) };
+    return { contracts: sandboxPortfolio(customer, inquiryDate) };
   }
 }
 
