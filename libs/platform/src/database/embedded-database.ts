@@ -54,6 +54,9 @@ export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions): P
     // PostgreSQL refuses to run as root; as root the package runs it as the `postgres` system user.
     createPostgresUser: runsAsRoot,
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=`],
+    // initdb would take the encoding from the environment's locale: without LANG a SQL_ASCII cluster,
+    // in which the Korean reference data does not fit its columns. UTF8 with the C locale everywhere.
+    initdbFlags: ['--encoding=UTF8', '--locale=C'],
     onLog,
     onError: (error: unknown) => onLog(String(error)),
   });
