@@ -4,8 +4,7 @@ import {
   type CoverageInsightsDto,
   type CoverageReportDto,
 } from '#contracts';
-import { fieldCipherOf } from '#platform';
-import { CoverageClaimsConfig } from '../src/config/coverage-claims.config.js';
+import { FieldCipher } from '#platform';
 import { SANDBOX_MAGIC_PHONE_ENDINGS } from '../src/integrations/insurance-data/sandbox/sandbox-insurance-data.adapter.js';
 import { analysisPayloadProblems } from './support/coverage-analysis-payload.js';
 import {
@@ -205,9 +204,7 @@ describe('coverage insights (beside the analysis)', () => {
       [step.continuationId],
     );
     expect(waiting!.monthly_income_ciphertext.includes(Buffer.from('2500000'))).toBe(false);
-    expect(
-      fieldCipherOf(app.app.get(CoverageClaimsConfig)).open({ keyId: waiting!.key_id, ciphertext: waiting!.monthly_income_ciphertext }),
-    ).toBe('2500000');
+    expect(app.app.get(FieldCipher).open({ keyId: waiting!.key_id, ciphertext: waiting!.monthly_income_ciphertext })).toBe('2500000');
     const done = (
       await as(planner)
         .post(`/api/v1/coverage/analysis-continuations/${step.continuationId}`)

@@ -11,7 +11,7 @@ import {
   type Credit4uSignInDto,
   type Gender,
 } from '#contracts';
-import { fieldCipherOf, maskPhoneDigits, ProblemException, type FieldCipher, uuidv7 } from '#platform';
+import { maskPhoneDigits, ProblemException, FieldCipher, uuidv7 } from '#platform';
 import { visibilityOf, type UserPrincipal } from '../auth/principal.js';
 import { CoverageClaimsConfig } from '../config/coverage-claims.config.js';
 import { CustomersService } from '../customers/customers.service.js';
@@ -74,7 +74,6 @@ export type AnalysisOutcome = { analysis: CoverageAnalysisResultDto } | { second
 
 @Injectable()
 export class AnalysesService {
-  private readonly cipher: FieldCipher;
   private readonly logger = new Logger('AnalysesService');
 
   constructor(
@@ -85,9 +84,8 @@ export class AnalysesService {
     private readonly catalogue: CoverageCatalogueService,
     @Inject(INSURANCE_DATA) private readonly insuranceData: InsuranceDataPort,
     private readonly config: CoverageClaimsConfig,
-  ) {
-    this.cipher = fieldCipherOf(config);
-  }
+    private readonly cipher: FieldCipher,
+  ) {}
 
   /**
    * Analyses the customer a verification token was given for: their contracts from the insurance-data
@@ -202,11 +200,11 @@ export class AnalysesService {
   private async openVisible(user: UserPrincipal, seq: string) {
     const row = await this.analyses.findVisible(visibilityOf(user), seq);
     if (!row) throw CoverageAnalysisErrors.notFound(seq);
-    const analysis = JSON.parse(this.cipher.open({ keyId: row.keyId, ciphertext: row.payloadCiphertext })) as CoverageAnalysisDto;
+    const analysis = this.cipher.openJson<CoverageAnalysisDto>({ keyId: row.keyId, ciphertext: row.payloadCiphertext });
     const insights =
       row.insightsCiphertext === null
         ? null
-        : (JSON.parse(this.cipher.open({ keyId: row.keyId, ciphertext: row.insightsCiphertext })) as CoverageInsightsDto);
+        : this.cipher.openJson<CoverageInsightsDto>({ keyId: row.keyId, ciphertext: row.insightsCiphertext });
     return { row, analysis, insights };
   }
 
@@ -237,8 +235,8 @@ export class AnalysesService {
 
     const seq = uuidv7();
     // One cipher, one active key: both values are sealed with the key the row names.
-    const sealed = this.cipher.seal(JSON.stringify(analysis));
-    const sealedInsights = this.cipher.seal(JSON.stringify(insights));
+    const sealed = this.cipher.sealJson(analysis);
+    const sealedInsights = this.cipher.sealJson(insights);
     const stored = await this.analyses.insert(
       {
         id: seq,

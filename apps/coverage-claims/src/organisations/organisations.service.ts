@@ -8,8 +8,7 @@ import {
   type OrganisationWithSecretDto,
   type UpdateOrganisationDto,
 } from '#contracts';
-import { fieldCipherOf, randomSecret, type FieldCipher, uuidv7 } from '#platform';
-import { CoverageClaimsConfig } from '../config/coverage-claims.config.js';
+import { randomSecret, FieldCipher, uuidv7 } from '#platform';
 import { Organisation } from './entities/organisation.entity.js';
 import { OrganisationErrors } from './organisations.errors.js';
 import { OrganisationsRepository, type OrganisationChanges } from './organisations.repository.js';
@@ -23,14 +22,10 @@ export interface SsoOrganisation {
 
 @Injectable()
 export class OrganisationsService {
-  private readonly cipher: FieldCipher;
-
   constructor(
     private readonly organisations: OrganisationsRepository,
-    config: CoverageClaimsConfig,
-  ) {
-    this.cipher = fieldCipherOf(config);
-  }
+    private readonly cipher: FieldCipher,
+  ) {}
 
   /** Registers an organisation with a new SSO secret, shown in this response only. */
   async create(input: CreateOrganisationDto): Promise<OrganisationWithSecretDto> {

@@ -10,25 +10,19 @@ import {
   type UserDto,
   type UserListDto,
 } from '#contracts';
-import { fieldCipherOf, lookupHash, lookupHashKeyOf, type FieldCipher, uuidv7 } from '#platform';
+import { FieldCipher, LookupHasher, uuidv7 } from '#platform';
 import type { AuthenticatedUser, UserPrincipal } from '../auth/principal.js';
-import { CoverageClaimsConfig } from '../config/coverage-claims.config.js';
 import { User } from './entities/user.entity.js';
 import { UserErrors } from './users.errors.js';
 import { UsersRepository, type UserChanges } from './users.repository.js';
 
 @Injectable()
 export class UsersService {
-  private readonly cipher: FieldCipher;
-  private readonly hashKey: string;
-
   constructor(
     private readonly users: UsersRepository,
-    config: CoverageClaimsConfig,
-  ) {
-    this.cipher = fieldCipherOf(config);
-    this.hashKey = lookupHashKeyOf(config);
-  }
+    private readonly cipher: FieldCipher,
+    private readonly lookup: LookupHasher,
+  ) {}
 
   /** Who a token's subject is now: null when the user is gone, disabled, or in another organisation than the token says. */
   async activePrincipal(userId: string, organisationId: string, signInId: string): Promise<AuthenticatedUser | null> {
@@ -111,7 +105,7 @@ export class UsersService {
   private sealCi(fcUserCi: string): Pick<User, 'fcUserCiHash' | 'fcUserCiCiphertext' | 'fcUserCiKeyId'> {
     const sealed = this.cipher.seal(fcUserCi);
     return {
-      fcUserCiHash: lookupHash(this.hashKey, 'fc-user-ci', fcUserCi),
+      fcUserCiHash: this.lookup.hash('fc-user-ci', fcUserCi),
       fcUserCiCiphertext: sealed.ciphertext,
       fcUserCiKeyId: sealed.keyId,
     };

@@ -1,9 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Inject, Injectable } from '@nestjs/common';
 import { NhisAuthStatus, TermPurpose, type NhisAuthCompletedDto, type NhisAuthDto, type RequestNhisAuthDto } from '#contracts';
-import { fieldCipherOf, type FieldCipher, uuidv7 } from '#platform';
+import { FieldCipher, uuidv7 } from '#platform';
 import { visibilityOf, type UserPrincipal } from '../../auth/principal.js';
-import { CoverageClaimsConfig } from '../../config/coverage-claims.config.js';
 import { CustomerErrors } from '../../customers/customers.errors.js';
 import { CustomersService } from '../../customers/customers.service.js';
 import { TermsService } from '../../terms/terms.service.js';
@@ -30,17 +29,13 @@ export interface LookupAuthorisation {
 
 @Injectable()
 export class NhisAuthService {
-  private readonly cipher: FieldCipher;
-
   constructor(
     private readonly sessions: NhisAuthRepository,
     private readonly customers: CustomersService,
     private readonly terms: TermsService,
     @Inject(NHIS) private readonly nhis: NhisPort,
-    config: CoverageClaimsConfig,
-  ) {
-    this.cipher = fieldCipherOf(config);
-  }
+    private readonly cipher: FieldCipher,
+  ) {}
 
   /**
    * Sends the approval request to the customer's app through the NHIS port, then stores the session
