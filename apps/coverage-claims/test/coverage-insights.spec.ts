@@ -200,7 +200,7 @@ describe('coverage insights (beside the analysis)', () => {
     ).body as CoverageAnalysisSecondStepDto;
     // while it waits, the continuation holds the income sealed with its row's key (it opens to the income, reads as nothing)
     const [waiting] = await app.dataSource.query<Array<{ key_id: string; monthly_income_ciphertext: Buffer }>>(
-      'SELECT key_id, monthly_income_ciphertext FROM analysis_continuations WHERE id = $1',
+      'SELECT key_id, context_ciphertext AS monthly_income_ciphertext FROM two_step_sign_ins WHERE id = $1',
       [step.continuationId],
     );
     expect(waiting!.monthly_income_ciphertext.includes(Buffer.from('2500000'))).toBe(false);
@@ -213,7 +213,7 @@ describe('coverage insights (beside the analysis)', () => {
     ).body as CoverageAnalysisResultDto;
     expect(done.insights!.premiums.income!.monthlyIncome).toBe(2_500_000);
     // the continuation is gone with the step; the analysis holds its insights sealed (they name the family member)
-    expect(await app.dataSource.query('SELECT 1 FROM analysis_continuations WHERE id = $1', [step.continuationId])).toEqual([]);
+    expect(await app.dataSource.query('SELECT 1 FROM two_step_sign_ins WHERE id = $1', [step.continuationId])).toEqual([]);
     const [row] = await app.dataSource.query<Array<{ insights_ciphertext: Buffer }>>(
       'SELECT insights_ciphertext FROM coverage_analyses WHERE id = $1',
       [done.seq],

@@ -5,12 +5,11 @@ import { AnalysesController } from './analyses.controller.js';
 import { ContinuationsController } from './continuations.controller.js';
 import { AnalysesRepository } from './analyses.repository.js';
 import { AnalysesService } from './analyses.service.js';
-import { ContinuationsRepository } from './continuations.repository.js';
-import { ContinuationsSweep } from './continuations.sweep.js';
 import { CoverageCatalogueRepository } from './coverage-catalogue.repository.js';
 import { CoverageCatalogueService } from './coverage-catalogue.service.js';
 import { InsuranceDataModule } from '../integrations/insurance-data/insurance-data.module.js';
 import { CoverageReportModule } from './report/coverage-report.module.js';
+import { TwoStepModule } from '../two-step/two-step.module.js';
 
 /**
  * Coverage analysis: the insurance-data port (INSURANCE_DATA, from integrations/), the coverage catalogue, the pure
@@ -19,16 +18,9 @@ import { CoverageReportModule } from './report/coverage-report.module.js';
  * and the medical analysis read analyses with.
  */
 @Module({
-  imports: [InsuranceDataModule, VerificationsModule, CustomersModule, CoverageReportModule],
+  imports: [InsuranceDataModule, VerificationsModule, CustomersModule, CoverageReportModule, TwoStepModule],
   controllers: [AnalysesController, ContinuationsController],
-  providers: [
-    CoverageCatalogueRepository,
-    CoverageCatalogueService,
-    AnalysesRepository,
-    ContinuationsRepository,
-    ContinuationsSweep,
-    AnalysesService,
-  ],
+  providers: [CoverageCatalogueRepository, CoverageCatalogueService, AnalysesRepository, AnalysesService],
   exports: [CoverageCatalogueService, InsuranceDataModule, AnalysesService, CoverageReportModule],
 })
 export class CoverageAnalysisModule {}
