@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import {
-  toPagination,
   type CreateOrganisationDto,
   type ListOrganisationsQueryDto,
   type OrganisationDto,
@@ -8,7 +7,7 @@ import {
   type OrganisationWithSecretDto,
   type UpdateOrganisationDto,
 } from '#contracts';
-import { randomSecret, FieldCipher, uuidv7 } from '#platform';
+import { FieldCipher, pagedList, randomSecret, uuidv7 } from '#platform';
 import { Organisation } from './entities/organisation.entity.js';
 import { OrganisationErrors } from './organisations.errors.js';
 import { OrganisationsRepository, type OrganisationChanges } from './organisations.repository.js';
@@ -39,13 +38,8 @@ export class OrganisationsService {
     return { ...toOrganisationResponse(await this.organisations.insert(organisation)), ssoSecret: secret };
   }
 
-  async list(query: ListOrganisationsQueryDto): Promise<OrganisationListDto> {
-    const [organisations, total] = await this.organisations.list({
-      search: query.search,
-      offset: (query.page - 1) * query.limit,
-      limit: query.limit,
-    });
-    return { data: organisations.map(toOrganisationResponse), pagination: toPagination(query, total) };
+  list(query: ListOrganisationsQueryDto): Promise<OrganisationListDto> {
+    return pagedList(query, (window) => this.organisations.list(query.search, window), toOrganisationResponse);
   }
 
   async get(id: string): Promise<OrganisationDto> {

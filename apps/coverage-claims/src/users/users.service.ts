@@ -3,14 +3,13 @@ import type { EntityManager } from 'typeorm';
 import {
   UserRole,
   UserStatus,
-  toPagination,
   type AddUserDto,
   type ListUsersQueryDto,
   type UpdateUserDto,
   type UserDto,
   type UserListDto,
 } from '#contracts';
-import { FieldCipher, LookupHasher, uuidv7 } from '#platform';
+import { FieldCipher, LookupHasher, pagedList, uuidv7 } from '#platform';
 import type { AuthenticatedUser, UserPrincipal } from '../auth/principal.js';
 import { User } from './entities/user.entity.js';
 import { UserErrors } from './users.errors.js';
@@ -65,16 +64,13 @@ export class UsersService {
     return this.toResponse(inserted);
   }
 
-  async list(admin: UserPrincipal, query: ListUsersQueryDto): Promise<UserListDto> {
-    const [users, total] = await this.users.list({
-      organisationId: admin.organisationId,
-      search: query.search,
-      role: query.role,
-      status: query.status,
-      offset: (query.page - 1) * query.limit,
-      limit: query.limit,
-    });
-    return { data: users.map((user) => this.toResponse(user)), pagination: toPagination(query, total) };
+  list(admin: UserPrincipal, query: ListUsersQueryDto): Promise<UserListDto> {
+    const filter = { organisationId: admin.organisationId, search: query.search, role: query.role, status: query.status };
+    return pagedList(
+      query,
+      (window) => this.users.list(filter, window),
+      (user) => this.toResponse(user),
+    );
   }
 
   async me(principal: UserPrincipal): Promise<UserDto> {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { SandboxMessageStatus, toPagination, type SandboxMessageListDto, type SandboxMessagesQueryDto } from '#contracts';
-import { FieldCipher, LookupHasher, uuidv7 } from '#platform';
+import { SandboxMessageStatus, type SandboxMessageListDto, type SandboxMessagesQueryDto } from '#contracts';
+import { FieldCipher, LookupHasher, pagedList, uuidv7 } from '#platform';
 import { SmsDeliveryError, type SmsMessage, type SmsReceipt, type SmsSender } from '../sms.port.js';
 import { SandboxSmsRepository } from './sandbox-sms.repository.js';
 
@@ -48,21 +48,18 @@ export class SandboxSmsSender implements SmsSender {
     return this.messages.deleteByReferences(tx, references);
   }
 
-  async list(query: SandboxMessagesQueryDto): Promise<SandboxMessageListDto> {
-    const [messages, total] = await this.messages.list({
-      phoneHash: query.phone === undefined ? undefined : this.lookup.hash('phone', query.phone),
-      offset: (query.page - 1) * query.limit,
-      limit: query.limit,
-    });
-    return {
-      data: messages.map((message) => ({
+  list(query: SandboxMessagesQueryDto): Promise<SandboxMessageListDto> {
+    const phoneHash = query.phone === undefined ? undefined : this.lookup.hash('phone', query.phone);
+    return pagedList(
+      query,
+      (window) => this.messages.list(phoneHash, window),
+      (message) => ({
         id: message.id,
         phone: this.cipher.open({ keyId: message.keyId, ciphertext: message.phoneCiphertext }),
         text: this.cipher.open({ keyId: message.keyId, ciphertext: message.textCiphertext }),
         status: message.status,
         createdAt: message.createdAt.toISOString(),
-      })),
-      pagination: toPagination(query, total),
-    };
+      }),
+    );
   }
 }
