@@ -18,7 +18,7 @@ export const SANDBOX_RETENTION_HOURS = 24;
 const PRUNE_PROBABILITY = 0.01;
 
 @Injectable()
-export class SandboxSmsSender implements SmsSender {
+export class SandboxSmsAdapter implements SmsSender {
   constructor(
     private readonly messages: SandboxSmsRepository,
     private readonly cipher: FieldCipher,
