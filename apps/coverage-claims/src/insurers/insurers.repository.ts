@@ -31,8 +31,11 @@ export class InsurersRepository {
 
   /** Sets an insurer's claims fax as an operator's; null when there is no insurer with the code. */
   async setClaimsFax(code: string, claimsFax: string | null): Promise<Insurer | null> {
-    const insurers = this.dataSource.getRepository(Insurer);
-    const { affected } = await insurers.update({ code }, { claimsFax, claimsFaxUpdatedAt: () => 'now()' });
-    return affected ? insurers.findOneBy({ code }) : null;
+    // The database's clock: SQL text (docs/conventions.md, "Data access").
+    const [, changed] = await this.dataSource.query<[unknown[], number]>(
+      `UPDATE insurers SET claims_fax = $2, claims_fax_updated_at = now() WHERE code = $1`,
+      [code, claimsFax],
+    );
+    return changed === 1 ? this.dataSource.getRepository(Insurer).findOneBy({ code }) : null;
   }
 }
