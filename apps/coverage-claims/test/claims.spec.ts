@@ -13,6 +13,7 @@ import { upload } from './support/claim-delivery.js';
 import { transparentPng } from './support/hostile-evidence.js';
 import { claimBody as validClaimBody } from './support/claim-body.js';
 import { given } from './support/given.js';
+import { runMigrationStep } from './support/migration-step.js';
 import { LegacyClaimColumnsDropped1796614265608 } from '../src/database/migrations/1796614265608-LegacyClaimColumnsDropped.js';
 
 const INSURER = 'N03';
@@ -329,20 +330,7 @@ describe('claims: submission and history', () => {
     it('drops the clear columns of claims and file names kept before the rule by a migration, which refuses a database still holding one', async () => {
       const file = await evidence();
       const { claimReqId } = (await submit(claimBody({ fileIds: [file.fileId] })).expect(201)).body as ClaimReceiptDto;
-      const migration = new LegacyClaimColumnsDropped1796614265608();
-      const run = async (step: 'up' | 'down') => {
-        const runner = app.dataSource.createQueryRunner();
-        await runner.startTransaction();
-        try {
-          await migration[step](runner);
-          await runner.commitTransaction();
-        } catch (error) {
-          await runner.rollbackTransaction();
-          throw error;
-        } finally {
-          await runner.release();
-        }
-      };
+      const run = (step: 'up' | 'down') => runMigrationStep(app, new LegacyClaimColumnsDropped1796614265608(), step);
       const clearColumns = async () =>
         (
           await app.dataSource.query<Array<{ column: string }>>(

@@ -3,6 +3,7 @@ import type { CoverageAnalysisSecondStepDto, NhisAuthDto } from '#contracts';
 import { TwoStepSignIns1796615178699 } from '../src/database/migrations/1796615178699-TwoStepSignIns.js';
 import { startCoverageClaims, verificationBody, withToken, type CoverageClaimsTestApp, type SignedIn } from './support/coverage-claims.js';
 import { given } from './support/given.js';
+import { runMigrationStep } from './support/migration-step.js';
 
 const APPROVAL_SECONDS = 1;
 const HEALTH_TERM_ID = 'medical-health-checkup-v1';
@@ -24,19 +25,7 @@ describe('two-step sign-ins: one store', () => {
   });
   afterAll(() => app.close());
 
-  async function runMigration(step: 'up' | 'down'): Promise<void> {
-    const runner = app.dataSource.createQueryRunner();
-    await runner.startTransaction();
-    try {
-      await new TwoStepSignIns1796615178699()[step](runner);
-      await runner.commitTransaction();
-    } catch (error) {
-      await runner.rollbackTransaction();
-      throw error;
-    } finally {
-      await runner.release();
-    }
-  }
+  const runMigration = (step: 'up' | 'down') => runMigrationStep(app, new TwoStepSignIns1796615178699(), step);
 
   const rows = async (ids: string[]) =>
     app.dataSource.query<Array<Record<string, string | null>>>(

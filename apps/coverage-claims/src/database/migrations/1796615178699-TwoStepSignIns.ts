@@ -1,4 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { AnalysisContinuations1795785980985 } from './1795785980985-AnalysisContinuations.js';
 
 /**
  * One store for two-step sign-ins (docs/decisions/two-step-sign-in.md): analyses' continuations and
@@ -68,25 +69,9 @@ export class TwoStepSignIns1796615178699 implements MigrationInterface {
     await queryRunner.query(
       `ALTER TABLE "nhis_auth_sessions" ADD CONSTRAINT "fk_nhis_auth_sessions_planner" FOREIGN KEY ("planner_id") REFERENCES "users"("id") ON DELETE SET NULL ON UPDATE NO ACTION`,
     );
-    await queryRunner.query(
-      `CREATE TABLE "analysis_continuations" ("id" uuid NOT NULL, "organisation_id" uuid NOT NULL, "planner_id" uuid, "customer_id" uuid NOT NULL, "verification_id" uuid NOT NULL, "method" character varying(16) NOT NULL, "key_id" character varying(32) NOT NULL, "reference_ciphertext" bytea NOT NULL, "wrong_answers" smallint NOT NULL DEFAULT '0', "expires_at" TIMESTAMP WITH TIME ZONE NOT NULL, "held_until" TIMESTAMP WITH TIME ZONE, "created_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), "monthly_income_ciphertext" bytea, CONSTRAINT "PK_8b843c1fa1042bd40e8acb43fa7" PRIMARY KEY ("id"))`,
-    );
-    await queryRunner.query(`CREATE INDEX "idx_analysis_continuations_planner" ON "analysis_continuations"  ("planner_id") `);
-    await queryRunner.query(`CREATE INDEX "idx_analysis_continuations_customer" ON "analysis_continuations"  ("customer_id") `);
-    await queryRunner.query(`CREATE INDEX "idx_analysis_continuations_verification" ON "analysis_continuations"  ("verification_id") `);
-    await queryRunner.query(`CREATE INDEX "idx_analysis_continuations_expires_at" ON "analysis_continuations"  ("expires_at") `);
-    await queryRunner.query(
-      `ALTER TABLE "analysis_continuations" ADD CONSTRAINT "fk_analysis_continuations_organisation" FOREIGN KEY ("organisation_id") REFERENCES "organisations"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`,
-    );
-    await queryRunner.query(
-      `ALTER TABLE "analysis_continuations" ADD CONSTRAINT "fk_analysis_continuations_planner" FOREIGN KEY ("planner_id") REFERENCES "users"("id") ON DELETE SET NULL ON UPDATE NO ACTION`,
-    );
-    await queryRunner.query(
-      `ALTER TABLE "analysis_continuations" ADD CONSTRAINT "fk_analysis_continuations_customer" FOREIGN KEY ("customer_id") REFERENCES "customers"("id") ON DELETE CASCADE ON UPDATE NO ACTION`,
-    );
-    await queryRunner.query(
-      `ALTER TABLE "analysis_continuations" ADD CONSTRAINT "fk_analysis_continuations_verification" FOREIGN KEY ("verification_id") REFERENCES "customer_verifications"("id") ON DELETE CASCADE ON UPDATE NO ACTION`,
-    );
+    // As migrations AnalysisContinuations and AnalysisInsights made it.
+    await new AnalysisContinuations1795785980985().up(queryRunner);
+    await queryRunner.query(`ALTER TABLE "analysis_continuations" ADD "monthly_income_ciphertext" bytea`);
     await queryRunner.query(
       `INSERT INTO "analysis_continuations" ("id", "organisation_id", "planner_id", "customer_id", "verification_id", "method", "key_id",
                                              "reference_ciphertext", "monthly_income_ciphertext", "wrong_answers", "expires_at", "held_until",
