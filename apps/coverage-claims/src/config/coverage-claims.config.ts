@@ -1,11 +1,12 @@
-import { IsBoolean, IsInt, Max, Min } from 'class-validator';
+import { IsBoolean, IsInt, IsString, Max, Min, MinLength, ValidateIf } from 'class-validator';
 import { EnvBool, EnvInt } from '#platform';
 import { IntegrationsConfig } from './integrations.config.js';
 
 /**
- * The service's settings, one class split by meaning: who may call and how often (SignInConfig,
- * sign-in.config.ts), the systems outside our walls and their adapters' settings (IntegrationsConfig,
- * integrations.config.ts), and here the ports, the removal of stored objects and claim delivery.
+ * The service's settings, split by meaning: the systems outside our walls and their adapters'
+ * settings (IntegrationsConfig, integrations.config.ts), and here the service's own: its ports, the
+ * removal of stored objects, who may call it and how often (tokens, SSO, rate limits), and claim
+ * delivery.
  * DATA_ENCRYPTION_KEYS, DATA_ENCRYPTION_KEY_ID and LOOKUP_HASH_KEY (organisations' SSO secrets,
  * planners' CI and customers' personal data at rest) come from FieldEncryptionConfig, the storage
  * variables of claims' evidence files (STORAGE_DRIVER, FILE_UPLOAD_*, PUBLIC_BASE_URL, S3_*) from
@@ -36,6 +37,81 @@ export class CoverageClaimsConfig extends IntegrationsConfig {
   @Min(10)
   @Max(3_600_000)
   STORAGE_DELETION_RETRY_BASE_MS = 60_000;
+
+  /** Requests one planner may make in a window of RATE_LIMIT_WINDOW_SECONDS, whichever token they use (policy `planner`). */
+  @EnvInt()
+  @IsInt()
+  @Min(1)
+  RATE_LIMIT_PLANNER = 300;
+
+  /** Sign-in requests (the SSO redirect and token issue) one client address may make in a window (policy `sign-in`). */
+  @EnvInt()
+  @IsInt()
+  @Min(1)
+  RATE_LIMIT_SIGN_IN = 30;
+
+  /** One-time-number requests (each sends an SMS) one planner may make in RATE_LIMIT_SMS_WINDOW_SECONDS (policy `sms-planner`). */
+  @EnvInt()
+  @IsInt()
+  @Min(1)
+  RATE_LIMIT_SMS_PLANNER = 30;
+
+  /** One-time-number requests all planners of one organisation may make in RATE_LIMIT_SMS_WINDOW_SECONDS (policy `sms-organisation`). */
+  @EnvInt()
+  @IsInt()
+  @Min(1)
+  RATE_LIMIT_SMS_ORGANISATION = 500;
+
+  /** The window of the SMS limits, in seconds (60 … 86,400). */
+  @EnvInt()
+  @IsInt()
+  @Min(60)
+  @Max(86_400)
+  RATE_LIMIT_SMS_WINDOW_SECONDS = 3600;
+
+  /**
+   * HS256 secret that signs and verifies access tokens (at least 32 characters). Required in
+   * production; elsewhere, when unset, a random one is generated once and kept under DATA_DIR.
+   */
+  @ValidateIf((config: CoverageClaimsConfig) => config.NODE_ENV === 'production' || config.JWT_SECRET !== undefined)
+  @IsString({ message: 'is required in production' })
+  @MinLength(32, { message: 'must be at least 32 characters long' })
+  JWT_SECRET?: string;
+
+  @IsString()
+  JWT_ISSUER = 'coverage-claims';
+
+  @IsString()
+  JWT_AUDIENCE = 'coverage-claims-api';
+
+  /** Lifetime of access tokens, in seconds (1 minute … 1 hour). */
+  @EnvInt()
+  @IsInt()
+  @Min(60)
+  @Max(3600)
+  ACCESS_TOKEN_TTL_SECONDS = 900;
+
+  /** How long a refresh token stays usable, in seconds (5 minutes … 90 days); each refresh starts a new one. */
+  @EnvInt()
+  @IsInt()
+  @Min(300)
+  @Max(7_776_000)
+  REFRESH_TOKEN_TTL_SECONDS = 1_209_600;
+
+  /**
+   * How long one sign-in lasts at most, in seconds (1 hour … 1 year), however often its refresh
+   * token is rotated: then the planner signs in again. Its refresh tokens never outlive it.
+   */
+  @EnvInt()
+  @IsInt()
+  @Min(3600)
+  @Max(31_536_000)
+  SIGN_IN_LIFETIME_SECONDS = 2_592_000;
+
+  /** The `aud` SSO assertions must carry. */
+  @IsString()
+  @MinLength(1)
+  SSO_AUDIENCE = 'coverage-claims-sso';
 
   /**
    * How long after a fax was handed to the gateway its result is first checked, and then between two

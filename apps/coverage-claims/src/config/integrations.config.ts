@@ -1,5 +1,5 @@
 import { IsBoolean, IsIn, IsInt, IsString, IsUrl, Matches, Max, Min, MinLength, ValidateBy, ValidateIf } from 'class-validator';
-import { EnvBool, EnvInt, HTTP_URL } from '#platform';
+import { EnvBool, EnvInt, FileStorageConfig, HTTP_URL } from '#platform';
 import {
   CODEF_ENVIRONMENTS,
   CODEF_TOKEN_URL,
@@ -22,14 +22,13 @@ import {
   type SandboxAllowance,
   type SmsAdapterName,
 } from './adapter-selection.js';
-import { SignInConfig } from './sign-in.config.js';
 
 /**
  * The systems outside our walls: which adapter each port uses (adapter-selection.ts), each
  * adapter's settings, checked by the rules of its own folder (integrations/<port>/*-settings.ts),
  * and how long the service waits for them. Extended by CoverageClaimsConfig.
  */
-export class IntegrationsConfig extends SignInConfig {
+export class IntegrationsConfig extends FileStorageConfig {
   /**
    * Which SMS adapter sends one-time numbers. `sandbox` delivers nothing: it keeps the messages for
    * operators (`GET /api/v1/admin/sandbox/messages`) and fails the documented magic numbers.
