@@ -4,11 +4,10 @@ import { Agent } from 'node:http';
 import pg from 'pg';
 import { DataSource } from 'typeorm';
 import { ClaimEventType } from '#contracts';
-import { acquirePostgresServer, dataSourceOptions, uuidv7 } from '#platform';
+import { acquirePostgresServer, dataSourceOptions, FieldCipher, LookupHasher, uuidv7 } from '#platform';
 import { UserRole, type Visibility } from '../apps/coverage-claims/src/auth/principal.js';
 import { ClaimCipher, type ClaimSecrets } from '../apps/coverage-claims/src/claims/claim-cipher.js';
 import { historyStatements, type ClaimFilter } from '../apps/coverage-claims/src/claims/claims.repository.js';
-import type { CoverageClaimsConfig } from '../apps/coverage-claims/src/config/coverage-claims.config.js';
 import { CustomerCipher } from '../apps/coverage-claims/src/customers/customer-cipher.js';
 import { COVERAGE_CLAIMS_DATABASE } from '../apps/coverage-claims/src/database/database.js';
 import { call, createOrganisation, signIn } from './support/coverage-claims-http.js';
@@ -120,9 +119,9 @@ async function seed(databaseUrl: string, dataSource: DataSource, meta: Meta): Pr
   );
 
   // The clients, sealed as the service seals them (same keys), each with the customer their claims belong to.
-  const keys = { DATA_ENCRYPTION_KEYS: [meta.keys.encryption], LOOKUP_HASH_KEY: meta.keys.hash } as CoverageClaimsConfig;
-  const cipher = new ClaimCipher(keys);
-  const customerCipher = new CustomerCipher(keys);
+  const fieldCipher = benchFieldCipher(meta.keys.encryption);
+  const cipher = new ClaimCipher(fieldCipher, new LookupHasher(meta.keys.hash));
+  const customerCipher = new CustomerCipher(fieldCipher, new LookupHasher(meta.keys.hash));
   await dataSource.query(
     `CREATE UNLOGGED TABLE bench_clients (n int PRIMARY KEY, key_id varchar(32), data bytea, name_hash char(64), birthday_hash char(64),
        tel_hash char(64), customer_id uuid, identity_hash char(64), phone_hash char(64), name_ciphertext bytea, birth_date_ciphertext bytea,
@@ -286,10 +285,7 @@ async function main(): Promise<void> {
     );
 
     // Filter values: clients of organisation 0 (n = k * perOrganisation .. ), several in turn.
-    const cipher = new ClaimCipher({
-      DATA_ENCRYPTION_KEYS: [meta.keys.encryption],
-      LOOKUP_HASH_KEY: meta.keys.hash,
-    } as CoverageClaimsConfig);
+    const cipher = new ClaimCipher(benchFieldCipher(meta.keys.encryption), new LookupHasher(meta.keys.hash));
     const clients = [0, 101, 202, 303, 404, 505, 606, 707].map((n) => clientOf(n));
     const month = (offset: number) => {
       const date = new Date(Date.now() - offset * 30 * 86_400_000);
@@ -389,3 +385,8 @@ main().catch((error: unknown) => {
   process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exit(1);
 });
+
+/** The service's field cipher for one `id:base64` key, as FieldEncryptionModule builds it. */
+function benchFieldCipher(key: string): FieldCipher {
+  return new FieldCipher([key], key.split(':')[0]!);
+}

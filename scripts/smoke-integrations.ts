@@ -10,9 +10,9 @@ import { codefClientFromConfig } from '../apps/coverage-claims/src/integrations/
 import { CodefInsuranceDataAdapter } from '../apps/coverage-claims/src/integrations/insurance-data/codef/codef-insurance-data.adapter.js';
 import { CodefNhisAdapter } from '../apps/coverage-claims/src/integrations/nhis/codef/codef-nhis.adapter.js';
 import { NhisApproval } from '../apps/coverage-claims/src/integrations/nhis/nhis.port.js';
-import { PopbillFaxSender } from '../apps/coverage-claims/src/integrations/fax/popbill/popbill-fax.sender.js';
+import { PopbillFaxAdapter } from '../apps/coverage-claims/src/integrations/fax/popbill/popbill-fax.adapter.js';
 import type { FaxResult } from '../apps/coverage-claims/src/integrations/fax/fax.port.js';
-import { SolapiSmsSender } from '../apps/coverage-claims/src/integrations/sms/solapi/solapi-sms.sender.js';
+import { SolapiSmsAdapter } from '../apps/coverage-claims/src/integrations/sms/solapi/solapi-sms.adapter.js';
 import { A4Document, FAX_FRAME } from '../apps/coverage-claims/src/pdf/pdf-document.js';
 import { loadPdfFonts } from '../apps/coverage-claims/src/pdf/pdf-fonts.js';
 import { FONT } from '../apps/coverage-claims/src/pdf/pdf-layout.js';
@@ -87,7 +87,7 @@ function missing(names: readonly string[]): string[] {
 
 async function smokeSms(config: CoverageClaimsConfig, logger: ConsoleLogger): Promise<Outcome> {
   const to = process.env.SMOKE_SMS_TO!.replace(/\D/g, '');
-  const sender = new SolapiSmsSender(config, logger);
+  const sender = new SolapiSmsAdapter(config, logger);
   const text = `[${config.SMS_SERVICE_NAME}] 연동 점검 문자입니다. 회신하지 마세요.`;
   try {
     const { messageId } = await sender.send({ to, text, reference: `smoke-${Date.now()}` });
@@ -104,7 +104,7 @@ async function smokeSms(config: CoverageClaimsConfig, logger: ConsoleLogger): Pr
 async function smokeFax(config: CoverageClaimsConfig): Promise<Outcome> {
   const to = process.env.SMOKE_FAX_TO!.replace(/\D/g, '');
   const bed = config.POPBILL_IS_TEST ? "Popbill's test bed" : 'Popbill PRODUCTION';
-  const fax = PopbillFaxSender.fromConfig(config);
+  const fax = PopbillFaxAdapter.fromConfig(config);
   // What the gateway answers for a request number it never saw (the adapter's UNKNOWN rests on its code).
   try {
     const unseen = await fax.resultOf(`smoke-unseen-${randomBytes(6).toString('hex')}`, AbortSignal.timeout(config.POPBILL_TIMEOUT_MS));

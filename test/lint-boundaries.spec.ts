@@ -64,11 +64,11 @@ describe('feature boundaries (no-restricted-imports)', () => {
     const errors = await boundaryErrors(
       'apps/coverage-claims/src/claims/delivery/boundary-probe.ts',
       [
-        "import { SandboxFaxSender } from '../../integrations/fax/sandbox/sandbox-fax.sender.js';",
+        "import { SandboxFaxAdapter } from '../../integrations/fax/sandbox/sandbox-fax.adapter.js';",
         "import { SmsModule } from '../../integrations/fax/sms.module.js';",
         "import { PopbillFaxService } from '../../integrations/fax/popbill-fax.service.js';",
         "import { SMS_SENDER } from '../../integrations/sms/sms.port.js';",
-        'export const probe = [SandboxFaxSender, SmsModule, PopbillFaxService, SMS_SENDER];',
+        'export const probe = [SandboxFaxAdapter, SmsModule, PopbillFaxService, SMS_SENDER];',
       ].join('\n'),
     );
     expect(errors).toEqual([

@@ -1,5 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { DatabaseModule, PlatformModule, type ServiceRuntime } from '#platform';
+import { DatabaseModule, FieldEncryptionModule, PlatformModule, type ServiceRuntime } from '#platform';
 import { AuthModule } from './auth/auth.module.js';
 import { ClaimReferenceModule } from './claim-reference/claim-reference.module.js';
 import { ClaimsModule } from './claims/claims.module.js';
@@ -24,6 +24,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         PlatformModule.forRoot(runtime),
+        FieldEncryptionModule,
         DatabaseModule.forRoot(COVERAGE_CLAIMS_DATABASE),
         AuthModule,
         OrganisationsModule,

@@ -10,6 +10,7 @@ import type {
 } from '#contracts';
 import { loadClaimReference } from '../src/claim-reference/catalogue/claim-reference-loader.js';
 import { CLAIM_REFERENCE_2026_11 } from '../src/claim-reference/catalogue/v2026-11/index.js';
+import { loadInsurerClaimDetails } from '../src/insurers/catalogue/insurers-loader.js';
 import { asOperator, startCoverageClaims, withToken, type CoverageClaimsTestApp } from './support/coverage-claims.js';
 import { given } from './support/given.js';
 
@@ -262,10 +263,12 @@ describe('claim reference lists', () => {
   });
 
   describe('a later reference version', () => {
+    // As a version's migration does (LoadClaimReferenceLists): the insurers' claim details, then the lists.
     const load = async (data: typeof CLAIM_REFERENCE_2026_11) => {
       const queryRunner = app.dataSource.createQueryRunner();
       await queryRunner.startTransaction();
       try {
+        await loadInsurerClaimDetails(queryRunner, data.version, data.insurers);
         await loadClaimReference(queryRunner, data);
         await queryRunner.commitTransaction();
       } catch (error) {

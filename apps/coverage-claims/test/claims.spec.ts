@@ -9,22 +9,18 @@ import {
 } from '#contracts';
 import { downloadSignature, uploadSignature } from '#platform';
 import { nextCi, startCoverageClaims, withToken, type CoverageClaimsTestApp } from './support/coverage-claims.js';
-import { ClaimCipher, type ClaimSecrets } from '../src/claims/claim-cipher.js';
-import { ClaimsBackfill } from '../src/claims/claims-backfill.js';
-import { FilesBackfill } from '../src/files/files-backfill.js';
 import { upload } from './support/claim-delivery.js';
 import { transparentPng } from './support/hostile-evidence.js';
 import { claimBody as validClaimBody } from './support/claim-body.js';
 import { given } from './support/given.js';
+import { runMigrationStep } from './support/migration-step.js';
+import { LegacyClaimColumnsDropped1796614265608 } from '../src/database/migrations/1796614265608-LegacyClaimColumnsDropped.js';
 
 const INSURER = 'N03';
 const INSURER_FAX = '05051811234';
 
 /** A complete, valid claim body; tests change one thing at a time. */
 const claimBody = (overrides: Record<string, unknown> = {}) => validClaimBody(INSURER, { directDebitAccntYn: true, ...overrides });
-
-/** The clear columns of a claim filed under this release: none. */
-const NO_LEGACY_COLUMNS = { legacyJobCode: null, legacyJobName: null, legacyWelfare: null, legacyEventType: null, legacyEventDate: null };
 
 const fieldsOf = (body: unknown) => [...new Set(((body as ProblemDto).errors ?? []).map((error) => error.field))].sort();
 
@@ -331,64 +327,40 @@ describe('claims: submission and history', () => {
       expect(record).toMatchObject({ claimReqId, jobCd: '11', eventTypeCd: 'TRAFFIC_ACCIDENT', eventDate: '2026-10-19', wellFareYn: true });
     });
 
-    it('brings claims and files kept before the rule up to it at start-up: linked to the filer’s customer, their clear fields sealed', async () => {
+    it('drops the clear columns of claims and file names kept before the rule by a migration, which refuses a database still holding one', async () => {
       const file = await evidence();
-      const body = claimBody({ clientNm: '예전고객', clientBirthday: '19700101', clientTel: '010-7000-0001', fileIds: [file.fileId] });
-      const { claimReqId } = (await submit(body).expect(201)).body as ClaimReceiptDto;
-      // What the history shows of the claim, but its status, which this app's outbox worker moves meanwhile.
-      const shown = async () =>
-        ((await history({ clientNm: '예전고객' }).expect(200)).body as ClaimHistoryRecordDto[]).map(
-          ({ files: _files, claimStatus: _status, claimStatusCd: _statusCd, ...record }) => record,
-        );
-      const before = await shown();
-      // Make it a claim of the previous release: no customer, job, event and welfare in clear beside an older sealed payload.
-      const cipher = app.app.get(ClaimCipher);
-      const [row] = await app.dataSource.query<Array<{ keyId: string; dataCiphertext: Buffer; customerId: string }>>(
-        `SELECT key_id AS "keyId", data_ciphertext AS "dataCiphertext", customer_id AS "customerId" FROM claims WHERE id = $1`,
+      const { claimReqId } = (await submit(claimBody({ fileIds: [file.fileId] })).expect(201)).body as ClaimReceiptDto;
+      const run = (step: 'up' | 'down') => runMigrationStep(app, new LegacyClaimColumnsDropped1796614265608(), step);
+      const clearColumns = async () =>
+        (
+          await app.dataSource.query<Array<{ column: string }>>(
+            `SELECT table_name || '.' || column_name AS column FROM information_schema.columns
+              WHERE table_schema = 'public' AND (table_name, column_name) IN
+                (('claims', 'job_code'), ('claims', 'job_name'), ('claims', 'welfare'), ('claims', 'event_type'), ('claims', 'event_date'),
+                 ('stored_files', 'original_name'))
+              ORDER BY 1`,
+          )
+        ).map(({ column }) => column);
+      const refusal = /^(\d+) claim\(s\) and (\d+) file\(s\) are still as they were before claims belonged to customers/;
+      await run('down');
+      expect(await clearColumns()).toHaveLength(6);
+      const [{ customerId }] = await app.dataSource.query<Array<{ customerId: string }>>(
+        `SELECT customer_id AS "customerId" FROM claims WHERE id = $1`,
         [claimReqId],
       );
-      const { jobCode, jobName, welfare, eventType, eventDate, ...older } = cipher.open({ ...row!, ...NO_LEGACY_COLUMNS });
-      const olderSealed = cipher.seal(older as ClaimSecrets);
-      await app.dataSource.query(
-        `UPDATE claims SET customer_id = NULL, key_id = $2, data_ciphertext = $3, job_code = $4, job_name = $5, welfare = $6,
-                event_type = $7, event_date = $8 WHERE id = $1`,
-        [claimReqId, olderSealed.keyId, olderSealed.dataCiphertext, jobCode, jobName, welfare, eventType, eventDate],
-      );
-      await app.dataSource.query(
-        `UPDATE stored_files SET original_name = '예전_진단서.pdf', original_name_ciphertext = NULL, key_id = NULL WHERE id = $1`,
-        [file.fileId],
-      );
-      // Read so meanwhile, as a replica of this release would.
-      expect(await shown()).toEqual(before);
-      expect(
-        ((await withToken(app, planner).get(`/api/v1/files/${file.fileId}`).expect(200)).body as { originalName: string }).originalName,
-      ).toBe('예전_진단서.pdf');
-
-      expect(await app.app.get(ClaimsBackfill).run()).toBe(1);
-      expect(await app.app.get(FilesBackfill).run()).toBe(1);
-      const [after] = await app.dataSource.query(
-        `SELECT customer_id AS "customerId", job_code, job_name, welfare, event_type, event_date FROM claims WHERE id = $1`,
-        [claimReqId],
-      );
-      // The same customer a claim for that person files under now.
-      expect(after).toEqual({
-        customerId: row!.customerId,
-        job_code: null,
-        job_name: null,
-        welfare: null,
-        event_type: null,
-        event_date: null,
-      });
-      const [stored] = await app.dataSource.query(
-        `SELECT original_name, original_name_ciphertext IS NOT NULL AS sealed FROM stored_files WHERE id = $1`,
-        [file.fileId],
-      );
-      expect(stored).toEqual({ original_name: null, sealed: true });
-      expect(await shown()).toEqual(before);
-      expect(
-        ((await withToken(app, planner).get(`/api/v1/files/${file.fileId}`).expect(200)).body as { originalName: string }).originalName,
-      ).toBe('예전_진단서.pdf');
-      expect(await app.app.get(ClaimsBackfill).run()).toBe(0);
+      // A claim of before the rule (no customer, its job in clear), then a file name in clear: each refused, nothing changed.
+      await app.dataSource.query(`UPDATE claims SET customer_id = NULL, job_code = '11' WHERE id = $1`, [claimReqId]);
+      await expect(run('up')).rejects.toThrow(refusal);
+      await expect(run('up')).rejects.toThrow('1 claim(s) and 0 file(s)');
+      await app.dataSource.query(`UPDATE claims SET customer_id = $2, job_code = NULL WHERE id = $1`, [claimReqId, customerId]);
+      await app.dataSource.query(`UPDATE stored_files SET original_name = '예전_진단서.pdf' WHERE id = $1`, [file.fileId]);
+      await expect(run('up')).rejects.toThrow('0 claim(s) and 1 file(s)');
+      expect(await clearColumns()).toHaveLength(6);
+      await app.dataSource.query(`UPDATE stored_files SET original_name = NULL WHERE id = $1`, [file.fileId]);
+      await run('up');
+      expect(await clearColumns()).toEqual([]);
+      const [record] = (await history({ startDate: null, pageSize: 100 }).expect(200)).body as ClaimHistoryRecordDto[];
+      expect(record).toMatchObject({ claimReqId });
     });
   });
 

@@ -200,7 +200,7 @@ describe('coverage analysis through CODEF (the fake)', () => {
     const open = await verified();
     fake.twoStep(open.phone, ['smsAuthNo']);
     const step = (await analyse({ verificationToken: open.token, credit4u: signIn }).expect(202)).body as CoverageAnalysisSecondStepDto;
-    expect(await app.dataSource.query(`SELECT 1 FROM analysis_continuations WHERE id = $1`, [step.continuationId])).toHaveLength(1);
+    expect(await app.dataSource.query(`SELECT 1 FROM two_step_sign_ins WHERE id = $1`, [step.continuationId])).toHaveLength(1);
     const columns = await app.dataSource.query<Array<{ table: string; column: string }>>(
       `SELECT c.table_name AS table, c.column_name AS column FROM information_schema.columns c
          JOIN pg_tables t ON t.tablename = c.table_name AND t.schemaname = c.table_schema WHERE c.table_schema = 'public'`,

@@ -8,7 +8,7 @@ import { INSURANCE_DATA, SecondStepError, type InsuranceDataPort } from '../src/
 import { sandboxSecureNumberOf } from '../src/integrations/insurance-data/sandbox/sandbox-insurance-data.adapter.js';
 import { sandboxInquiryDate } from '../src/integrations/insurance-data/sandbox/sandbox-dates.js';
 import { sandboxPortfolio } from '../src/integrations/insurance-data/sandbox/sandbox-portfolio.js';
-import { ContinuationsSweep } from '../src/coverage-analysis/continuations.sweep.js';
+import { TwoStepSweep } from '../src/two-step/two-step.sweep.js';
 import { analysisPayloadProblems } from './support/coverage-analysis-payload.js';
 import {
   nextPhone,
@@ -62,7 +62,7 @@ describe('coverage analysis: the customer’s sign-in and the second step', () =
 
   const continuations = async (customerId: string) =>
     app.dataSource.query<Array<{ id: string; method: string; wrong_answers: number; held_until: Date | null }>>(
-      `SELECT id, method, wrong_answers, held_until FROM analysis_continuations WHERE customer_id = $1`,
+      `SELECT id, method, wrong_answers, held_until FROM two_step_sign_ins WHERE customer_id = $1`,
       [customerId],
     );
 
@@ -249,7 +249,7 @@ describe('coverage analysis: the customer’s sign-in and the second step', () =
 
     it('past expiresAt: 410 ANALYSIS_CONTINUATION_EXPIRED (the database’s clock), and the row is deleted', async () => {
       const { step, customerId } = await started('sandbox-sms');
-      await app.dataSource.query(`UPDATE analysis_continuations SET expires_at = clock_timestamp() - interval '1 second' WHERE id = $1`, [
+      await app.dataSource.query(`UPDATE two_step_sign_ins SET expires_at = clock_timestamp() - interval '1 second' WHERE id = $1`, [
         step.continuationId,
       ]);
       const expired = await follow(step.continuationId, { credit4u: credit4u('sandbox-sms'), code: '123456' }).expect(410);
@@ -321,11 +321,11 @@ describe('coverage analysis: the customer’s sign-in and the second step', () =
       // supertest sends on then(): start it now.
       const pending = follow(step.continuationId, body).then((response) => response);
       await atSource;
-      await app.dataSource.query(`UPDATE analysis_continuations SET expires_at = clock_timestamp() - interval '1 second' WHERE id = $1`, [
+      await app.dataSource.query(`UPDATE two_step_sign_ins SET expires_at = clock_timestamp() - interval '1 second' WHERE id = $1`, [
         step.continuationId,
       ]);
       // The sweep deletes expired ones; another follow-up finds it expired.
-      await replica.app.get(ContinuationsSweep).sweep();
+      await replica.app.get(TwoStepSweep).sweep();
       expect((await follow(step.continuationId, body, planner, replica).expect(410)).body.code).toBe('ANALYSIS_CONTINUATION_EXPIRED');
       expect((await pending).status).toBe(201);
     });
@@ -335,7 +335,7 @@ describe('coverage analysis: the customer’s sign-in and the second step', () =
       const heldUntil = async () =>
         (
           await app.dataSource.query<Array<{ held_until: string | null }>>(
-            `SELECT held_until::text AS held_until FROM analysis_continuations WHERE id = $1`,
+            `SELECT held_until::text AS held_until FROM two_step_sign_ins WHERE id = $1`,
             [step.continuationId],
           )
         )[0]!.held_until;
@@ -362,7 +362,7 @@ describe('coverage analysis: the customer’s sign-in and the second step', () =
       const late = follow(step.continuationId, body).then((response) => response);
       await first.reached;
       // Its hold runs out while it is still with the source; the next follow-up holds the row.
-      await app.dataSource.query(`UPDATE analysis_continuations SET held_until = clock_timestamp() - interval '1 second' WHERE id = $1`, [
+      await app.dataSource.query(`UPDATE two_step_sign_ins SET held_until = clock_timestamp() - interval '1 second' WHERE id = $1`, [
         step.continuationId,
       ]);
       const next = follow(step.continuationId, body, planner, replica).then((response) => response);
@@ -381,14 +381,13 @@ describe('coverage analysis: the customer’s sign-in and the second step', () =
     it('expired continuations are swept (every minute, on every replica) but one a follow-up holds, which that follow-up settles', async () => {
       const spent = await started('sandbox-sms');
       const held = await started('sandbox-sms');
-      await app.dataSource.query(
-        `UPDATE analysis_continuations SET expires_at = clock_timestamp() - interval '1 second' WHERE id = ANY($1)`,
-        [[spent.step.continuationId, held.step.continuationId]],
-      );
-      await app.dataSource.query(`UPDATE analysis_continuations SET held_until = clock_timestamp() + interval '1 minute' WHERE id = $1`, [
+      await app.dataSource.query(`UPDATE two_step_sign_ins SET expires_at = clock_timestamp() - interval '1 second' WHERE id = ANY($1)`, [
+        [spent.step.continuationId, held.step.continuationId],
+      ]);
+      await app.dataSource.query(`UPDATE two_step_sign_ins SET held_until = clock_timestamp() + interval '1 minute' WHERE id = $1`, [
         held.step.continuationId,
       ]);
-      expect(await replica.app.get(ContinuationsSweep).sweep()).toBeGreaterThanOrEqual(1);
+      expect(await replica.app.get(TwoStepSweep).sweep()).toBeGreaterThanOrEqual(1);
       expect(await continuations(spent.customerId)).toEqual([]);
       expect(await continuations(held.customerId)).toHaveLength(1);
     });

@@ -4,9 +4,8 @@ import {
   type CoverageInsightsDto,
   type CoverageReportDto,
 } from '#contracts';
-import { fieldCipherOf } from '#platform';
+import { FieldCipher } from '#platform';
 import { koreaDate } from '../src/common/calendar.js';
-import { CoverageClaimsConfig } from '../src/config/coverage-claims.config.js';
 import { SANDBOX_MAGIC_PHONE_ENDINGS } from '../src/integrations/insurance-data/sandbox/sandbox-insurance-data.adapter.js';
 import { analysisPayloadProblems } from './support/coverage-analysis-payload.js';
 import {
@@ -204,13 +203,11 @@ describe('coverage insights (beside the analysis)', () => {
     ).body as CoverageAnalysisSecondStepDto;
     // while it waits, the continuation holds the income sealed with its row's key (it opens to the income, reads as nothing)
     const [waiting] = await app.dataSource.query<Array<{ key_id: string; monthly_income_ciphertext: Buffer }>>(
-      'SELECT key_id, monthly_income_ciphertext FROM analysis_continuations WHERE id = $1',
+      'SELECT key_id, context_ciphertext AS monthly_income_ciphertext FROM two_step_sign_ins WHERE id = $1',
       [step.continuationId],
     );
     expect(waiting!.monthly_income_ciphertext.includes(Buffer.from('2500000'))).toBe(false);
-    expect(
-      fieldCipherOf(app.app.get(CoverageClaimsConfig)).open({ keyId: waiting!.key_id, ciphertext: waiting!.monthly_income_ciphertext }),
-    ).toBe('2500000');
+    expect(app.app.get(FieldCipher).open({ keyId: waiting!.key_id, ciphertext: waiting!.monthly_income_ciphertext })).toBe('2500000');
     const done = (
       await as(planner)
         .post(`/api/v1/coverage/analysis-continuations/${step.continuationId}`)
@@ -219,7 +216,7 @@ describe('coverage insights (beside the analysis)', () => {
     ).body as CoverageAnalysisResultDto;
     expect(done.insights!.premiums.income!.monthlyIncome).toBe(2_500_000);
     // the continuation is gone with the step; the analysis holds its insights sealed (they name the family member)
-    expect(await app.dataSource.query('SELECT 1 FROM analysis_continuations WHERE id = $1', [step.continuationId])).toEqual([]);
+    expect(await app.dataSource.query('SELECT 1 FROM two_step_sign_ins WHERE id = $1', [step.continuationId])).toEqual([]);
     const [row] = await app.dataSource.query<Array<{ insights_ciphertext: Buffer }>>(
       'SELECT insights_ciphertext FROM coverage_analyses WHERE id = $1',
       [done.seq],

@@ -1,7 +1,8 @@
 import { Test } from '@nestjs/testing';
 import type { CoverageAnalysisDto, CoverageInsightsDto, CoverageReportDto } from '#contracts';
 import { pdfPages, pdfText } from '../../../test/support/pdf-text.js';
-import { CoverageReportModule } from '../src/coverage-analysis/report/coverage-report.module.js';
+import { AnalysesService } from '../src/coverage-analysis/analyses.service.js';
+import { PdfModule } from '../src/pdf/pdf.module.js';
 import { CoverageReportService } from '../src/coverage-analysis/report/coverage-report.service.js';
 import { reportContentOf, reportCustomerOf } from '../src/coverage-analysis/report/report-content.js';
 import { loadPdfFonts, type PdfFonts } from '../src/pdf/pdf-fonts.js';
@@ -323,7 +324,11 @@ describe('coverage report PDF with insights', () => {
 describe('CoverageReportService', () => {
   let service: CoverageReportService;
   beforeAll(async () => {
-    const moduleRef = await Test.createTestingModule({ imports: [CoverageReportModule] }).compile();
+    // Rendering reads no analysis: the content is given (the HTTP tests go through AnalysesService).
+    const moduleRef = await Test.createTestingModule({
+      imports: [PdfModule],
+      providers: [CoverageReportService, { provide: AnalysesService, useValue: {} }],
+    }).compile();
     await moduleRef.init();
     service = moduleRef.get(CoverageReportService);
   });

@@ -159,9 +159,8 @@ describe('deleting a customer leaves nothing of them behind (DELETE /api/v1/cust
         'customer_consents',
         'customer_verifications',
         'coverage_analyses',
-        'analysis_continuations',
+        'two_step_sign_ins',
         'medical_set_analyses',
-        'nhis_auth_sessions',
         'customer_checkups',
         'claims',
         'claim_files',
@@ -204,27 +203,6 @@ describe('deleting a customer leaves nothing of them behind (DELETE /api/v1/cust
     for (const storageKey of [...colleagues.keys, ...bystander.keys]) expect(await exists(storedPath(storageKey))).toBe(true);
     const history = theirs.find((record) => record.fileCnt === 2)!;
     expect((await fetch(history.files[0]!)).status).toBe(200);
-  });
-
-  it('deletes a claim not yet linked to its customer (filed before claims named them) with the same planner’s customer of that person', async () => {
-    const body = verificationBody({ name: '미연결고객', birthDate: '19690909' });
-    const client = { clientNm: body.name, clientBirthday: body.birthDate, clientTel: body.phone };
-    const mine = (await as(planner).post('/api/v1/claim/requests').send(claimBody(INSURER.code, client)).expect(201))
-      .body as ClaimReceiptDto;
-    const theirs = (await as(colleague).post('/api/v1/claim/requests').send(claimBody(INSURER.code, client)).expect(201))
-      .body as ClaimReceiptDto;
-    const [{ customerId }] = await app.dataSource.query<Array<{ customerId: string }>>(
-      `SELECT customer_id AS "customerId" FROM claims WHERE id = $1`,
-      [mine.claimReqId],
-    );
-    // As the previous release filed them: no customer named.
-    await app.dataSource.query(`UPDATE claims SET customer_id = NULL WHERE id = ANY($1::int[])`, [[mine.claimReqId, theirs.claimReqId]]);
-    await as(planner).delete(`/api/v1/customers/${customerId}`).expect(204);
-    const left = await app.dataSource.query<Array<{ id: number }>>(`SELECT id FROM claims WHERE id = ANY($1::int[])`, [
-      [mine.claimReqId, theirs.claimReqId],
-    ]);
-    // The colleague's claim for the same person is the colleague's.
-    expect(left.map((row) => row.id)).toEqual([theirs.claimReqId]);
   });
 
   it('never deadlocks with the delivery worker, which locks a claim’s outbox row before the claim', async () => {

@@ -99,7 +99,7 @@ describe('NHIS simple authentication and check-ups', () => {
         expect.objectContaining({ termId: HEALTH_TERM_ID, version: 1, required: true, plannerId: planner.userId, verificationId: null }),
       );
       const [row] = await app.dataSource.query(
-        `SELECT status, provider, planner_id, reference_ciphertext FROM nhis_auth_sessions WHERE id = $1`,
+        `SELECT status, provider, planner_id, reference_ciphertext FROM two_step_sign_ins WHERE id = $1`,
         [auth.id],
       );
       expect(row).toMatchObject({ status: 'PENDING', provider: 'KAKAO', planner_id: planner.userId });
@@ -142,11 +142,11 @@ describe('NHIS simple authentication and check-ups', () => {
       await sleep(APPROVAL_SECONDS * 1000 + 50);
       // 271 seconds later: the request moved back in time.
       await app.dataSource.query(
-        `UPDATE nhis_auth_sessions SET requested_at = requested_at - interval '271 seconds', expires_at = expires_at - interval '271 seconds' WHERE id = $1`,
+        `UPDATE two_step_sign_ins SET requested_at = requested_at - interval '271 seconds', expires_at = expires_at - interval '271 seconds' WHERE id = $1`,
         [auth.id],
       );
       expect((await complete(auth.id).expect(410)).body).toMatchObject({ code: 'NHIS_AUTH_EXPIRED', status: 410, title: 'Gone' });
-      const [row] = await app.dataSource.query(`SELECT status FROM nhis_auth_sessions WHERE id = $1`, [auth.id]);
+      const [row] = await app.dataSource.query(`SELECT status FROM two_step_sign_ins WHERE id = $1`, [auth.id]);
       expect(row.status).toBe('PENDING');
     });
 
@@ -154,7 +154,7 @@ describe('NHIS simple authentication and check-ups', () => {
       const auth = await pendingAuth(await customerOf(planner, { phone: magicPhone('0011') }));
       await sleep(APPROVAL_SECONDS * 1000 + 50);
       expect((await complete(auth.id).expect(409)).body.code).toBe('NHIS_AUTH_PENDING');
-      await app.dataSource.query(`UPDATE nhis_auth_sessions SET expires_at = now() - interval '1 second' WHERE id = $1`, [auth.id]);
+      await app.dataSource.query(`UPDATE two_step_sign_ins SET expires_at = now() - interval '1 second' WHERE id = $1`, [auth.id]);
       expect((await complete(auth.id).expect(410)).body.code).toBe('NHIS_AUTH_EXPIRED');
     });
 
@@ -163,7 +163,7 @@ describe('NHIS simple authentication and check-ups', () => {
       await sleep(APPROVAL_SECONDS * 1000 + 50);
       expect((await complete(auth.id).expect(409)).body).toMatchObject({ code: 'NHIS_AUTH_REFUSED', status: 409 });
       expect((await complete(auth.id).expect(409)).body.code).toBe('NHIS_AUTH_REFUSED');
-      const [row] = await app.dataSource.query(`SELECT status, completed_at FROM nhis_auth_sessions WHERE id = $1`, [auth.id]);
+      const [row] = await app.dataSource.query(`SELECT status, completed_at FROM two_step_sign_ins WHERE id = $1`, [auth.id]);
       expect(row).toEqual({ status: 'REFUSED', completed_at: null });
       const refused = await lookup(auth.id).expect(409);
       expect(refused.body).toMatchObject({ code: 'NHIS_AUTH_REQUIRED', errors: [{ field: 'nhisAuthId' }] });
@@ -174,7 +174,7 @@ describe('NHIS simple authentication and check-ups', () => {
       const response = await requestAuth(customerId).expect(503);
       expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
       expect(response.body).toMatchObject({ code: 'NHIS_UNAVAILABLE', status: 503 });
-      expect([await count('nhis_auth_sessions', customerId), await healthConsents(customerId)]).toEqual([0, 0]);
+      expect([await count('two_step_sign_ins', customerId), await healthConsents(customerId)]).toEqual([0, 0]);
     });
 
     it('returns 400 TERMS_NOT_AGREED naming agreedTermIds without the health-data consent, and stores nothing', async () => {
@@ -187,7 +187,7 @@ describe('NHIS simple authentication and check-ups', () => {
         400,
       );
       expect(coverage.body).toMatchObject({ code: 'TERM_UNKNOWN', errors: [{ field: 'agreedTermIds.1' }] });
-      expect([await count('nhis_auth_sessions', customerId), await healthConsents(customerId)]).toEqual([0, 0]);
+      expect([await count('two_step_sign_ins', customerId), await healthConsents(customerId)]).toEqual([0, 0]);
     });
 
     it('returns 400 naming telecom when PASS is asked without the carrier, and each invalid or unknown field', async () => {
@@ -298,7 +298,7 @@ describe('NHIS simple authentication and check-ups', () => {
       const customerId = await customerOf();
       const completed = await completedAuth(customerId);
       await app.dataSource.query(
-        `UPDATE nhis_auth_sessions SET completed_at = completed_at - interval '600 seconds', checkups_allowed_until = checkups_allowed_until - interval '600 seconds' WHERE id = $1`,
+        `UPDATE two_step_sign_ins SET completed_at = completed_at - interval '600 seconds', usable_until = usable_until - interval '600 seconds' WHERE id = $1`,
         [completed.id],
       );
       const response = await lookup(completed.id).expect(410);
@@ -381,7 +381,7 @@ describe('NHIS simple authentication and check-ups', () => {
       await as(planner).delete(`/api/v1/customers/${customerId}`).expect(204);
 
       expect([
-        await count('nhis_auth_sessions', customerId),
+        await count('two_step_sign_ins', customerId),
         await count('customer_checkups', customerId),
         await healthConsents(customerId),
       ]).toEqual([0, 0, 0]);

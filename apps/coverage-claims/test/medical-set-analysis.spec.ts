@@ -1,5 +1,5 @@
 import type { CoverageAnalysisDto, SetAnalysisResultDto } from '#contracts';
-import { fieldCipherOf } from '#platform';
+import { FieldCipher } from '#platform';
 import { startCoverageClaims, withToken, type CoverageClaimsTestApp, type SignedIn } from './support/coverage-claims.js';
 import { given } from './support/given.js';
 
@@ -61,7 +61,7 @@ describe('medical set-analysis (POST /api/v1/medical-bojang/set-analysis)', () =
     // sealed: no personal data in clear, and it opens to what was sent
     expect(row!.payload_ciphertext.includes(Buffer.from(analysis.customer_name))).toBe(false);
     expect(row!.payload_ciphertext.includes(Buffer.from(analysis.phone_number))).toBe(false);
-    const opened = JSON.parse(fieldCipherOf(app.config).open({ keyId: row!.key_id, ciphertext: row!.payload_ciphertext })) as unknown;
+    const opened = JSON.parse(app.app.get(FieldCipher).open({ keyId: row!.key_id, ciphertext: row!.payload_ciphertext })) as unknown;
     expect(opened).toEqual(analysis);
   });
 
@@ -76,7 +76,7 @@ describe('medical set-analysis (POST /api/v1/medical-bojang/set-analysis)', () =
     expect(rows).toHaveLength(1);
     expect(rows[0]!.sent_by).toBe(admin.userId);
     const opened = JSON.parse(
-      fieldCipherOf(app.config).open({ keyId: rows[0]!.key_id, ciphertext: rows[0]!.payload_ciphertext }),
+      app.app.get(FieldCipher).open({ keyId: rows[0]!.key_id, ciphertext: rows[0]!.payload_ciphertext }),
     ) as CoverageAnalysisDto;
     expect(opened.coverages[0]!.amount).toBe(123_456);
   });

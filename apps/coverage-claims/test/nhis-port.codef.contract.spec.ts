@@ -93,9 +93,7 @@ nhisPortContract(
       const payco = await requestAuth(customerId, { provider: 'PAYCO' }).expect(400);
       expect(payco.body).toMatchObject({ code: 'NHIS_PROVIDER_UNSUPPORTED', errors: [{ field: 'provider' }] });
       expect(checkupRequests(body.phone)).toEqual([]);
-      const [{ n }] = await app().dataSource.query(`SELECT count(*)::int AS n FROM nhis_auth_sessions WHERE customer_id = $1`, [
-        customerId,
-      ]);
+      const [{ n }] = await app().dataSource.query(`SELECT count(*)::int AS n FROM two_step_sign_ins WHERE customer_id = $1`, [customerId]);
       expect(n).toBe(0);
     });
 
@@ -139,7 +137,7 @@ nhisPortContract(
       const body = approving();
       const auth = await pending(body);
       const sealed = async () => {
-        const [row] = await app().dataSource.query(`SELECT reference_ciphertext FROM nhis_auth_sessions WHERE id = $1`, [auth.id]);
+        const [row] = await app().dataSource.query(`SELECT reference_ciphertext FROM two_step_sign_ins WHERE id = $1`, [auth.id]);
         return (row.reference_ciphertext as Buffer).toString('utf8');
       };
       const waiting = await sealed();

@@ -30,7 +30,7 @@ nhisPortContract('sandbox', {
     await context
       .app()
       .dataSource.query(
-        `UPDATE nhis_auth_sessions SET requested_at = requested_at - interval '271 seconds', expires_at = expires_at - interval '271 seconds' WHERE id = $1`,
+        `UPDATE two_step_sign_ins SET requested_at = requested_at - interval '271 seconds', expires_at = expires_at - interval '271 seconds' WHERE id = $1`,
         [nhisAuthId],
       );
   },

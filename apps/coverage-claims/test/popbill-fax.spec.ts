@@ -3,7 +3,7 @@ import { CoverageClaimsConfig } from '../src/config/coverage-claims.config.js';
 import { FaxFailureKind, FaxUnavailableError, type FaxDocument } from '../src/integrations/fax/fax.port.js';
 import { LinkhubTokenSource } from '../src/integrations/fax/popbill/linkhub-token.js';
 import { faxResultOf } from '../src/integrations/fax/popbill/popbill-codes.js';
-import { FAX_SCOPES, PopbillFaxSender, sendForm, type PopbillFaxOptions } from '../src/integrations/fax/popbill/popbill-fax.sender.js';
+import { FAX_SCOPES, PopbillFaxAdapter, sendForm, type PopbillFaxOptions } from '../src/integrations/fax/popbill/popbill-fax.adapter.js';
 import { describeFaxPortContract, newRequestId, onePagePdf, settledResult } from './support/fax-port-contract.js';
 import { POPBILL_FAKE_CODES, POPBILL_FAKE_DEFAULTS, PopbillFake, popbillFakeEnv } from './support/fakes/popbill-fake.js';
 
@@ -27,10 +27,10 @@ let fake: PopbillFake;
 let url: string;
 let pdf: Buffer;
 /** The adapter most tests share (its token cached across them, as in a process). */
-let sender: PopbillFaxSender;
+let sender: PopbillFaxAdapter;
 
-function popbill(options: Partial<PopbillFaxOptions> = {}, at = url): PopbillFaxSender {
-  return new PopbillFaxSender({
+function popbill(options: Partial<PopbillFaxOptions> = {}, at = url): PopbillFaxAdapter {
+  return new PopbillFaxAdapter({
     linkId: POPBILL_FAKE_DEFAULTS.linkId,
     secretKey: POPBILL_FAKE_DEFAULTS.secretKey,
     corpNum: POPBILL_FAKE_DEFAULTS.corpNum,
@@ -562,10 +562,10 @@ describe('popbill fax: configuration', () => {
   it('builds the adapter from POPBILL_* (FAX_ADAPTER=popbill), and refuses to without its credentials', async () => {
     const config = Object.assign(new CoverageClaimsConfig(), popbillFakeEnv(url));
     const requestId = newRequestId('config');
-    const configured = PopbillFaxSender.fromConfig(config);
+    const configured = PopbillFaxAdapter.fromConfig(config);
     expect(await configured.submit(document(FINE, requestId), requestId, signal())).toMatchObject({ outcome: 'ACCEPTED' });
     expect(fake.sends.find((s) => s.requestNum === requestId)?.form).toMatchObject({ sndnm: config.POPBILL_SENDER_NAME });
-    expect(() => PopbillFaxSender.fromConfig(Object.assign(new CoverageClaimsConfig(), { FAX_ADAPTER: 'popbill' }))).toThrow(
+    expect(() => PopbillFaxAdapter.fromConfig(Object.assign(new CoverageClaimsConfig(), { FAX_ADAPTER: 'popbill' }))).toThrow(
       /POPBILL_LINK_ID/,
     );
   });

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import type { SandboxMessageDto } from '#contracts';
 import { SandboxSmsRepository } from '../src/integrations/sms/sandbox/sandbox-sms.repository.js';
-import { SANDBOX_RETENTION_HOURS } from '../src/integrations/sms/sandbox/sandbox-sms.sender.js';
+import { SANDBOX_RETENTION_HOURS } from '../src/integrations/sms/sandbox/sandbox-sms.adapter.js';
 import {
   OPERATOR_KEY,
   asOperator,

@@ -1,5 +1,5 @@
 import type { SandboxMessageDto } from '#contracts';
-import { SANDBOX_UNDELIVERABLE_SUFFIX } from '../src/integrations/sms/sandbox/sandbox-sms.sender.js';
+import { SANDBOX_UNDELIVERABLE_SUFFIX } from '../src/integrations/sms/sandbox/sandbox-sms.adapter.js';
 import { asOperator, type CoverageClaimsTestApp } from './support/coverage-claims.js';
 import { smsPortContract } from './support/sms-port-contract.js';
 

@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { LoggerService } from '@nestjs/common';
 import { SmsDeliveryError, type SmsReceipt } from '../src/integrations/sms/sms.port.js';
-import { SOLAPI_SEND_PATH, SolapiSmsSender, type SolapiSettings } from '../src/integrations/sms/solapi/solapi-sms.sender.js';
+import { SOLAPI_SEND_PATH, SolapiSmsAdapter, type SolapiSettings } from '../src/integrations/sms/solapi/solapi-sms.adapter.js';
 import { SOLAPI_FAKE_ACCOUNT, SolapiFake } from './support/fakes/solapi-fake.js';
 
 /** What the adapter logged, level by level. */
@@ -42,7 +42,7 @@ describe('SOLAPI SMS adapter, against the SOLAPI fake', () => {
     SOLAPI_TIMEOUT_MS: 1_000,
     ...overrides,
   });
-  const sender = (overrides: Partial<SolapiSettings> = {}) => new SolapiSmsSender(settings(overrides), logs);
+  const sender = (overrides: Partial<SolapiSettings> = {}) => new SolapiSmsAdapter(settings(overrides), logs);
   const send = (overrides: Partial<SolapiSettings> = {}, to = PHONE, text = TEXT) => sender(overrides).send({ to, text, reference });
   const refusal = (sent: Promise<SmsReceipt>) =>
     sent.then(

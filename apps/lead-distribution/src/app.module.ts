@@ -1,5 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { DatabaseModule, PlatformModule, type ServiceRuntime } from '#platform';
+import { DatabaseModule, FieldEncryptionModule, PlatformModule, type ServiceRuntime } from '#platform';
 import { ApiKeysModule } from './api-keys/api-keys.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import type { LeadDistributionConfig } from './config/lead-distribution.config.js';
@@ -22,6 +22,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         PlatformModule.forRoot(runtime),
+        FieldEncryptionModule,
         DatabaseModule.forRoot(LEAD_DISTRIBUTION_DATABASE),
         AuthModule,
         PartnersModule,

@@ -9,6 +9,7 @@ export * from './config/load-config.js';
 export * from './config/local-secret.js';
 export * from './config/service-config.js';
 export * from './crypto/field-cipher.js';
+export * from './crypto/field-encryption.module.js';
 export * from './crypto/lookup-hash.js';
 export * from './crypto/random.js';
 export * from './crypto/secret-hash.js';

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { InsurersModule } from '../insurers/insurers.module.js';
 import { TermsModule } from '../terms/terms.module.js';
 import { ClaimReferenceAdminController } from './claim-reference-admin.controller.js';
 import { ClaimReferenceController } from './claim-reference.controller.js';
@@ -7,7 +8,7 @@ import { ClaimReferenceService } from './claim-reference.service.js';
 
 /** The claim reference lists (versioned data loaded by migration) and the operator's insurer fax changes. */
 @Module({
-  imports: [TermsModule],
+  imports: [TermsModule, InsurersModule],
   controllers: [ClaimReferenceController, ClaimReferenceAdminController],
   providers: [ClaimReferenceRepository, ClaimReferenceService],
   exports: [ClaimReferenceService],

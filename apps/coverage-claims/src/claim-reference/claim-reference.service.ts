@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
   InsurerType,
-  toPagination,
   type AdminClaimInsurerDto,
   type AdminClaimInsurerListDto,
   type AdminClaimInsurersQueryDto,
@@ -12,7 +11,9 @@ import {
   type JobCodeListDto,
   type PostalCenterListDto,
 } from '#contracts';
+import { pagedList } from '#platform';
 import type { Insurer } from '../insurers/entities/insurer.entity.js';
+import { InsurersService } from '../insurers/insurers.service.js';
 import { ClaimReferenceErrors } from './claim-reference.errors.js';
 import { ClaimReferenceRepository } from './claim-reference.repository.js';
 
@@ -22,21 +23,19 @@ import { ClaimReferenceRepository } from './claim-reference.repository.js';
  */
 @Injectable()
 export class ClaimReferenceService {
-  constructor(private readonly lists: ClaimReferenceRepository) {}
+  constructor(
+    private readonly lists: ClaimReferenceRepository,
+    private readonly insurerList: InsurersService,
+  ) {}
 
   async insurers(): Promise<ClaimInsurerListDto> {
-    const [version, insurers] = await Promise.all([this.lists.currentVersion(), this.lists.insurers()]);
+    const [version, insurers] = await Promise.all([this.lists.currentVersion(), this.insurerList.all()]);
     return { version, data: insurers.map(toClaimInsurerResponse) };
   }
 
   /** The operators' list: a page of the insurers, searched by name or code, with when an operator last set each fax. */
-  async insurersForOperators(query: AdminClaimInsurersQueryDto): Promise<AdminClaimInsurerListDto> {
-    const [insurers, total] = await this.lists.insurersPage({
-      search: query.search,
-      offset: (query.page - 1) * query.limit,
-      limit: query.limit,
-    });
-    return { data: insurers.map(toAdminClaimInsurerResponse), pagination: toPagination(query, total) };
+  insurersForOperators(query: AdminClaimInsurersQueryDto): Promise<AdminClaimInsurerListDto> {
+    return pagedList(query, (window) => this.insurerList.page(query.search, window), toAdminClaimInsurerResponse);
   }
 
   async banks(): Promise<BankListDto> {
@@ -59,7 +58,7 @@ export class ClaimReferenceService {
 
   /** An operator's change of where an insurer's claims are faxed; takes effect for the next fax sent. */
   async setClaimsFax(code: string, claimsFax: string | null): Promise<AdminClaimInsurerDto> {
-    const insurer = await this.lists.setClaimsFax(code, claimsFax);
+    const insurer = await this.insurerList.setClaimsFax(code, claimsFax);
     if (!insurer) throw ClaimReferenceErrors.insurerNotFound(code);
     return toAdminClaimInsurerResponse(insurer);
   }

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { ClaimEventType } from '#contracts';
-import { fieldCipherOf, lookupHash, lookupHashKeyOf, type FieldCipher } from '#platform';
+import { FieldCipher, LookupHasher } from '#platform';
 import { normalisedPersonName } from '../common/person-name.js';
-import { CoverageClaimsConfig } from '../config/coverage-claims.config.js';
 import type { Claim } from './entities/claim.entity.js';
 
 /** What of a claim is personal or sensitive: sealed together, never logged. */
@@ -30,14 +29,8 @@ export interface ClaimSecrets {
   eventDate: string;
 }
 
-/** The secrets a claim filed before job, event and welfare were sealed kept in clear columns instead. */
-const LEGACY_COLUMNS = ['jobCode', 'jobName', 'welfare', 'eventType', 'eventDate'] as const;
-
-/** What ClaimCipher.open reads: the sealed data, and the clear columns of a claim filed before they were sealed. */
-export type SealedClaim = Pick<
-  Claim,
-  'keyId' | 'dataCiphertext' | 'legacyJobCode' | 'legacyJobName' | 'legacyWelfare' | 'legacyEventType' | 'legacyEventDate'
->;
+/** What ClaimCipher.open reads: the sealed data. */
+export type SealedClaim = Pick<Claim, 'keyId' | 'dataCiphertext'>;
 
 export type ClaimLookupHashes = Pick<Claim, 'clientNameHash' | 'clientBirthdayHash' | 'clientTelHash'>;
 
@@ -47,16 +40,13 @@ export type ClaimLookupHashes = Pick<Claim, 'clientNameHash' | 'clientBirthdayHa
  */
 @Injectable()
 export class ClaimCipher {
-  private readonly cipher: FieldCipher;
-  private readonly hashKey: string;
-
-  constructor(config: CoverageClaimsConfig) {
-    this.cipher = fieldCipherOf(config);
-    this.hashKey = lookupHashKeyOf(config);
-  }
+  constructor(
+    private readonly cipher: FieldCipher,
+    private readonly lookup: LookupHasher,
+  ) {}
 
   seal(secrets: ClaimSecrets): Pick<Claim, 'keyId' | 'dataCiphertext'> & ClaimLookupHashes {
-    const sealed = this.cipher.seal(JSON.stringify(secrets));
+    const sealed = this.cipher.sealJson(secrets);
     return {
       keyId: sealed.keyId,
       dataCiphertext: sealed.ciphertext,
@@ -67,32 +57,23 @@ export class ClaimCipher {
   }
 
   open(claim: SealedClaim): ClaimSecrets {
-    const sealed = JSON.parse(this.cipher.open({ keyId: claim.keyId, ciphertext: claim.dataCiphertext })) as Partial<ClaimSecrets>;
-    if (LEGACY_COLUMNS.every((name) => sealed[name] !== undefined)) return sealed as ClaimSecrets;
-    return {
-      jobCode: claim.legacyJobCode!,
-      jobName: claim.legacyJobName!,
-      welfare: claim.legacyWelfare!,
-      eventType: claim.legacyEventType!,
-      eventDate: claim.legacyEventDate!,
-      ...sealed,
-    } as ClaimSecrets;
+    return this.cipher.openJson<ClaimSecrets>({ keyId: claim.keyId, ciphertext: claim.dataCiphertext });
   }
 
   nameHash(name: string): string {
-    return lookupHash(this.hashKey, 'claim-client-name', normalisedPersonName(name));
+    return this.lookup.hash('claim-client-name', normalisedPersonName(name));
   }
 
   birthdayHash(yyyymmdd: string): string {
-    return lookupHash(this.hashKey, 'claim-client-birthday', yyyymmdd);
+    return this.lookup.hash('claim-client-birthday', yyyymmdd);
   }
 
   telHash(digits: string): string {
-    return lookupHash(this.hashKey, 'claim-client-tel', digits);
+    return this.lookup.hash('claim-client-tel', digits);
   }
 
   /** The users table's hash of a fcUserCi (users.fc_user_ci_hash). */
   fcUserCiHash(fcUserCi: string): string {
-    return lookupHash(this.hashKey, 'fc-user-ci', fcUserCi);
+    return this.lookup.hash('fc-user-ci', fcUserCi);
   }
 }

@@ -3,12 +3,10 @@ import type { EntityManager } from 'typeorm';
 import { CustomerErasure, type CustomerErasurePart, type ErasedCustomer, type ErasedParts } from '../customers/customer-erasure.service.js';
 import { FAX_SENDER, type FaxSender } from '../integrations/fax/fax.port.js';
 import { FilesService } from '../files/files.service.js';
-import { ClaimCipher } from './claim-cipher.js';
 import { ClaimsRepository } from './claims.repository.js';
 
 /**
- * A customer's claims go with them (DESIGN 4, "Claims"): the claims (those filed before claims named
- * customers too, by the same planner for the same person), their outbox rows and file lists, their
+ * A customer's claims go with them (DESIGN 4, "Claims"): the claims, their outbox rows and file lists, their
  * evidence files' rows, the fax adapter's record of their transmissions, and, after
  * the commit, the files' stored bytes (uploaded and frozen copies) and the idempotency records of
  * the requests that filed them.
@@ -18,7 +16,6 @@ export class ClaimsErasure implements CustomerErasurePart, OnModuleInit {
   constructor(
     private readonly erasure: CustomerErasure,
     private readonly claims: ClaimsRepository,
-    private readonly cipher: ClaimCipher,
     private readonly files: FilesService,
     @Inject(FAX_SENDER) private readonly fax: FaxSender,
   ) {}
@@ -28,13 +25,7 @@ export class ClaimsErasure implements CustomerErasurePart, OnModuleInit {
   }
 
   async eraseCustomer(tx: EntityManager, customer: ErasedCustomer): Promise<ErasedParts> {
-    const { claimIds, fileIds } = await this.claims.deleteOfCustomer(tx, customer.id, {
-      organisationId: customer.organisationId,
-      plannerId: customer.plannerId,
-      clientNameHash: this.cipher.nameHash(customer.identity.name),
-      clientBirthdayHash: this.cipher.birthdayHash(customer.identity.birthDate),
-      clientTelHash: this.cipher.telHash(customer.identity.phone),
-    });
+    const { claimIds, fileIds } = await this.claims.deleteOfCustomer(tx, customer.id);
     const storageKeys = await this.files.deleteFiles(tx, fileIds);
     await this.fax.forget(
       tx,

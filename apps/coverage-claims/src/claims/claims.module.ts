@@ -6,7 +6,6 @@ import { TermsModule } from '../terms/terms.module.js';
 import { ClaimCipher } from './claim-cipher.js';
 import { ClaimsAdminController } from './claims-admin.controller.js';
 import { ClaimsController } from './claims.controller.js';
-import { ClaimsBackfill } from './claims-backfill.js';
 import { ClaimsErasure } from './claims-erasure.js';
 import { ClaimsRepository } from './claims.repository.js';
 import { ClaimsService } from './claims.service.js';
@@ -27,7 +26,6 @@ import { ClaimResendService } from './delivery/claim-resend.service.js';
     ClaimsRepository,
     ClaimsService,
     ClaimsErasure,
-    ClaimsBackfill,
     ClaimDeliveryRepository,
     ClaimDeliveryService,
     ClaimDeliveryWorker,

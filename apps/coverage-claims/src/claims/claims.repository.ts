@@ -3,7 +3,6 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { EvidenceMimeType } from '#contracts';
 import type { Visibility } from '../auth/principal.js';
-import type { ClaimLookupHashes, SealedClaim } from './claim-cipher.js';
 import type { Claim } from './entities/claim.entity.js';
 
 /** A claim to insert: everything but what the database gives (id, status times). */
@@ -20,12 +19,7 @@ export type NewClaim = Omit<
   | 'faxJobId'
   | 'deliveryAttempts'
   | 'lastAttemptAt'
-  | 'legacyJobCode'
-  | 'legacyJobName'
-  | 'legacyWelfare'
-  | 'legacyEventType'
-  | 'legacyEventDate'
-> & { customerId: string };
+>;
 
 /** A claim as the history reads it, with its files (id, storage key of what it carries, type) in order. */
 export interface ClaimRow extends Claim {
@@ -53,10 +47,8 @@ export interface ClaimFilter {
 const CLAIM_COLUMNS = `
   c.id, c.organisation_id AS "organisationId", c.customer_id AS "customerId", c.planner_id AS "plannerId", c.planner_name AS "plannerName",
   to_char(c.claim_date, 'YYYY-MM-DD') AS "claimDate", c.insurer_code AS "insurerCode", c.insurer_name AS "insurerName",
-  c.insurer_logo_url AS "insurerLogoUrl", c.insurer_fax AS "insurerFax", c.job_code AS "legacyJobCode", c.job_name AS "legacyJobName",
-  c.bank_code AS "bankCode", c.bank_name AS "bankName", c.event_type AS "legacyEventType",
-  to_char(c.event_date, 'YYYY-MM-DD') AS "legacyEventDate", c.callback_who AS "callbackWho", c.welfare AS "legacyWelfare",
-  c.direct_debit_account AS "directDebitAccount", c.file_count AS "fileCount", c.term_ids AS "termIds", c.key_id AS "keyId",
+  c.insurer_logo_url AS "insurerLogoUrl", c.insurer_fax AS "insurerFax",
+  c.bank_code AS "bankCode", c.bank_name AS "bankName", c.callback_who AS "callbackWho", c.direct_debit_account AS "directDebitAccount", c.file_count AS "fileCount", c.term_ids AS "termIds", c.key_id AS "keyId",
   c.data_ciphertext AS "dataCiphertext", c.client_name_hash AS "clientNameHash", c.client_birthday_hash AS "clientBirthdayHash",
   c.client_tel_hash AS "clientTelHash", c.status, c.status_reason AS "statusReason", c.sent_at AS "sentAt", c.fax_job_id AS "faxJobId",
   c.created_at AS "createdAt", c.updated_at AS "updatedAt",
@@ -189,32 +181,14 @@ export class ClaimsRepository {
   }
 
   /**
-   * Deletes the customer's claims in the caller's transaction (their file lists cascade): those that
-   * name them, and those filed before claims named customers (not yet linked by the backfill) by the
-   * same planner for the same person (`unlinked`: the organisation, planner and the claim's lookup
-   * hashes of the customer's identity); the customer is locked, so no claim of theirs appears meanwhile.
+   * Deletes the customer's claims in the caller's transaction (their file lists cascade); the customer
+   * is locked, so no claim of theirs appears meanwhile.
    * Their outbox rows go first, the order in which the delivery worker locks a delivery and then its
    * claim, so the two never deadlock. The claims' ids and their files' ids, whose rows the caller
    * deletes next.
    */
-  async deleteOfCustomer(
-    tx: EntityManager,
-    customerId: string,
-    unlinked: { organisationId: string; plannerId: string | null } & ClaimLookupHashes,
-  ): Promise<{ claimIds: number[]; fileIds: string[] }> {
-    const found = await tx.query<Array<{ id: number }>>(
-      `SELECT id FROM claims WHERE customer_id = $1
-       UNION SELECT id FROM claims WHERE customer_id IS NULL AND organisation_id = $2 AND planner_id IS NOT DISTINCT FROM $3
-         AND client_name_hash = $4 AND client_birthday_hash = $5 AND client_tel_hash = $6`,
-      [
-        customerId,
-        unlinked.organisationId,
-        unlinked.plannerId,
-        unlinked.clientNameHash,
-        unlinked.clientBirthdayHash,
-        unlinked.clientTelHash,
-      ],
-    );
+  async deleteOfCustomer(tx: EntityManager, customerId: string): Promise<{ claimIds: number[]; fileIds: string[] }> {
+    const found = await tx.query<Array<{ id: number }>>(`SELECT id FROM claims WHERE customer_id = $1`, [customerId]);
     const ids = found.map((claim) => claim.id);
     if (ids.length === 0) return { claimIds: [], fileIds: [] };
     await tx.query('DELETE FROM claim_deliveries WHERE claim_id = ANY($1::int[])', [ids]);
@@ -223,35 +197,6 @@ export class ClaimsRepository {
     ]);
     await tx.query('DELETE FROM claims WHERE id = ANY($1::int[])', [ids]);
     return { claimIds: ids, fileIds: files.map((file) => file.fileId) };
-  }
-
-  /**
-   * Up to `limit` claims filed before claims named their customer, locked (SKIP LOCKED) in the caller's
-   * transaction, which also takes the backfill's advisory lock (one replica at a time: it may record
-   * customers without a planner, which no unique index keeps single).
-   */
-  async lockUnlinkedBatch(
-    tx: EntityManager,
-    limit: number,
-  ): Promise<Array<SealedClaim & { id: number; organisationId: string; plannerId: string | null }>> {
-    await tx.query(`SELECT pg_advisory_xact_lock(hashtext('claims-backfill'))`);
-    return tx.query(
-      `SELECT id, organisation_id AS "organisationId", planner_id AS "plannerId", key_id AS "keyId", data_ciphertext AS "dataCiphertext",
-              job_code AS "legacyJobCode", job_name AS "legacyJobName", welfare AS "legacyWelfare", event_type AS "legacyEventType",
-              to_char(event_date, 'YYYY-MM-DD') AS "legacyEventDate"
-         FROM claims WHERE customer_id IS NULL ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`,
-      [limit],
-    );
-  }
-
-  /** Links a claim to its customer and stores its secrets sealed anew (job, event, welfare included), emptying their clear columns. */
-  async link(tx: EntityManager, id: number, customerId: string, sealed: Pick<Claim, 'keyId' | 'dataCiphertext'>): Promise<void> {
-    await tx.query(
-      `UPDATE claims SET customer_id = $2, key_id = $3, data_ciphertext = $4,
-              job_code = NULL, job_name = NULL, welfare = NULL, event_type = NULL, event_date = NULL, updated_at = now()
-        WHERE id = $1`,
-      [id, customerId, sealed.keyId, sealed.dataCiphertext],
-    );
   }
 
   /** Whether `visibility` sees the claim, as the history decides (historyStatements): the organisation's, and the planner's own for a planner. */

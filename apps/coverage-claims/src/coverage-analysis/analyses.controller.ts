@@ -20,7 +20,6 @@ import { AnalysesService } from './analyses.service.js';
 import { answer, MISCONFIGURED_503, SECOND_STEP, SIGN_IN, SIGN_IN_400 } from './analyses.openapi.js';
 import { CoverageAnalysisErrors } from './coverage-analysis.errors.js';
 import { CoverageReportService } from './report/coverage-report.service.js';
-import { reportContentOf } from './report/report-content.js';
 import { reportFormatFor } from './report/report-media-type.js';
 
 const VISIBILITY =
@@ -98,9 +97,8 @@ export class AnalysesController {
   ): Promise<Buffer | CoverageReportDto> {
     const format = reportFormatFor(accept);
     if (!format) throw CoverageAnalysisErrors.reportNotAcceptable();
-    const { analysis, insights, customer } = await this.analyses.getVisible(user, seq);
     // Chosen by Accept: no cache may answer one Accept with the other (and @NoStore() keeps none).
     void reply.header('vary', 'Accept');
-    return sendReport(reply, await this.reports.render(reportContentOf(analysis, customer, new Date(), insights), format));
+    return sendReport(reply, await this.reports.render(await this.reports.content(user, seq), format));
   }
 }

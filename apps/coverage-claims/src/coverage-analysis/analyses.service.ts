@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import {
-  AnalysisSecondStepMethod,
+  SecondStepMethod,
   type ContinueCoverageAnalysisDto,
   type CoverageAnalysisDto,
   type CoverageAnalysisResultDto,
@@ -11,16 +11,15 @@ import {
   type Credit4uSignInDto,
   type Gender,
 } from '#contracts';
-import { fieldCipherOf, maskPhoneDigits, ProblemException, type FieldCipher, uuidv7 } from '#platform';
+import { maskPhoneDigits, ProblemException, FieldCipher, uuidv7 } from '#platform';
 import { visibilityOf, type UserPrincipal } from '../auth/principal.js';
 import { CoverageClaimsConfig } from '../config/coverage-claims.config.js';
 import { CustomersService } from '../customers/customers.service.js';
 import { VerificationErrors } from '../verifications/verifications.errors.js';
 import { VerificationsService, type VerifiedCustomer } from '../verifications/verifications.service.js';
 import { AnalysesRepository } from './analyses.repository.js';
-import { CONTINUATION_TTL_SECONDS, HOLD_MARGIN_SECONDS, MAX_WRONG_ANSWERS } from './continuation-rules.js';
-import { ContinuationsRepository, type HeldContinuation } from './continuations.repository.js';
-import type { AnalysisContinuation } from './entities/analysis-continuation.entity.js';
+import { TwoStepPurpose } from '../two-step/entities/two-step-sign-in.entity.js';
+import { HOLD_MARGIN_SECONDS, MAX_WRONG_ANSWERS, TwoStepService, type HeldSignIn, type SignIn } from '../two-step/two-step.service.js';
 import { koreaDate } from '../common/calendar.js';
 import { buildCoverageAnalysis } from './analysis/coverage-analysis.js';
 import { buildCoverageInsights } from './insights/coverage-insights.js';
@@ -37,7 +36,6 @@ import {
   type InsuranceDataCustomer,
   type InsuranceDataPort,
   type InsuranceSignIn,
-  SecondStepMethod,
   type SecondStep,
 } from '../integrations/insurance-data/insurance-data.port.js';
 
@@ -74,20 +72,18 @@ export type AnalysisOutcome = { analysis: CoverageAnalysisResultDto } | { second
 
 @Injectable()
 export class AnalysesService {
-  private readonly cipher: FieldCipher;
   private readonly logger = new Logger('AnalysesService');
 
   constructor(
     private readonly analyses: AnalysesRepository,
-    private readonly continuations: ContinuationsRepository,
+    private readonly twoStep: TwoStepService,
     private readonly verifications: VerificationsService,
     private readonly customers: CustomersService,
     private readonly catalogue: CoverageCatalogueService,
     @Inject(INSURANCE_DATA) private readonly insuranceData: InsuranceDataPort,
     private readonly config: CoverageClaimsConfig,
-  ) {
-    this.cipher = fieldCipherOf(config);
-  }
+    private readonly cipher: FieldCipher,
+  ) {}
 
   /**
    * Analyses the customer a verification token was given for: their contracts from the insurance-data
@@ -114,21 +110,19 @@ export class AnalysesService {
    */
   async continue(user: UserPrincipal, id: string, input: ContinueCoverageAnalysisDto): Promise<AnalysisOutcome> {
     const holdSeconds = Math.ceil(this.config.INSURANCE_DATA_TIMEOUT_MS / 1000) + HOLD_MARGIN_SECONDS;
-    const held = await this.continuations.hold(visibilityOf(user), id, holdSeconds);
+    const held = await this.twoStep.hold(TwoStepPurpose.CoverageAnalysis, visibilityOf(user), id, holdSeconds);
     if (held === 'NOT_FOUND') throw CoverageAnalysisErrors.continuationNotFound(id);
     if (held === 'EXPIRED') throw CoverageAnalysisErrors.continuationExpired('EXPIRED');
     if (held === 'BUSY') throw CoverageAnalysisErrors.continuationBusy();
     // Let go of it on any way out but those that delete it or store a new step.
     let settled = false;
     try {
-      if (held.method !== AnalysisSecondStepMethod.AppApproval && input.code === undefined) throw CoverageAnalysisErrors.stepCodeRequired();
+      if (held.method !== SecondStepMethod.AppApproval && input.code === undefined) throw CoverageAnalysisErrors.stepCodeRequired();
       const verified = await this.verifiedOf(held);
       const customer = insuranceCustomerOf(verified);
-      const reference = this.cipher.open({ keyId: held.keyId, ciphertext: held.referenceCiphertext });
-      const monthlyIncome =
-        held.monthlyIncomeCiphertext === null
-          ? null
-          : Number(this.cipher.open({ keyId: held.keyId, ciphertext: held.monthlyIncomeCiphertext }));
+      // A pending one always has its state; the monthly income is its context.
+      const reference = held.state!;
+      const monthlyIncome = held.context === null ? null : Number(held.context);
       const signIn = signInOf(input.credit4u)!;
       const answer = input.code === undefined ? {} : { code: input.code };
       let lookup: ContractsLookup;
@@ -140,27 +134,18 @@ export class AnalysesService {
         throw await this.stepFailed(held, error);
       }
       if ('secondStep' in lookup) {
-        const sealed = this.cipher.seal(lookup.secondStep.reference);
-        const method = METHODS[lookup.secondStep.method];
-        await this.continuations.release(held, {
-          method,
-          keyId: sealed.keyId,
-          referenceCiphertext: sealed.ciphertext,
-          monthlyIncomeCiphertext: this.sealIncome(monthlyIncome),
-        });
+        await this.twoStep.release(held, { method: lookup.secondStep.method, state: lookup.secondStep.reference, context: held.context });
         settled = true;
         return { secondStep: stepResponse(id, lookup.secondStep, held.expiresAt) };
       }
       const { contracts } = lookup;
-      const analysis = await this.continuations.transaction(async (tx) => {
-        // Deleted with its customer or verification meanwhile: start over (the token went with them).
-        if (!(await this.continuations.delete(held, tx))) throw CoverageAnalysisErrors.continuationExpired('EXPIRED');
-        return this.store(user, verified, contracts, monthlyIncome, tx);
-      });
+      const finished = await this.twoStep.finish(held, (tx) => this.store(user, verified, contracts, monthlyIncome, tx));
       settled = true;
-      return { analysis };
+      // Deleted with its customer or verification meanwhile: start over (the token went with them).
+      if (!finished) throw CoverageAnalysisErrors.continuationExpired('EXPIRED');
+      return { analysis: finished.result };
     } finally {
-      if (!settled) await this.continuations.release(held);
+      if (!settled) await this.twoStep.release(held);
     }
   }
 
@@ -202,11 +187,11 @@ export class AnalysesService {
   private async openVisible(user: UserPrincipal, seq: string) {
     const row = await this.analyses.findVisible(visibilityOf(user), seq);
     if (!row) throw CoverageAnalysisErrors.notFound(seq);
-    const analysis = JSON.parse(this.cipher.open({ keyId: row.keyId, ciphertext: row.payloadCiphertext })) as CoverageAnalysisDto;
+    const analysis = this.cipher.openJson<CoverageAnalysisDto>({ keyId: row.keyId, ciphertext: row.payloadCiphertext });
     const insights =
       row.insightsCiphertext === null
         ? null
-        : (JSON.parse(this.cipher.open({ keyId: row.keyId, ciphertext: row.insightsCiphertext })) as CoverageInsightsDto);
+        : this.cipher.openJson<CoverageInsightsDto>({ keyId: row.keyId, ciphertext: row.insightsCiphertext });
     return { row, analysis, insights };
   }
 
@@ -237,8 +222,8 @@ export class AnalysesService {
 
     const seq = uuidv7();
     // One cipher, one active key: both values are sealed with the key the row names.
-    const sealed = this.cipher.seal(JSON.stringify(analysis));
-    const sealedInsights = this.cipher.seal(JSON.stringify(insights));
+    const sealed = this.cipher.sealJson(analysis);
+    const sealedInsights = this.cipher.sealJson(insights);
     const stored = await this.analyses.insert(
       {
         id: seq,
@@ -259,41 +244,30 @@ export class AnalysesService {
     return { seq, analysis, insights };
   }
 
-  /** Stores the step's continuation (its reference and the monthly income sealed) and answers the 202 body. */
+  /** Stores the step as a two-step sign-in (the continuation; the monthly income its context) and answers the 202 body. */
   private async startContinuation(
     user: UserPrincipal,
     verified: VerifiedCustomer,
     step: SecondStep,
     monthlyIncome: number | null,
   ): Promise<CoverageAnalysisSecondStepDto> {
-    const id = uuidv7();
-    const sealed = this.cipher.seal(step.reference);
-    const expiresAt = await this.continuations.insert(
-      {
-        id,
-        organisationId: user.organisationId,
-        plannerId: user.userId,
-        customerId: verified.customerId,
-        verificationId: verified.verificationId,
-        method: METHODS[step.method],
-        keyId: sealed.keyId,
-        referenceCiphertext: sealed.ciphertext,
-        monthlyIncomeCiphertext: this.sealIncome(monthlyIncome),
-      },
-      CONTINUATION_TTL_SECONDS,
-    );
+    const started = await this.twoStep.start({
+      purpose: TwoStepPurpose.CoverageAnalysis,
+      organisationId: user.organisationId,
+      plannerId: user.userId,
+      customerId: verified.customerId,
+      verificationId: verified.verificationId,
+      method: step.method,
+      state: step.reference,
+      context: monthlyIncome === null ? null : String(monthlyIncome),
+    });
     // Deleted while the source was asked: the token went with the customer.
-    if (!expiresAt) throw VerificationErrors.tokenInvalid();
-    return stepResponse(id, step, expiresAt);
-  }
-
-  /** The monthly income sealed with the active key (the one `key_id` names beside it); null stays null. */
-  private sealIncome(monthlyIncome: number | null): Buffer | null {
-    return monthlyIncome === null ? null : this.cipher.seal(String(monthlyIncome)).ciphertext;
+    if (!started) throw VerificationErrors.tokenInvalid();
+    return stepResponse(started.id, step, started.expiresAt);
   }
 
   /** The customer a continuation is about, as the verification that started it confirmed them. */
-  private async verifiedOf(held: AnalysisContinuation): Promise<VerifiedCustomer> {
+  private async verifiedOf(held: SignIn): Promise<VerifiedCustomer> {
     const opened = await this.customers.opened(held.customerId).catch((error: unknown) => {
       // Deleted meanwhile (and the continuation with them).
       throw error instanceof ProblemException && error.code === 'CUSTOMER_NOT_FOUND'
@@ -303,28 +277,29 @@ export class AnalysesService {
     const { id: customerId, number: customerNumber, plannerId: _plannerId, gender, ...customer } = opened;
     // A verified customer has a gender; a continuation is only made for one.
     if (gender === null) throw CoverageAnalysisErrors.continuationExpired('EXPIRED');
-    return { verificationId: held.verificationId, customerId, customerNumber, gender, ...customer };
+    // A coverage analysis's sign-in always names its verification.
+    return { verificationId: held.verificationId!, customerId, customerNumber, gender, ...customer };
   }
 
   /** The problem a SecondStepError answers; the continuation kept (pending, a wrong code) or deleted. */
-  private async stepFailed(held: HeldContinuation, error: SecondStepError): Promise<ProblemException> {
+  private async stepFailed(held: HeldSignIn, error: SecondStepError): Promise<ProblemException> {
     switch (error.failure) {
       case 'PENDING':
-        await this.continuations.release(held);
+        await this.twoStep.release(held);
         return CoverageAnalysisErrors.stepPending();
       case 'WRONG_ANSWER': {
-        const wrong = await this.continuations.countWrongAnswer(held);
+        const wrong = await this.twoStep.countWrongAnswer(held);
         if (wrong === null) return CoverageAnalysisErrors.continuationExpired('EXPIRED');
         if (wrong >= MAX_WRONG_ANSWERS) {
-          await this.continuations.delete(held);
+          await this.twoStep.end(held);
           return CoverageAnalysisErrors.continuationExpired('TOO_MANY_TRIES');
         }
-        await this.continuations.release(held);
+        await this.twoStep.release(held);
         return CoverageAnalysisErrors.stepCodeInvalid(MAX_WRONG_ANSWERS - wrong);
       }
       case 'CANCELLED':
       case 'EXPIRED':
-        await this.continuations.delete(held);
+        await this.twoStep.end(held);
         return CoverageAnalysisErrors.continuationExpired(error.failure);
     }
   }
@@ -372,14 +347,6 @@ export class AnalysesService {
   }
 }
 
-/** The port's second-step methods as the API names them (the same words; the contracts library does not import the port). */
-const METHODS: Readonly<Record<SecondStepMethod, AnalysisSecondStepMethod>> = {
-  [SecondStepMethod.SmsCode]: AnalysisSecondStepMethod.SmsCode,
-  [SecondStepMethod.EmailCode]: AnalysisSecondStepMethod.EmailCode,
-  [SecondStepMethod.SecureNumber]: AnalysisSecondStepMethod.SecureNumber,
-  [SecondStepMethod.AppApproval]: AnalysisSecondStepMethod.AppApproval,
-};
-
 /** The port's view of a verified customer. */
 function insuranceCustomerOf(verified: VerifiedCustomer): InsuranceDataCustomer {
   return {
@@ -399,7 +366,7 @@ function signInOf(credit4u: Credit4uSignInDto | undefined): InsuranceSignIn | un
 function stepResponse(continuationId: string, step: SecondStep, expiresAt: Date): CoverageAnalysisSecondStepDto {
   return {
     continuationId,
-    method: METHODS[step.method],
+    method: step.method,
     ...(step.image !== undefined && { secureNumberImage: step.image }),
     expiresAt: expiresAt.toISOString(),
   };

@@ -7,7 +7,7 @@ import { BearerAuth, CurrentUser } from '../auth/auth.decorators.js';
 import type { UserPrincipal } from '../auth/principal.js';
 import { answer, MISCONFIGURED_503, SANDBOX, SIGN_IN_400 } from './analyses.openapi.js';
 import { AnalysesService } from './analyses.service.js';
-import { MAX_WRONG_ANSWERS as MAX_WRONG } from './continuation-rules.js';
+import { MAX_WRONG_ANSWERS as MAX_WRONG } from '../two-step/two-step.service.js';
 
 /**
  * The follow-up of an analysis the source asked a second step for. A collection of its own rather

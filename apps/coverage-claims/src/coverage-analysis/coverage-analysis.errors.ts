@@ -1,5 +1,5 @@
 import { ProblemException, validationFailed } from '#platform';
-import { CONTINUATION_TTL_SECONDS, MAX_WRONG_ANSWERS } from './continuation-rules.js';
+import { MAX_WRONG_ANSWERS, SIGN_IN_TTL_SECONDS as CONTINUATION_TTL_SECONDS } from '../two-step/two-step.service.js';
 
 export const CoverageAnalysisErrors = {
   /** The insurance-data port failed (InsuranceDataUnavailableError). */

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Gender } from '#contracts';
-import { fieldCipherOf, lookupHash, lookupHashKeyOf, type FieldCipher } from '#platform';
+import { FieldCipher, LookupHasher } from '#platform';
 import { normalisedPersonName } from '../common/person-name.js';
-import { CoverageClaimsConfig } from '../config/coverage-claims.config.js';
 import type { Customer } from './entities/customer.entity.js';
 
 /** Who a customer is, in plain: `birthDate` YYYYMMDD, `phone` digits only; `gender` null until a verification states it. */
@@ -25,13 +24,10 @@ export interface OpenedCustomer extends CustomerIdentity {
 /** Encrypts customers' personal data at rest and derives the keyed hashes stored beside it. */
 @Injectable()
 export class CustomerCipher {
-  private readonly cipher: FieldCipher;
-  private readonly hashKey: string;
-
-  constructor(config: CoverageClaimsConfig) {
-    this.cipher = fieldCipherOf(config);
-    this.hashKey = lookupHashKeyOf(config);
-  }
+  constructor(
+    private readonly cipher: FieldCipher,
+    private readonly lookup: LookupHasher,
+  ) {}
 
   seal(identity: CustomerIdentity): SealedCustomer {
     const name = this.cipher.seal(identity.name);
@@ -52,12 +48,12 @@ export class CustomerCipher {
    * so two people sharing a phone (a family's) stay two customers.
    */
   identityHash(identity: Pick<CustomerIdentity, 'name' | 'birthDate' | 'phone'>): string {
-    return lookupHash(this.hashKey, 'customer', normalisedPersonName(identity.name), identity.birthDate, identity.phone);
+    return this.lookup.hash('customer', normalisedPersonName(identity.name), identity.birthDate, identity.phone);
   }
 
   /** Keyed hash of a phone (digits only), for exact-match look-ups. */
   phoneHash(phone: string): string {
-    return lookupHash(this.hashKey, 'phone', phone);
+    return this.lookup.hash('phone', phone);
   }
 
   open(customer: Customer): OpenedCustomer {

@@ -8,8 +8,6 @@ export interface ErasedCustomer {
   /** Whose customer they are (null: their planner was deleted). */
   plannerId: string | null;
   phoneHash: string;
-  /** Who they are, in plain (digits; YYYYMMDD): for data filed before it named its customer. */
-  identity: { name: string; birthDate: string; phone: string };
 }
 
 /** What a part erased besides rows: stored objects to remove after the commit, and idempotency subjects (`claim:<id>`) to forget with it. */

@@ -17,8 +17,8 @@ export interface ConsentRow {
   verificationId: string | null;
 }
 
-/** A customer to find or create: sealed, with the organisation and the planner it is recorded for (null: none, for the claims backfill). */
-export type NewCustomer = SealedCustomer & { id: string; organisationId: string; plannerId: string | null };
+/** A customer to find or create: sealed, with the organisation and the planner it is recorded for. */
+export type NewCustomer = SealedCustomer & { id: string; organisationId: string; plannerId: string };
 
 export interface NewConsents {
   customerId: string;
@@ -41,22 +41,12 @@ export class CustomersRepository {
    * found: a planner's customers are theirs alone. Returns the customer's id.
    */
   async findOrCreate(tx: EntityManager, row: NewCustomer): Promise<string> {
-    if (row.plannerId === null) return (await this.findOrphan(tx, row)) ?? (await this.insertOrFind(tx, row))!;
     // One statement; run twice at most: when a concurrent request inserts the same person after this
     // statement's snapshot, ON CONFLICT waits for it and skips, and only the next statement sees its row.
     for (let attempt = 0; ; attempt += 1) {
       const id = await this.insertOrFind(tx, row);
       if (id || attempt > 0) return id!;
     }
-  }
-
-  /** A customer of this identity whose planner was deleted (only the claims backfill, under its lock, records customers without a planner). */
-  private async findOrphan(tx: EntityManager, row: NewCustomer): Promise<string | undefined> {
-    const rows = await tx.query<Array<{ id: string }>>(
-      `SELECT id FROM customers WHERE organisation_id = $1 AND planner_id IS NULL AND identity_hash = $2 ORDER BY created_at, id LIMIT 1`,
-      [row.organisationId, row.identityHash],
-    );
-    return rows[0]?.id;
   }
 
   private async insertOrFind(tx: EntityManager, row: NewCustomer): Promise<string | undefined> {

@@ -34,12 +34,12 @@ export class CustomersService {
    * neither found nor changed: the caller could not see it. Returns their id.
    */
   findOrCreate(tx: EntityManager, planner: UserPrincipal, identity: CustomerIdentity): Promise<string> {
-    return this.findOrCreateFor(tx, planner.organisationId, planner.userId, identity);
-  }
-
-  /** findOrCreate for an organisation and planner given by id (null: a planner since deleted; the claims backfill only). */
-  findOrCreateFor(tx: EntityManager, organisationId: string, plannerId: string | null, identity: CustomerIdentity): Promise<string> {
-    return this.customers.findOrCreate(tx, { id: uuidv7(), organisationId, plannerId, ...this.cipher.seal(identity) });
+    return this.customers.findOrCreate(tx, {
+      id: uuidv7(),
+      organisationId: planner.organisationId,
+      plannerId: planner.userId,
+      ...this.cipher.seal(identity),
+    });
   }
 
   /** What a confirmed verification makes true of its customer: the gender it stated. */
@@ -79,16 +79,14 @@ export class CustomersService {
    * parts features registered in CustomerErasure), for the planner who created them or an ORG_ADMIN.
    */
   async remove(principal: UserPrincipal, id: string): Promise<void> {
-    const deleted = await this.customers.deleteVisible(visibilityOf(principal), id, (tx, customer) => {
-      const { name, birthDate, phone } = this.cipher.open(customer);
-      return this.erasure.erase(tx, {
+    const deleted = await this.customers.deleteVisible(visibilityOf(principal), id, (tx, customer) =>
+      this.erasure.erase(tx, {
         id: customer.id,
         organisationId: customer.organisationId,
         plannerId: customer.plannerId,
         phoneHash: customer.phoneHash,
-        identity: { name, birthDate, phone },
-      });
-    });
+      }),
+    );
     if (!deleted) throw CustomerErrors.notFound(id);
     this.erasure.committed();
   }

@@ -10,7 +10,6 @@ import { PostalCenter } from '../claim-reference/entities/postal-center.entity.j
 import { CustomerConsent } from '../customers/entities/customer-consent.entity.js';
 import { Customer } from '../customers/entities/customer.entity.js';
 import { CoverageAmount } from '../coverage-analysis/entities/coverage-amount.entity.js';
-import { AnalysisContinuation } from '../coverage-analysis/entities/analysis-continuation.entity.js';
 import { CoverageAnalysis } from '../coverage-analysis/entities/coverage-analysis.entity.js';
 import { CoverageCatalogueVersion } from '../coverage-analysis/entities/coverage-catalogue-version.entity.js';
 import { CoverageCategory } from '../coverage-analysis/entities/coverage-category.entity.js';
@@ -23,7 +22,6 @@ import { ClaimDelivery } from '../claims/entities/claim-delivery.entity.js';
 import { ClaimFile } from '../claims/entities/claim-file.entity.js';
 import { CheckupReferenceRange } from '../medical/checkups/entities/checkup-reference-range.entity.js';
 import { CustomerCheckup } from '../medical/checkups/entities/customer-checkup.entity.js';
-import { NhisAuthSession } from '../medical/nhis/entities/nhis-auth-session.entity.js';
 import { MedicalRiskRuleSet } from '../medical/analysis/entities/medical-risk-rule-set.entity.js';
 import { MedicalSetAnalysis } from '../medical/analysis/entities/medical-set-analysis.entity.js';
 import { Organisation } from '../organisations/entities/organisation.entity.js';
@@ -32,6 +30,7 @@ import { SandboxSmsMessage } from '../integrations/sms/sandbox/entities/sandbox-
 import { Term } from '../terms/entities/term.entity.js';
 import { User } from '../users/entities/user.entity.js';
 import { CustomerVerification } from '../verifications/entities/customer-verification.entity.js';
+import { TwoStepSignIn } from '../two-step/entities/two-step-sign-in.entity.js';
 
 /** Every entity of the service, listed explicitly (no globs: they break in bundled or ESM builds). */
 export const ENTITIES = [
@@ -54,8 +53,7 @@ export const ENTITIES = [
   CoverageSynonym,
   CoverageCatalogueVersion,
   CoverageAnalysis,
-  AnalysisContinuation,
-  NhisAuthSession,
+  TwoStepSignIn,
   CheckupReferenceRange,
   CustomerCheckup,
   MedicalRiskRuleSet,

@@ -2,7 +2,6 @@ import { Module } from '@nestjs/common';
 import { STORAGE_DELETION_OPTIONS, StorageDeletionWorker, StoredFilesModule } from '#platform';
 import { CoverageClaimsConfig } from '../config/coverage-claims.config.js';
 import { CLAIM_FILES } from './file-owner.js';
-import { FilesBackfill } from './files-backfill.js';
 import { FilesController } from './files.controller.js';
 import { FilesRepository } from './files.repository.js';
 import { FilesService } from './files.service.js';
@@ -14,7 +13,6 @@ import { FilesService } from './files.service.js';
   providers: [
     FilesRepository,
     FilesService,
-    FilesBackfill,
     StorageDeletionWorker,
     {
       provide: STORAGE_DELETION_OPTIONS,

@@ -31,20 +31,4 @@ export class FilesRepository {
     );
     return rows.flatMap((row) => (row.frozenKey && row.frozenKey !== row.key ? [row.key, row.frozenKey] : [row.key]));
   }
-
-  /** Up to `limit` files whose name is still in clear, locked (SKIP LOCKED) in the caller's transaction. */
-  lockLegacyNames(tx: EntityManager, limit: number): Promise<Array<{ id: string; originalName: string }>> {
-    return tx.query(
-      `SELECT id, original_name AS "originalName" FROM stored_files WHERE original_name IS NOT NULL ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`,
-      [limit],
-    );
-  }
-
-  async sealName(tx: EntityManager, id: string, keyId: string, ciphertext: Buffer): Promise<void> {
-    await tx.query(`UPDATE stored_files SET original_name_ciphertext = $2, key_id = $3, original_name = NULL WHERE id = $1`, [
-      id,
-      ciphertext,
-      keyId,
-    ]);
-  }
 }

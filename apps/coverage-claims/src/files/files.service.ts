@@ -10,17 +10,15 @@ import {
   StoredBytesMissingError,
   StoredFileStatus,
   StoredFilesService,
-  fieldCipherOf,
+  FieldCipher,
   cancelStorageDeletions,
   hastenStorageDeletions,
   queueStorageDeletions,
   storedAt,
-  type FieldCipher,
   type FileStorage,
   type StoredFileRef,
 } from '#platform';
 import { visibilityOf, type UserPrincipal, type Visibility } from '../auth/principal.js';
-import { CoverageClaimsConfig } from '../config/coverage-claims.config.js';
 import { StoredFile } from './entities/stored-file.entity.js';
 import { carriedKey } from './file-owner.js';
 import { FilesRepository } from './files.repository.js';
@@ -55,17 +53,13 @@ export interface FrozenFile {
  */
 @Injectable()
 export class FilesService {
-  private readonly cipher: FieldCipher;
-
   constructor(
     private readonly storedFiles: StoredFilesService<StoredFile, Visibility>,
     private readonly files: FilesRepository,
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
     private readonly deletions: StorageDeletionWorker,
-    config: CoverageClaimsConfig,
-  ) {
-    this.cipher = fieldCipherOf(config);
-  }
+    private readonly cipher: FieldCipher,
+  ) {}
 
   /**
    * Registers a file of the planner (at most MAX_PENDING_UPLOADS outstanding) and returns where to
@@ -80,7 +74,6 @@ export class FilesService {
       {
         originalNameCiphertext: name.ciphertext,
         keyId: name.keyId,
-        legacyOriginalName: null,
         checksumSha256: input.sha256 ?? null,
         frozenKey: null,
       },
@@ -208,9 +201,8 @@ export class FilesService {
   }
 
   /** The name the planner gave the file, in plain. */
-  private originalNameOf(file: Pick<StoredFile, 'originalNameCiphertext' | 'keyId' | 'legacyOriginalName'>): string {
-    if (file.originalNameCiphertext && file.keyId) return this.cipher.open({ keyId: file.keyId, ciphertext: file.originalNameCiphertext });
-    return file.legacyOriginalName ?? '';
+  private originalNameOf(file: Pick<StoredFile, 'originalNameCiphertext' | 'keyId'>): string {
+    return this.cipher.open({ keyId: file.keyId, ciphertext: file.originalNameCiphertext });
   }
 
   private async toResponse(file: StoredFile, now: Date): Promise<ClaimFileDto> {

@@ -2,14 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity.js';
-import { escapeLike } from '#platform';
+import { escapeLike, type Page, type PageWindow } from '#platform';
 import { Organisation } from './entities/organisation.entity.js';
-
-export interface OrganisationListFilter {
-  search?: string;
-  offset: number;
-  limit: number;
-}
 
 export interface OrganisationChanges {
   name?: string;
@@ -36,15 +30,16 @@ export class OrganisationsRepository {
     return this.organisations.findOne({ where: { id } });
   }
 
-  list(filter: OrganisationListFilter): Promise<[Organisation[], number]> {
+  async list(search: string | undefined, window: PageWindow): Promise<Page<Organisation>> {
     const query = this.organisations
       .createQueryBuilder('organisation')
       .orderBy('organisation.name', 'ASC')
       .addOrderBy('organisation.id', 'ASC')
-      .offset(filter.offset)
-      .limit(filter.limit);
-    if (filter.search) query.andWhere('organisation.name ILIKE :search', { search: `%${escapeLike(filter.search)}%` });
-    return query.getManyAndCount();
+      .offset(window.offset)
+      .limit(window.limit);
+    if (search) query.andWhere('organisation.name ILIKE :search', { search: `%${escapeLike(search)}%` });
+    const [rows, total] = await query.getManyAndCount();
+    return { rows, total };
   }
 
   /** Applies the changes and returns the organisation as it now is; null when it does not exist. */

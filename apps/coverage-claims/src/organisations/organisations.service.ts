@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import {
-  toPagination,
   type CreateOrganisationDto,
   type ListOrganisationsQueryDto,
   type OrganisationDto,
@@ -8,8 +7,7 @@ import {
   type OrganisationWithSecretDto,
   type UpdateOrganisationDto,
 } from '#contracts';
-import { fieldCipherOf, randomSecret, type FieldCipher, uuidv7 } from '#platform';
-import { CoverageClaimsConfig } from '../config/coverage-claims.config.js';
+import { FieldCipher, pagedList, randomSecret, uuidv7 } from '#platform';
 import { Organisation } from './entities/organisation.entity.js';
 import { OrganisationErrors } from './organisations.errors.js';
 import { OrganisationsRepository, type OrganisationChanges } from './organisations.repository.js';
@@ -23,14 +21,10 @@ export interface SsoOrganisation {
 
 @Injectable()
 export class OrganisationsService {
-  private readonly cipher: FieldCipher;
-
   constructor(
     private readonly organisations: OrganisationsRepository,
-    config: CoverageClaimsConfig,
-  ) {
-    this.cipher = fieldCipherOf(config);
-  }
+    private readonly cipher: FieldCipher,
+  ) {}
 
   /** Registers an organisation with a new SSO secret, shown in this response only. */
   async create(input: CreateOrganisationDto): Promise<OrganisationWithSecretDto> {
@@ -44,13 +38,8 @@ export class OrganisationsService {
     return { ...toOrganisationResponse(await this.organisations.insert(organisation)), ssoSecret: secret };
   }
 
-  async list(query: ListOrganisationsQueryDto): Promise<OrganisationListDto> {
-    const [organisations, total] = await this.organisations.list({
-      search: query.search,
-      offset: (query.page - 1) * query.limit,
-      limit: query.limit,
-    });
-    return { data: organisations.map(toOrganisationResponse), pagination: toPagination(query, total) };
+  list(query: ListOrganisationsQueryDto): Promise<OrganisationListDto> {
+    return pagedList(query, (window) => this.organisations.list(query.search, window), toOrganisationResponse);
   }
 
   async get(id: string): Promise<OrganisationDto> {

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity.js';
 import type { UserRole, UserStatus } from '#contracts';
-import { escapeLike } from '#platform';
+import { escapeLike, type Page, type PageWindow } from '#platform';
 import { User } from './entities/user.entity.js';
 
 export interface UserListFilter {
@@ -11,8 +11,6 @@ export interface UserListFilter {
   search?: string;
   role?: UserRole;
   status?: UserStatus;
-  offset: number;
-  limit: number;
 }
 
 export interface UserChanges {
@@ -117,17 +115,18 @@ export class UsersRepository {
     return (result.affected ?? 0) > 0;
   }
 
-  list(filter: UserListFilter): Promise<[User[], number]> {
+  async list(filter: UserListFilter, window: PageWindow): Promise<Page<User>> {
     const query = this.users
       .createQueryBuilder('user')
       .where('user.organisation_id = :organisationId', { organisationId: filter.organisationId })
       .orderBy('user.name', 'ASC')
       .addOrderBy('user.id', 'ASC')
-      .offset(filter.offset)
-      .limit(filter.limit);
+      .offset(window.offset)
+      .limit(window.limit);
     if (filter.search) query.andWhere('user.name ILIKE :search', { search: `%${escapeLike(filter.search)}%` });
     if (filter.role) query.andWhere('user.role = :role', { role: filter.role });
     if (filter.status) query.andWhere('user.status = :status', { status: filter.status });
-    return query.getManyAndCount();
+    const [rows, total] = await query.getManyAndCount();
+    return { rows, total };
   }
 }

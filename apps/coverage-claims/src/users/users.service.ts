@@ -3,32 +3,25 @@ import type { EntityManager } from 'typeorm';
 import {
   UserRole,
   UserStatus,
-  toPagination,
   type AddUserDto,
   type ListUsersQueryDto,
   type UpdateUserDto,
   type UserDto,
   type UserListDto,
 } from '#contracts';
-import { fieldCipherOf, lookupHash, lookupHashKeyOf, type FieldCipher, uuidv7 } from '#platform';
+import { FieldCipher, LookupHasher, pagedList, uuidv7 } from '#platform';
 import type { AuthenticatedUser, UserPrincipal } from '../auth/principal.js';
-import { CoverageClaimsConfig } from '../config/coverage-claims.config.js';
 import { User } from './entities/user.entity.js';
 import { UserErrors } from './users.errors.js';
 import { UsersRepository, type UserChanges } from './users.repository.js';
 
 @Injectable()
 export class UsersService {
-  private readonly cipher: FieldCipher;
-  private readonly hashKey: string;
-
   constructor(
     private readonly users: UsersRepository,
-    config: CoverageClaimsConfig,
-  ) {
-    this.cipher = fieldCipherOf(config);
-    this.hashKey = lookupHashKeyOf(config);
-  }
+    private readonly cipher: FieldCipher,
+    private readonly lookup: LookupHasher,
+  ) {}
 
   /** Who a token's subject is now: null when the user is gone, disabled, or in another organisation than the token says. */
   async activePrincipal(userId: string, organisationId: string, signInId: string): Promise<AuthenticatedUser | null> {
@@ -71,16 +64,13 @@ export class UsersService {
     return this.toResponse(inserted);
   }
 
-  async list(admin: UserPrincipal, query: ListUsersQueryDto): Promise<UserListDto> {
-    const [users, total] = await this.users.list({
-      organisationId: admin.organisationId,
-      search: query.search,
-      role: query.role,
-      status: query.status,
-      offset: (query.page - 1) * query.limit,
-      limit: query.limit,
-    });
-    return { data: users.map((user) => this.toResponse(user)), pagination: toPagination(query, total) };
+  list(admin: UserPrincipal, query: ListUsersQueryDto): Promise<UserListDto> {
+    const filter = { organisationId: admin.organisationId, search: query.search, role: query.role, status: query.status };
+    return pagedList(
+      query,
+      (window) => this.users.list(filter, window),
+      (user) => this.toResponse(user),
+    );
   }
 
   async me(principal: UserPrincipal): Promise<UserDto> {
@@ -111,7 +101,7 @@ export class UsersService {
   private sealCi(fcUserCi: string): Pick<User, 'fcUserCiHash' | 'fcUserCiCiphertext' | 'fcUserCiKeyId'> {
     const sealed = this.cipher.seal(fcUserCi);
     return {
-      fcUserCiHash: lookupHash(this.hashKey, 'fc-user-ci', fcUserCi),
+      fcUserCiHash: this.lookup.hash('fc-user-ci', fcUserCi),
       fcUserCiCiphertext: sealed.ciphertext,
       fcUserCiKeyId: sealed.keyId,
     };

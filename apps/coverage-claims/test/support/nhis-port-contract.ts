@@ -1,7 +1,7 @@
 import type { CheckupsDto, NhisAuthCompletedDto, NhisAuthDto } from '#contracts';
 import type { NhisCheckup, NhisCustomer } from '../../src/integrations/nhis/nhis.port.js';
 import { BAND_LABELS, judge } from '../../src/medical/checkups/reference-ranges/reference-ranges.js';
-import { NhisAuthSweep } from '../../src/medical/nhis/nhis-auth.sweep.js';
+import { TwoStepSweep } from '../../src/two-step/two-step.sweep.js';
 import { startCoverageClaims, withToken, type CoverageClaimsTestApp, type SignedIn, type VerificationBody } from './coverage-claims.js';
 import { given } from './given.js';
 import { REFERENCE_RANGES } from './medical-fixtures.js';
@@ -80,7 +80,7 @@ export function nhisPortContract(adapter: string, subject: NhisPortSubject, more
       lookup: (nhisAuthId) => as().post('/api/v1/medical-bojang/checkups').send({ nhisAuthId }),
       session: async (nhisAuthId) => {
         const [row] = await app.dataSource.query<Array<{ status: string; reference_bytes: number }>>(
-          `SELECT status, octet_length(reference_ciphertext) AS reference_bytes FROM nhis_auth_sessions WHERE id = $1`,
+          `SELECT status, octet_length(reference_ciphertext) AS reference_bytes FROM two_step_sign_ins WHERE id = $1`,
           [nhisAuthId],
         );
         if (!row) throw new Error(`No NHIS session ${nhisAuthId}`);
@@ -148,7 +148,7 @@ export function nhisPortContract(adapter: string, subject: NhisPortSubject, more
       expect((await complete(auth.id).expect(410)).body.code).toBe('NHIS_AUTH_EXPIRED');
       expect((await lookup(auth.id).expect(409)).body.code).toBe('NHIS_AUTH_REQUIRED');
       // Nothing of the request outlives the minute sweep (a source that said it was over: at once).
-      await app.app.get(NhisAuthSweep).sweep();
+      await app.app.get(TwoStepSweep).sweep();
       expect(await session(auth.id)).toEqual({ status: 'PENDING', reference_bytes: 0 });
     });
 
@@ -158,7 +158,7 @@ export function nhisPortContract(adapter: string, subject: NhisPortSubject, more
       const response = await requestAuth(customerId).expect(503);
       expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
       expect(response.body).toMatchObject({ code: 'NHIS_UNAVAILABLE', status: 503 });
-      expect([await storedCount('nhis_auth_sessions', customerId), await storedCount('customer_consents', customerId)]).toEqual([0, 0]);
+      expect([await storedCount('two_step_sign_ins', customerId), await storedCount('customer_consents', customerId)]).toEqual([0, 0]);
     });
 
     it('blanks an authentication’s sealed reference once its lookup window has passed: the minute sweep of any replica forgets it', async () => {
@@ -170,15 +170,14 @@ export function nhisPortContract(adapter: string, subject: NhisPortSubject, more
       expect((await session(auth.id)).reference_bytes).toBeGreaterThan(0);
 
       // Within its window the sweep leaves it.
-      await app.app.get(NhisAuthSweep).sweep();
+      await app.app.get(TwoStepSweep).sweep();
       expect((await session(auth.id)).reference_bytes).toBeGreaterThan(0);
       // Ten minutes later (the window moved back), the next sweep.
-      await app.dataSource.query(
-        `UPDATE nhis_auth_sessions SET checkups_allowed_until = checkups_allowed_until - interval '600 seconds' WHERE id = $1`,
-        [auth.id],
-      );
+      await app.dataSource.query(`UPDATE two_step_sign_ins SET usable_until = usable_until - interval '600 seconds' WHERE id = $1`, [
+        auth.id,
+      ]);
       expect((await session(auth.id)).reference_bytes).toBeGreaterThan(0);
-      expect(await app.app.get(NhisAuthSweep).sweep()).toBeGreaterThanOrEqual(1);
+      expect(await app.app.get(TwoStepSweep).sweep()).toBeGreaterThanOrEqual(1);
       expect(await session(auth.id)).toEqual({ status: 'COMPLETED', reference_bytes: 0 });
       // The lookup was refused anyway, and still is; complete answers as before.
       expect((await lookup(auth.id).expect(410)).body.code).toBe('NHIS_AUTH_EXPIRED');

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { isBirthDateYyyymmdd } from '#contracts';
+import { FieldCipher, LookupHasher } from '#platform';
 import { VerificationStatus } from '../../src/verifications/entities/customer-verification.entity.js';
 import {
   addSeconds,
@@ -13,14 +14,13 @@ import {
   maskedPhone,
   retryAfterSeconds,
 } from '../../src/verifications/verification-rules.js';
-import type { CoverageClaimsConfig } from '../../src/config/coverage-claims.config.js';
 import { CustomerCipher } from '../../src/customers/customer-cipher.js';
 
 const key = codeHashKey(randomBytes(32).toString('base64url'));
-const customerCipher = new CustomerCipher({
-  DATA_ENCRYPTION_KEYS: [`k1:${randomBytes(32).toString('base64')}`],
-  LOOKUP_HASH_KEY: randomBytes(32).toString('base64url'),
-} as CoverageClaimsConfig);
+const customerCipher = new CustomerCipher(
+  new FieldCipher([`k1:${randomBytes(32).toString('base64')}`], 'k1'),
+  new LookupHasher(randomBytes(32).toString('base64url')),
+);
 const identityKey = (identity: { name: string; birthDate: string; phone: string }) => customerCipher.identityHash(identity);
 const id = '0192f7a4-3c1e-7b7a-9d7e-5b0c2a1f4e10';
 

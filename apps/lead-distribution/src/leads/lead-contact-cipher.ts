@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { fieldCipherOf, lookupHash, lookupHashKeyOf, type FieldCipher } from '#platform';
-import { LeadDistributionConfig } from '../config/lead-distribution.config.js';
+import { FieldCipher, LookupHasher } from '#platform';
 import { formatPhone, maskName, maskPhone } from './lead-masking.js';
 
 export interface SealedPhone {
@@ -14,13 +13,10 @@ export interface SealedPhone {
 /** Encrypts lead phone numbers at rest and derives what is stored beside them. */
 @Injectable()
 export class LeadContactCipher {
-  private readonly cipher: FieldCipher;
-  private readonly hashKey: string;
-
-  constructor(config: LeadDistributionConfig) {
-    this.cipher = fieldCipherOf(config);
-    this.hashKey = lookupHashKeyOf(config);
-  }
+  constructor(
+    private readonly cipher: FieldCipher,
+    private readonly lookup: LookupHasher,
+  ) {}
 
   /** `phone` is normalised digits (01012345678). */
   sealPhone(phone: string): SealedPhone {
@@ -35,7 +31,7 @@ export class LeadContactCipher {
   }
 
   phoneHash(phone: string): string {
-    return lookupHash(this.hashKey, 'phone', phone);
+    return this.lookup.hash('phone', phone);
   }
 
   /**

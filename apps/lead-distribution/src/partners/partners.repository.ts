@@ -1,14 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { escapeLike } from '#platform';
+import { escapeLike, type Page, type PageWindow } from '#platform';
 import { Partner } from './entities/partner.entity.js';
 
 export interface PartnerListFilter {
   parentId?: number;
   search?: string;
-  offset: number;
-  limit: number;
 }
 
 @Injectable()
@@ -27,11 +25,12 @@ export class PartnersRepository {
     return this.partners.findOne({ where: { id } });
   }
 
-  async list(filter: PartnerListFilter): Promise<[Partner[], number]> {
-    const query = this.partners.createQueryBuilder('partner').orderBy('partner.id', 'ASC').offset(filter.offset).limit(filter.limit);
+  async list(filter: PartnerListFilter, window: PageWindow): Promise<Page<Partner>> {
+    const query = this.partners.createQueryBuilder('partner').orderBy('partner.id', 'ASC').offset(window.offset).limit(window.limit);
     if (filter.parentId !== undefined) query.andWhere('partner.parent_id = :parentId', { parentId: filter.parentId });
     if (filter.search) query.andWhere('partner.name ILIKE :search', { search: `%${escapeLike(filter.search)}%` });
-    return query.getManyAndCount();
+    const [rows, total] = await query.getManyAndCount();
+    return { rows, total };
   }
 
   /** Whether `partnerId` sits anywhere below `ancestorId` in the tree (walks up from `partnerId`). */

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { toPagination, type CreatePartnerDto, type ListPartnersQueryDto, type PartnerDto, type PartnerListDto } from '#contracts';
+import type { CreatePartnerDto, ListPartnersQueryDto, PartnerDto, PartnerListDto } from '#contracts';
+import { pagedList } from '#platform';
 import type { Partner } from './entities/partner.entity.js';
 import { PartnerErrors } from './partners.errors.js';
 import { PartnersRepository } from './partners.repository.js';
@@ -14,14 +15,8 @@ export class PartnersService {
     return toPartnerResponse(await this.partners.insert(input.name, parentId));
   }
 
-  async list(query: ListPartnersQueryDto): Promise<PartnerListDto> {
-    const [partners, total] = await this.partners.list({
-      parentId: query.parentId,
-      search: query.search,
-      offset: (query.page - 1) * query.limit,
-      limit: query.limit,
-    });
-    return { data: partners.map(toPartnerResponse), pagination: toPagination(query, total) };
+  list(query: ListPartnersQueryDto): Promise<PartnerListDto> {
+    return pagedList(query, (window) => this.partners.list({ parentId: query.parentId, search: query.search }, window), toPartnerResponse);
   }
 
   async exists(id: number): Promise<boolean> {

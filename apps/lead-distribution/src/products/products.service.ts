@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { isUUID } from 'class-validator';
-import { uuidv7 } from '#platform';
+import { pagedList, uuidv7 } from '#platform';
 import {
-  toPagination,
   type AdminProductDto,
   type AdminProductListDto,
   type CreateProductDto,
@@ -42,15 +41,9 @@ export class ProductsService {
     return toProductResponse(await this.require(id));
   }
 
-  async list(query: ListProductsQueryDto): Promise<AdminProductListDto> {
-    const { rows, total } = await this.products.listForOperator({
-      search: query.search,
-      active: query.active,
-      providerId: query.providerId,
-      offset: (query.page - 1) * query.limit,
-      limit: query.limit,
-    });
-    return { data: rows.map(toAdminProductResponse), pagination: toPagination(query, total) };
+  list(query: ListProductsQueryDto): Promise<AdminProductListDto> {
+    const filter = { search: query.search, active: query.active, providerId: query.providerId };
+    return pagedList(query, (window) => this.products.listForOperator({ ...filter, ...window }), toAdminProductResponse);
   }
 
   async getForOperator(id: string): Promise<AdminProductDto> {
@@ -95,16 +88,11 @@ export class ProductsService {
 
   async listAsPolicyVersions(productId: string, query: PageQueryDto): Promise<ProductAsPolicyVersionListDto> {
     await this.require(productId);
-    const { rows, total } = await this.products.listPolicyVersions(productId, (query.page - 1) * query.limit, query.limit);
-    return {
-      data: rows.map((row) => ({
-        policyId: row.policyId,
-        textContent: row.textContent,
-        createdAt: row.createdAt.toISOString(),
-        current: row.current,
-      })),
-      pagination: toPagination(query, total),
-    };
+    return pagedList(
+      query,
+      (window) => this.products.listPolicyVersions(productId, window.offset, window.limit),
+      (row) => ({ policyId: row.policyId, textContent: row.textContent, createdAt: row.createdAt.toISOString(), current: row.current }),
+    );
   }
 }
 

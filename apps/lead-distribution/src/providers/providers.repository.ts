@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { escapeLike } from '#platform';
+import { escapeLike, type Page, type PageWindow } from '#platform';
 import { Provider } from './entities/provider.entity.js';
 
 @Injectable()
@@ -26,15 +26,16 @@ export class ProvidersRepository {
   }
 
   /** Providers by name, filtered by a partial name. */
-  list(filter: { search?: string; offset: number; limit: number }): Promise<[Provider[], number]> {
+  async list(search: string | undefined, window: PageWindow): Promise<Page<Provider>> {
     const query = this.dataSource
       .getRepository(Provider)
       .createQueryBuilder('provider')
       .orderBy('provider.name', 'ASC')
       .addOrderBy('provider.id', 'ASC')
-      .offset(filter.offset)
-      .limit(filter.limit);
-    if (filter.search) query.andWhere('provider.name ILIKE :search', { search: `%${escapeLike(filter.search)}%` });
-    return query.getManyAndCount();
+      .offset(window.offset)
+      .limit(window.limit);
+    if (search) query.andWhere('provider.name ILIKE :search', { search: `%${escapeLike(search)}%` });
+    const [rows, total] = await query.getManyAndCount();
+    return { rows, total };
   }
 }

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { uuidv7 } from '#platform';
+import { pagedList, uuidv7 } from '#platform';
 import {
   ApiKeyRole,
-  toPagination,
   type ApiKeyDto,
   type ApiKeyIssuedDto,
   type CreateProviderDto,
@@ -28,13 +27,8 @@ export class ProvidersService {
     return toProviderResponse((await this.providers.findById(id))!);
   }
 
-  async list(query: ListProvidersQueryDto): Promise<ProviderListDto> {
-    const [providers, total] = await this.providers.list({
-      search: query.search,
-      offset: (query.page - 1) * query.limit,
-      limit: query.limit,
-    });
-    return { data: providers.map(toProviderResponse), pagination: toPagination(query, total) };
+  list(query: ListProvidersQueryDto): Promise<ProviderListDto> {
+    return pagedList(query, (window) => this.providers.list(query.search, window), toProviderResponse);
   }
 
   async get(id: string): Promise<ProviderDto> {

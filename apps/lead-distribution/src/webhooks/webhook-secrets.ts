@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { fieldCipherOf, type FieldCipher } from '#platform';
-import { LeadDistributionConfig } from '../config/lead-distribution.config.js';
+import { FieldCipher } from '#platform';
 
 /** After a rotation the previous secret keeps signing beside the new one this long. */
 export const SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;
@@ -27,11 +26,7 @@ export interface EndpointSecrets {
  */
 @Injectable()
 export class WebhookSecrets {
-  private readonly cipher: FieldCipher;
-
-  constructor(config: LeadDistributionConfig) {
-    this.cipher = fieldCipherOf(config);
-  }
+  constructor(private readonly cipher: FieldCipher) {}
 
   generate(): string {
     return `whsec_${randomBytes(32).toString('base64')}`;

@@ -1,8 +1,7 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsNotEmpty, IsOptional, IsString, MaxLength, ValidateBy, type ValidationOptions } from 'class-validator';
-import { PageQueryDto, PaginationDto } from '../common/pagination.dto.js';
-import { Trim } from '../common/transforms.js';
+import { ValidateBy, type ValidationOptions } from 'class-validator';
+import { PaginationDto, SearchPageQueryDto } from '../common/pagination.dto.js';
 
 /**
  * A Korean fax number as digits: Seoul 02 and the 시·도 area codes with 7 or 8 more digits, 070
@@ -80,15 +79,11 @@ export class ClaimInsurerListDto {
   data!: ClaimInsurerDto[];
 }
 
-export class AdminClaimInsurersQueryDto extends PageQueryDto {
-  @ApiPropertyOptional({ description: 'Partial match on the name or the code (any case)', maxLength: 50, example: 'DB' })
-  @IsOptional()
-  @Trim()
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(50)
-  search?: string;
-}
+export class AdminClaimInsurersQueryDto extends SearchPageQueryDto({
+  description: 'Partial match on the name or the code (any case)',
+  maxLength: 50,
+  example: 'DB',
+}) {}
 
 /** An insurer as operators see it: the planners' item, and when an operator last set its claims fax. */
 export class AdminClaimInsurerDto extends ClaimInsurerDto {

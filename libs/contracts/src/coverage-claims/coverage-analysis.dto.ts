@@ -459,13 +459,16 @@ export class CoverageAnalysisResultDto {
   insights!: CoverageInsightsDto | null;
 }
 
-/** How the customer proves it is them in the source's second step. */
-export enum AnalysisSecondStepMethod {
+/**
+ * How the customer proves it is them in a source's second step: the one list of the API, the
+ * insurance-data port and the two-step store (documented as `AnalysisSecondStepMethod`).
+ */
+export enum SecondStepMethod {
   /** A code the source sent to the customer's phone by SMS: the follow-up's `code`. */
   SmsCode = 'SMS_CODE',
   /** A code the source sent by e-mail: the follow-up's `code`. */
   EmailCode = 'EMAIL_CODE',
-  /** The digits of `secureNumberImage`: the follow-up's `code`. */
+  /** The digits of an image the source shows (보안문자, `secureNumberImage`): the follow-up's `code`. */
   SecureNumber = 'SECURE_NUMBER',
   /** An approval in the customer's authentication app: the follow-up has no `code`. */
   AppApproval = 'APP_APPROVAL',
@@ -482,13 +485,13 @@ export class CoverageAnalysisSecondStepDto {
   continuationId!: string;
 
   @ApiProperty({
-    enum: AnalysisSecondStepMethod,
+    enum: SecondStepMethod,
     enumName: 'AnalysisSecondStepMethod',
     description:
       'SMS_CODE, EMAIL_CODE: the code sent to the customer; SECURE_NUMBER: the digits of `secureNumberImage`; APP_APPROVAL: the customer approves in their app, then the follow-up is sent without a code',
-    example: AnalysisSecondStepMethod.SmsCode,
+    example: SecondStepMethod.SmsCode,
   })
-  method!: AnalysisSecondStepMethod;
+  method!: SecondStepMethod;
 
   @ApiPropertyOptional({
     description: 'SECURE_NUMBER only: the image whose digits the customer reads, as a `data:` URL an `<img>` shows',

@@ -5,13 +5,12 @@ import {
   ArrayUnique,
   IsArray,
   IsNotEmpty,
-  IsOptional,
   IsString,
   MaxLength,
   ValidateBy,
   type ValidationOptions,
 } from 'class-validator';
-import { PageQueryDto, PaginationDto } from '../common/pagination.dto.js';
+import { PaginationDto, SearchPageQueryDto } from '../common/pagination.dto.js';
 import { Trim } from '../common/transforms.js';
 import { IsOmittable } from '../common/validators.js';
 
@@ -88,13 +87,7 @@ export class UpdateOrganisationDto {
   redirectUris?: string[];
 }
 
-export class ListOrganisationsQueryDto extends PageQueryDto {
-  @ApiPropertyOptional({ description: 'Partial match on the name', maxLength: 100 })
-  @IsOptional()
-  @IsString()
-  @MaxLength(100)
-  search?: string;
-}
+export class ListOrganisationsQueryDto extends SearchPageQueryDto({ description: 'Partial match on the name', maxLength: 100 }) {}
 
 export class OrganisationDto {
   @ApiProperty({ format: 'uuid', description: 'Also the `iss` of the SSO assertions the organisation signs' })

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsEnum, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
-import { PageQueryDto, PaginationDto } from '../common/pagination.dto.js';
+import { PaginationDto, SearchPageQueryDto } from '../common/pagination.dto.js';
 import { Trim } from '../common/transforms.js';
 import { IsOmittable } from '../common/validators.js';
 import { KOREAN_MOBILE, normalizePhone } from '../lead-distribution/lead.dto.js';
@@ -87,13 +87,10 @@ export class UpdateUserDto {
   status?: UserStatus;
 }
 
-export class ListUsersQueryDto extends PageQueryDto {
-  @ApiPropertyOptional({ description: 'Partial match on the name (case-insensitive, wildcards literal)', maxLength: 50 })
-  @IsOptional()
-  @IsString()
-  @MaxLength(50)
-  search?: string;
-
+export class ListUsersQueryDto extends SearchPageQueryDto({
+  description: 'Partial match on the name (case-insensitive, wildcards literal)',
+  maxLength: 50,
+}) {
   @ApiPropertyOptional({ enum: UserRole, enumName: 'UserRole' })
   @IsOptional()
   @IsEnum(UserRole)

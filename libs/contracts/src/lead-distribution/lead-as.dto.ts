@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayUnique, IsArray, IsIn, IsNotEmpty, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
-import { PageQueryDto, PaginationDto } from '../common/pagination.dto.js';
+import { PageQueryDto, PaginationDto, SearchText } from '../common/pagination.dto.js';
 import { QueryInt, Trim } from '../common/transforms.js';
 import { INT_ID_SCHEMA, IsIntId } from '../common/validators.js';
 import { Gender, LeadProductDto, PartnerBodyDto } from './lead.dto.js';
@@ -32,14 +32,10 @@ export class ListAsQueryDto extends PageQueryDto {
   @IsIn(Object.values(AsStatus))
   status?: AsStatus;
 
-  @ApiPropertyOptional({
+  @SearchText({
     description: 'Partial match on name, last phone digits (phone_3), product name, customer memo, reason code or its Korean label',
+    maxLength: 100,
   })
-  @IsOptional()
-  @Trim()
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(100)
   search?: string;
 }
 

@@ -15,7 +15,7 @@ import {
   Matches,
   MaxLength,
 } from 'class-validator';
-import { PageQueryDto, PaginationDto } from '../common/pagination.dto.js';
+import { PageQueryDto, PaginationDto, SearchText } from '../common/pagination.dto.js';
 import { FieldErrorDto } from '../common/problem.dto.js';
 import { QueryBoolean, QueryInt, Trim } from '../common/transforms.js';
 import { IsOmittable, INT_ID_SCHEMA, IsIntId } from '../common/validators.js';
@@ -75,14 +75,10 @@ export class ListLeadsQueryDto extends PageQueryDto {
   @IsIn(Object.values(Gender))
   gender?: Gender;
 
-  @ApiPropertyOptional({
+  @SearchText({
     description: 'Partial match on name, email, memo and product name; four digits also match the last digits of the phone (phone_3)',
+    maxLength: 100,
   })
-  @IsOptional()
-  @Trim()
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(100)
   search?: string;
 
   @ApiPropertyOptional({

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
-import { PageQueryDto, PaginationDto } from '../common/pagination.dto.js';
+import { PageQueryDto, PaginationDto, SearchText } from '../common/pagination.dto.js';
 import { QueryInt, Trim } from '../common/transforms.js';
 import { INT_ID_SCHEMA, IsIntId } from '../common/validators.js';
 
@@ -30,10 +30,7 @@ export class ListPartnersQueryDto extends PageQueryDto {
   @IsIntId()
   parentId?: number;
 
-  @ApiPropertyOptional({ description: 'Partial match on the name' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(100)
+  @SearchText({ description: 'Partial match on the name', maxLength: 100 })
   search?: string;
 }
 

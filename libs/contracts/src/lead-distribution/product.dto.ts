@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsInt, IsNotEmpty, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
-import { PageQueryDto, PaginationDto } from '../common/pagination.dto.js';
+import { PaginationDto, SearchPageQueryDto } from '../common/pagination.dto.js';
 import { QueryBoolean, Trim } from '../common/transforms.js';
 import { IsOmittable } from '../common/validators.js';
 
@@ -29,15 +29,7 @@ export class ProviderDto {
   createdAt!: string;
 }
 
-export class ListProvidersQueryDto extends PageQueryDto {
-  @ApiPropertyOptional({ description: 'Partial match on the name', maxLength: 100 })
-  @IsOptional()
-  @Trim()
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(100)
-  search?: string;
-}
+export class ListProvidersQueryDto extends SearchPageQueryDto({ description: 'Partial match on the name', maxLength: 100 }) {}
 
 export class ProviderListDto {
   @ApiProperty({ type: [ProviderDto] })
@@ -104,15 +96,7 @@ export class ProductDto {
   createdAt!: string;
 }
 
-export class ListProductsQueryDto extends PageQueryDto {
-  @ApiPropertyOptional({ description: 'Partial match on the name', maxLength: 100 })
-  @IsOptional()
-  @Trim()
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(100)
-  search?: string;
-
+export class ListProductsQueryDto extends SearchPageQueryDto({ description: 'Partial match on the name', maxLength: 100 }) {
   @ApiPropertyOptional({ description: 'Only active (true) or only inactive (false) products' })
   @IsOptional()
   @QueryBoolean()

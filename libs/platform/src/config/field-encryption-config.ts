@@ -1,5 +1,5 @@
 import { ArrayNotEmpty, IsOptional, IsString, Matches, MinLength, ValidateIf } from 'class-validator';
-import { FieldCipher, KEY_ENTRY } from '../crypto/field-cipher.js';
+import { KEY_ENTRY } from '../crypto/field-cipher.js';
 import { EnvList } from './config-helpers.js';
 import { localSecret } from './local-secret.js';
 import { ServiceConfig } from './service-config.js';
@@ -35,12 +35,6 @@ export async function prepareFieldEncryption(config: FieldEncryptionConfig, data
   if (config.DATA_ENCRYPTION_KEYS.length === 0)
     config.DATA_ENCRYPTION_KEYS = [`local:${await localSecret(dataDir, 'data-encryption-key')}`];
   config.LOOKUP_HASH_KEY ??= await localSecret(dataDir, 'lookup-hash-key');
-}
-
-/** The cipher of the configured key ring, sealing with DATA_ENCRYPTION_KEY_ID (or the first key). */
-export function fieldCipherOf(config: FieldEncryptionConfig): FieldCipher {
-  if (config.DATA_ENCRYPTION_KEYS.length === 0) throw new Error('DATA_ENCRYPTION_KEYS is not set');
-  return new FieldCipher(config.DATA_ENCRYPTION_KEYS, config.DATA_ENCRYPTION_KEY_ID ?? config.DATA_ENCRYPTION_KEYS[0]!.split(':')[0]!);
 }
 
 /** LOOKUP_HASH_KEY, which `prepareFieldEncryption` fills outside production. */

@@ -34,6 +34,16 @@ export class FieldCipher {
     return { keyId: this.activeKeyId, ciphertext: Buffer.concat([iv, cipher.getAuthTag(), body]) };
   }
 
+  /** Seals a value as its JSON text (an object kept whole in one column). */
+  sealJson(value: unknown): Sealed {
+    return this.seal(JSON.stringify(value));
+  }
+
+  /** Opens what sealJson sealed; the caller names the type it stored. */
+  openJson<T>(sealed: Sealed): T {
+    return JSON.parse(this.open(sealed)) as T;
+  }
+
   open({ keyId, ciphertext }: Sealed): string {
     const key = this.keys.get(keyId);
     if (!key) throw new Error(`No encryption key "${keyId}" is configured to open this value`);

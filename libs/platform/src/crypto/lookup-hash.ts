@@ -36,6 +36,18 @@ export function lookupHash(key: string, domain: LookupHashDomain, ...parts: [str
 }
 
 /**
+ * The service's lookup hash: `lookupHash` under its LOOKUP_HASH_KEY, injected by class
+ * (FieldEncryptionModule) wherever a value is hashed for a look-up.
+ */
+export class LookupHasher {
+  constructor(private readonly key: string) {}
+
+  hash(domain: LookupHashDomain, ...parts: [string, ...string[]]): string {
+    return lookupHash(this.key, domain, ...parts);
+  }
+}
+
+/**
  * Each configured hash key decoded and made a KeyObject once (a service has one or two); a raw key
  * given to createHmac is made one on every call, 8 of a hash's 10 µs.
  */

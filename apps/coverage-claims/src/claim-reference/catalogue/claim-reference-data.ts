@@ -1,4 +1,5 @@
 import type { BankKind as BankKindEnum } from '#contracts';
+import type { InsurerClaimDetails } from '../../insurers/entities/insurer.entity.js';
 
 /**
  * The shape of a claim reference version as it is kept in the repository (`catalogue/v<version>/`)
@@ -8,20 +9,11 @@ import type { BankKind as BankKindEnum } from '#contracts';
 export interface ClaimReferenceData {
   version: string;
   /** Claim details of insurers of the coverage catalogue, by its codes (one insurer code set). */
-  insurers: ClaimInsurerData[];
+  insurers: InsurerClaimDetails[];
   /** In display order. */
   banks: BankData[];
   postalCenters: PostalCenterData[];
   jobCodes: JobCodeData[];
-}
-
-export interface ClaimInsurerData {
-  /** A code of the `insurers` table (coverage catalogue); the loader refuses any other. */
-  code: string;
-  /** Digits; null until verified (an operator sets it, PATCH /api/v1/admin/claim/insurers/{code}). */
-  claimsFax: string | null;
-  /** Where claim documents are posted. */
-  claimsAddress: string;
 }
 
 /** `BANK` 은행, `SECOND_TIER` 제2금융권 (상호금융, 저축은행, 우체국). */

@@ -8,29 +8,10 @@ import type { ClaimReferenceData } from './claim-reference-data.js';
 /**
  * Replaces the claim reference lists by `data` and records its version, in the migration's
  * transaction. Banks, postal centres and job codes are deleted and inserted again (claims keep the
- * codes they were filed with, never a foreign key). Insurers are the insurers list's (src/insurers):
- * their claim details are updated, an insurer code the list does not have fails the migration, and
- * a fax number an operator set is kept.
+ * codes they were filed with, never a foreign key). The insurers' claim details of the version are
+ * the insurers feature's to load (loadInsurerClaimDetails, src/insurers), by the same migration.
  */
 export async function loadClaimReference(queryRunner: QueryRunner, data: ClaimReferenceData): Promise<void> {
-  const known = new Set<string>(
-    (
-      (await queryRunner.query(`SELECT "code" FROM "insurers" WHERE "code" = ANY($1)`, [data.insurers.map((row) => row.code)])) as {
-        code: string;
-      }[]
-    ).map((row) => row.code),
-  );
-  const unknown = data.insurers.filter((row) => !known.has(row.code)).map((row) => row.code);
-  if (unknown.length > 0)
-    throw new Error(`Claim reference ${data.version} names insurers the coverage catalogue lacks: ${unknown.join(', ')}`);
-  for (const insurer of data.insurers) {
-    await queryRunner.query(
-      `UPDATE "insurers" SET "claims_address" = $2,
-         "claims_fax" = CASE WHEN "claims_fax_updated_at" IS NULL THEN $3 ELSE "claims_fax" END
-       WHERE "code" = $1`,
-      [insurer.code, insurer.claimsAddress, insurer.claimsFax],
-    );
-  }
   await replaceTables(queryRunner, [
     {
       table: 'banks',
@@ -54,6 +35,5 @@ export async function loadClaimReference(queryRunner: QueryRunner, data: ClaimRe
 /** Undoes loadClaimReference of the first version (its migration's down): the lists end empty. */
 export async function unloadClaimReference(queryRunner: QueryRunner, data: ClaimReferenceData): Promise<void> {
   await emptyTables(queryRunner, ['banks', 'postal_centers', 'job_codes']);
-  await queryRunner.query(`UPDATE "insurers" SET "claims_fax" = NULL, "claims_fax_updated_at" = NULL, "claims_address" = NULL`);
   await queryRunner.query(`DELETE FROM "claim_reference_versions" WHERE "version" = $1`, [data.version]);
 }

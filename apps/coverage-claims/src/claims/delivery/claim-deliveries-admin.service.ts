@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { toPagination, type AdminClaimDeliveriesQueryDto, type AdminClaimDeliveryDto, type AdminClaimDeliveryListDto } from '#contracts';
+import type { AdminClaimDeliveriesQueryDto, AdminClaimDeliveryDto, AdminClaimDeliveryListDto } from '#contracts';
+import { pagedList } from '#platform';
 import { ClaimDeliveryRepository, type DeliveryRow } from './claim-delivery.repository.js';
 
 /** The operators' view of claims' fax deliveries across organisations: where each goes and how it stands, without client data. */
@@ -7,15 +8,9 @@ import { ClaimDeliveryRepository, type DeliveryRow } from './claim-delivery.repo
 export class ClaimDeliveriesAdminService {
   constructor(private readonly deliveries: ClaimDeliveryRepository) {}
 
-  async list(query: AdminClaimDeliveriesQueryDto): Promise<AdminClaimDeliveryListDto> {
-    const { rows, total } = await this.deliveries.list({
-      status: query.status,
-      organisationId: query.organisationId,
-      insurerCode: query.insurerCode,
-      offset: (query.page - 1) * query.limit,
-      limit: query.limit,
-    });
-    return { data: rows.map(toAdminClaimDeliveryResponse), pagination: toPagination(query, total) };
+  list(query: AdminClaimDeliveriesQueryDto): Promise<AdminClaimDeliveryListDto> {
+    const filter = { status: query.status, organisationId: query.organisationId, insurerCode: query.insurerCode };
+    return pagedList(query, (window) => this.deliveries.list({ ...filter, ...window }), toAdminClaimDeliveryResponse);
   }
 }
 

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, UpdateDateColumn, type Relation } from 'typeorm';
-import type { ClaimCallbackWho, ClaimEventType, ClaimStatus } from '#contracts';
+import type { ClaimCallbackWho, ClaimStatus } from '#contracts';
 import { Customer } from '../../customers/entities/customer.entity.js';
 import { Organisation } from '../../organisations/entities/organisation.entity.js';
 import { User } from '../../users/entities/user.entity.js';
@@ -37,12 +37,11 @@ export class Claim {
   /**
    * The customer it was filed for: the filer's customer of the same identity (name, birth date and
    * phone), recorded when the claim was filed if the filer had none. Deleting the customer deletes
-   * the claim. Null only for a claim filed before claims named customers, until the start-up
-   * backfill links it (ClaimsBackfill).
+   * the claim.
    */
   @Index('idx_claims_customer')
-  @Column({ name: 'customer_id', type: 'uuid', nullable: true })
-  customerId!: string | null;
+  @Column({ name: 'customer_id', type: 'uuid' })
+  customerId!: string;
 
   @ManyToOne(() => Customer, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'customer_id', foreignKeyConstraintName: 'fk_claims_customer' })
@@ -77,32 +76,14 @@ export class Claim {
   @Column({ name: 'insurer_fax', type: 'varchar', length: 12 })
   insurerFax!: string;
 
-  // Job, event and welfare status are sealed in data_ciphertext (ClaimSecrets). These columns hold
-  // them in clear only for claims filed before that rule, until the start-up backfill seals them;
-  // a later migration drops them.
-  @Column({ name: 'job_code', type: 'varchar', length: 8, nullable: true })
-  legacyJobCode!: string | null;
-
-  @Column({ name: 'job_name', type: 'varchar', length: 100, nullable: true })
-  legacyJobName!: string | null;
-
   @Column({ name: 'bank_code', type: 'varchar', length: 3, nullable: true })
   bankCode!: string | null;
 
   @Column({ name: 'bank_name', type: 'varchar', length: 50, nullable: true })
   bankName!: string | null;
 
-  @Column({ name: 'event_type', type: 'varchar', length: 32, nullable: true })
-  legacyEventType!: ClaimEventType | null;
-
-  @Column({ name: 'event_date', type: 'date', nullable: true })
-  legacyEventDate!: string | null;
-
   @Column({ name: 'callback_who', type: 'varchar', length: 16 })
   callbackWho!: ClaimCallbackWho;
-
-  @Column({ name: 'welfare', type: 'boolean', nullable: true })
-  legacyWelfare!: boolean | null;
 
   @Column({ name: 'direct_debit_account', type: 'boolean' })
   directDebitAccount!: boolean;

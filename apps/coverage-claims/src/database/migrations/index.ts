@@ -25,6 +25,8 @@ import { VerificationSmsMessageId1795776467205 } from './1795776467205-Verificat
 import { AnalysisContinuations1795785980985 } from './1795785980985-AnalysisContinuations.js';
 import { AnalysisInsights1795900000000 } from './1795900000000-AnalysisInsights.js';
 import { ClaimDeliveryAttempts1795950000000 } from './1795950000000-ClaimDeliveryAttempts.js';
+import { LegacyClaimColumnsDropped1796614265608 } from './1796614265608-LegacyClaimColumnsDropped.js';
+import { TwoStepSignIns1796615178699 } from './1796615178699-TwoStepSignIns.js';
 
 /** Every migration of the service, in order. `npm run migration:generate` writes new ones; list them here. */
 export const MIGRATIONS = [
@@ -55,4 +57,6 @@ export const MIGRATIONS = [
   AnalysisContinuations1795785980985,
   AnalysisInsights1795900000000,
   ClaimDeliveryAttempts1795950000000,
+  LegacyClaimColumnsDropped1796614265608,
+  TwoStepSignIns1796615178699,
 ];

@@ -5,8 +5,6 @@ import { User } from '../../users/entities/user.entity.js';
 
 /** A claim's evidence file, presigned by a planner, then uploaded straight to storage. */
 @Entity({ name: 'stored_files' })
-// Files whose name is still in clear (presigned before names were sealed), for the start-up backfill.
-@Index('idx_stored_files_legacy_name', ['id'], { where: '"original_name" IS NOT NULL' })
 export class StoredFile extends StoredFileColumns {
   @Column({ name: 'organisation_id', type: 'uuid' })
   organisationId!: string;
@@ -25,15 +23,11 @@ export class StoredFile extends StoredFileColumns {
   planner?: Relation<User> | null;
 
   /** The name the planner gave the file, sealed (a name such as `홍길동_당뇨진단서.pdf` is personal and medical). */
-  @Column({ name: 'original_name_ciphertext', type: 'bytea', nullable: true })
-  originalNameCiphertext!: Buffer | null;
+  @Column({ name: 'original_name_ciphertext', type: 'bytea' })
+  originalNameCiphertext!: Buffer;
 
-  @Column({ name: 'key_id', type: 'varchar', length: 32, nullable: true })
-  keyId!: string | null;
-
-  /** The name in clear, only for files presigned before names were sealed, until the start-up backfill seals it; a later migration drops the column. */
-  @Column({ name: 'original_name', type: 'varchar', length: 255, nullable: true })
-  legacyOriginalName!: string | null;
+  @Column({ name: 'key_id', type: 'varchar', length: 32 })
+  keyId!: string;
 
   /** SHA-256 of the bytes (base64) when the planner declared it at presign: storage refuses other bytes. */
   @Column({ name: 'checksum_sha256', type: 'varchar', length: 44, nullable: true })

@@ -1,6 +1,6 @@
 import type { QueryRunner } from 'typeorm';
 import { insertRows } from '../../common/catalogue-tables.js';
-import type { InsurerData } from '../entities/insurer.entity.js';
+import type { InsurerClaimDetails, InsurerData } from '../entities/insurer.entity.js';
 
 // Used by the migrations that load a version of the list. Keep its behaviour compatible with the
 // migrations already applied (they run again on every fresh database).
@@ -32,6 +32,40 @@ export async function loadInsurers(queryRunner: QueryRunner, insurers: readonly 
       "agency_code" = EXCLUDED."agency_code", "agency_name" = EXCLUDED."agency_name", "logo_path" = EXCLUDED."logo_path",
       "type" = EXCLUDED."type", "sort_order" = EXCLUDED."sort_order"`,
   );
+}
+
+/**
+ * Sets the insurers' claim details of a claim reference version (`version`, for the message), in the
+ * migration's transaction: an insurer code the list does not have fails the migration, and a fax
+ * number an operator set is kept.
+ */
+export async function loadInsurerClaimDetails(
+  queryRunner: QueryRunner,
+  version: string,
+  details: readonly InsurerClaimDetails[],
+): Promise<void> {
+  const known = new Set<string>(
+    (
+      (await queryRunner.query(`SELECT "code" FROM "insurers" WHERE "code" = ANY($1)`, [details.map((row) => row.code)])) as {
+        code: string;
+      }[]
+    ).map((row) => row.code),
+  );
+  const unknown = details.filter((row) => !known.has(row.code)).map((row) => row.code);
+  if (unknown.length > 0) throw new Error(`Claim reference ${version} names insurers the coverage catalogue lacks: ${unknown.join(', ')}`);
+  for (const insurer of details) {
+    await queryRunner.query(
+      `UPDATE "insurers" SET "claims_address" = $2,
+         "claims_fax" = CASE WHEN "claims_fax_updated_at" IS NULL THEN $3 ELSE "claims_fax" END
+       WHERE "code" = $1`,
+      [insurer.code, insurer.claimsAddress, insurer.claimsFax],
+    );
+  }
+}
+
+/** Undoes loadInsurerClaimDetails of the first claim reference version (its migration's down): no insurer has claim details. */
+export async function unloadInsurerClaimDetails(queryRunner: QueryRunner): Promise<void> {
+  await queryRunner.query(`UPDATE "insurers" SET "claims_fax" = NULL, "claims_fax_updated_at" = NULL, "claims_address" = NULL`);
 }
 
 /** Undoes loadInsurers of the first version (its migration's down). */

@@ -59,3 +59,13 @@ export type InsurerType = 'LIFE' | 'NON_LIFE';
 export type InsurerData = Pick<Insurer, 'code' | 'name' | 'otherName' | 'initial' | 'agencyCode' | 'agencyName' | 'logoPath'> & {
   type: InsurerType;
 };
+
+/** What a claim reference version says of an insurer (`claim-reference/catalogue/v<version>/`), loaded by loadInsurerClaimDetails. */
+export interface InsurerClaimDetails {
+  /** A code of the list; the loader refuses any other. */
+  code: string;
+  /** Digits; null until verified (an operator sets it, PATCH /api/v1/admin/claim/insurers/{code}). */
+  claimsFax: string | null;
+  /** Where claim documents are posted. */
+  claimsAddress: string;
+}

@@ -1,14 +1,13 @@
-import { constants, createPublicKey, publicEncrypt, type KeyObject } from 'node:crypto';
+import { constants, publicEncrypt, type KeyObject } from 'node:crypto';
 import { Logger, type LoggerService } from '@nestjs/common';
 import { Counter, Histogram, type Registry } from 'prom-client';
 import type { MetricsRegistry } from '#platform';
 import { ProviderAnswerTooLargeError, parseJson, responseText } from '../provider-answer.js';
 import { CODEF_DONE, CODEF_FAILURES, CODEF_TWO_WAY, failureKindOf, type CodefFailureKind } from './codef-codes.js';
+import { CODEF_TOKEN_URL, parseCodefPublicKey, type CodefEnvironment } from './codef-settings.js';
 import { CodefTokenSource, describeFailure } from './codef-token.js';
 
 export type { CodefFailureKind } from './codef-codes.js';
-
-export type CodefEnvironment = 'sandbox' | 'demo' | 'production';
 
 /** CODEF's API per environment (easycodef-node's constants): the sandbox answers fixed samples, demo is real data with a small quota. */
 export const CODEF_API_URLS: Record<CodefEnvironment, string> = {
@@ -16,9 +15,6 @@ export const CODEF_API_URLS: Record<CodefEnvironment, string> = {
   demo: 'https://development.codef.io',
   production: 'https://api.codef.io',
 };
-
-/** CODEF's OAuth service, the same for every environment. */
-export const CODEF_TOKEN_URL = 'https://oauth.codef.io/oauth/token';
 
 /** The products the service calls (the metric's `product` label). */
 export type CodefProduct = 'contracts' | 'nhis-checkups';
@@ -270,19 +266,6 @@ export class CodefClient {
   private timedOut(): CodefError {
     return new CodefError('TIMED_OUT', null, `CODEF did not answer within ${this.timeoutMs} ms`);
   }
-}
-
-/**
- * The account's public key as CODEF shows it (base64 of a DER SubjectPublicKeyInfo, no armour) or as
- * PEM; throws unless it is an RSA public key.
- */
-export function parseCodefPublicKey(text: string): KeyObject {
-  const trimmed = text.trim();
-  const key = trimmed.startsWith('-----BEGIN')
-    ? createPublicKey(trimmed)
-    : createPublicKey({ key: Buffer.from(trimmed.replace(/\s+/g, ''), 'base64'), format: 'der', type: 'spki' });
-  if (key.asymmetricKeyType !== 'rsa') throw new Error(`the key is ${key.asymmetricKeyType ?? 'of no known type'}, not RSA`);
-  return key;
 }
 
 /**

@@ -1,7 +1,8 @@
 import { Inject, Injectable, Logger, Module, type LoggerService, type OnApplicationBootstrap } from '@nestjs/common';
 import { MetricsRegistry } from '#platform';
-import { CoverageClaimsConfig, usesCodef } from '../../config/coverage-claims.config.js';
+import { CoverageClaimsConfig } from '../../config/coverage-claims.config.js';
 import { CodefClient, CodefError } from './codef-client.js';
+import { usesCodef } from './codef-settings.js';
 
 /** The service's one CodefClient (null when no adapter uses CODEF): the adapters share its token. */
 export const CODEF_CLIENT = Symbol('CODEF_CLIENT');

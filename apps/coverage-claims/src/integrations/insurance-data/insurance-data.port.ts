@@ -1,3 +1,8 @@
+import { SecondStepMethod } from '#contracts';
+
+/** How the customer proves it is them in the source's second step: the contracts' list, which the API answers as it is. */
+export { SecondStepMethod };
+
 /**
  * The insurance-data port: the customer's insurance contracts, as the outside source (a credit
  * information network, an aggregator) reports them. One adapter per source, chosen by
@@ -120,18 +125,6 @@ export interface InsuranceDataOptions {
   signal?: AbortSignal;
   /** The customer's sign-in with the source; a source that needs one and gets none rejects with InsuranceSignInError. */
   signIn?: InsuranceSignIn;
-}
-
-/** How the customer proves it is them in the source's second step. */
-export enum SecondStepMethod {
-  /** A code the source sent to the customer's phone by SMS: the answer is that code. */
-  SmsCode = 'SMS_CODE',
-  /** A code the source sent by e-mail: the answer is that code. */
-  EmailCode = 'EMAIL_CODE',
-  /** The digits of an image the source shows (보안문자): the answer is those digits. */
-  SecureNumber = 'SECURE_NUMBER',
-  /** An approval in the customer's authentication app: no answer, the follow-up call says "approved". */
-  AppApproval = 'APP_APPROVAL',
 }
 
 /**

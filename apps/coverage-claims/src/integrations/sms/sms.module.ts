@@ -2,28 +2,28 @@ import { Module, type Type } from '@nestjs/common';
 import { CoverageClaimsConfig } from '../../config/coverage-claims.config.js';
 import { SandboxMessagesAdminController } from './sandbox/sandbox-messages-admin.controller.js';
 import { SandboxSmsRepository } from './sandbox/sandbox-sms.repository.js';
-import { SandboxSmsSender } from './sandbox/sandbox-sms.sender.js';
+import { SandboxSmsAdapter } from './sandbox/sandbox-sms.adapter.js';
 import { SMS_SENDER, type SmsSender } from './sms.port.js';
-import { SolapiSmsSender } from './solapi/solapi-sms.sender.js';
+import { SolapiSmsAdapter } from './solapi/solapi-sms.adapter.js';
 
 /** The SMS port (SMS_SENDER) with the adapter SMS_ADAPTER names. */
 @Module({
   providers: [
     SandboxSmsRepository,
-    SandboxSmsSender,
-    { provide: SMS_SENDER, useFactory: smsSender, inject: [CoverageClaimsConfig, SandboxSmsSender] },
+    SandboxSmsAdapter,
+    { provide: SMS_SENDER, useFactory: smsSender, inject: [CoverageClaimsConfig, SandboxSmsAdapter] },
   ],
   // The sandbox for its operator routes (SandboxSmsAdminModule); features inject SMS_SENDER only.
-  exports: [SMS_SENDER, SandboxSmsSender],
+  exports: [SMS_SENDER, SandboxSmsAdapter],
 })
 export class SmsModule {}
 
-function smsSender(config: CoverageClaimsConfig, sandbox: SandboxSmsSender): SmsSender {
+function smsSender(config: CoverageClaimsConfig, sandbox: SandboxSmsAdapter): SmsSender {
   switch (config.SMS_ADAPTER) {
     case 'sandbox':
       return sandbox;
     case 'solapi':
-      return new SolapiSmsSender(config);
+      return new SolapiSmsAdapter(config);
   }
 }
 

@@ -2,13 +2,11 @@ import { Module } from '@nestjs/common';
 import { CoverageAnalysisModule } from '../../coverage-analysis/coverage-analysis.module.js';
 import { PdfModule } from '../../pdf/pdf.module.js';
 import { CheckupsModule } from '../checkups/checkups.module.js';
-import { CheckupsService } from '../checkups/checkups.service.js';
 import { MedicalAnalysisController } from './medical-analysis.controller.js';
 import { MedicalAnalysisRepository } from './medical-analysis.repository.js';
 import { MedicalAnalysisService } from './medical-analysis.service.js';
 import { MedicalRiskRulesService } from './medical-risk-rules.service.js';
 import { MedicalReportService } from './report/medical-report.service.js';
-import { STORED_CHECKUPS } from './report/stored-checkups.js';
 
 /**
  * The medical coverage analysis: set-analysis (the coverage analysis payload a medical analysis
@@ -19,12 +17,6 @@ import { STORED_CHECKUPS } from './report/stored-checkups.js';
 @Module({
   imports: [CoverageAnalysisModule, CheckupsModule, PdfModule],
   controllers: [MedicalAnalysisController],
-  providers: [
-    MedicalAnalysisRepository,
-    MedicalAnalysisService,
-    MedicalRiskRulesService,
-    MedicalReportService,
-    { provide: STORED_CHECKUPS, useExisting: CheckupsService },
-  ],
+  providers: [MedicalAnalysisRepository, MedicalAnalysisService, MedicalRiskRulesService, MedicalReportService],
 })
 export class MedicalAnalysisModule {}

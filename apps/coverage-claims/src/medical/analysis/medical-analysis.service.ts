@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { CoverageAnalysisDto, SetAnalysisDto, SetAnalysisResultDto } from '#contracts';
-import { fieldCipherOf, type FieldCipher, type FieldError } from '#platform';
+import { FieldCipher, type FieldError } from '#platform';
 import { visibilityOf, type UserPrincipal } from '../../auth/principal.js';
-import { CoverageClaimsConfig } from '../../config/coverage-claims.config.js';
 import { AnalysesService } from '../../coverage-analysis/analyses.service.js';
 import { CoverageAnalysisErrors } from '../../coverage-analysis/coverage-analysis.errors.js';
 import { MedicalAnalysisErrors } from './medical-analysis.errors.js';
@@ -16,15 +15,11 @@ export interface SetAnalysisPayload {
 
 @Injectable()
 export class MedicalAnalysisService {
-  private readonly cipher: FieldCipher;
-
   constructor(
     private readonly repository: MedicalAnalysisRepository,
     private readonly analyses: AnalysesService,
-    config: CoverageClaimsConfig,
-  ) {
-    this.cipher = fieldCipherOf(config);
-  }
+    private readonly cipher: FieldCipher,
+  ) {}
 
   /**
    * Stores the coverage analysis payload sent for `seq`, sealed, replacing one sent before. `seq`
@@ -38,7 +33,7 @@ export class MedicalAnalysisService {
     const stored = (await this.analyses.getVisible(user, input.seq)).analysis;
     const mismatches = customerMismatches(input.analysis, stored);
     if (mismatches.length > 0) throw MedicalAnalysisErrors.customerMismatch(input.seq, mismatches);
-    const sealed = this.cipher.seal(JSON.stringify(input.analysis));
+    const sealed = this.cipher.sealJson(input.analysis);
     const receivedAt = await this.repository.upsertSetAnalysis(visibilityOf(user), input.seq, user.userId, sealed);
     if (!receivedAt) throw CoverageAnalysisErrors.notFound(input.seq);
     return { seq: input.seq, receivedAt: receivedAt.toISOString() };
@@ -48,7 +43,7 @@ export class MedicalAnalysisService {
   async setPayloadOf(analysisId: string): Promise<SetAnalysisPayload | null> {
     const row = await this.repository.findSetAnalysis(analysisId);
     if (!row) return null;
-    const analysis = JSON.parse(this.cipher.open({ keyId: row.keyId, ciphertext: row.payloadCiphertext })) as CoverageAnalysisDto;
+    const analysis = this.cipher.openJson<CoverageAnalysisDto>({ keyId: row.keyId, ciphertext: row.payloadCiphertext });
     return { analysis, receivedAt: row.receivedAt };
   }
 }

@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { CheckupsDto, LookupCheckupsDto } from '#contracts';
-import { fieldCipherOf, type FieldCipher, uuidv7 } from '#platform';
+import { FieldCipher, uuidv7 } from '#platform';
 import type { UserPrincipal, Visibility } from '../../auth/principal.js';
-import { CoverageClaimsConfig } from '../../config/coverage-claims.config.js';
 import { koreaDate } from '../../common/calendar.js';
 import { CustomerErrors } from '../../customers/customers.errors.js';
 import { CustomersService } from '../../customers/customers.service.js';
@@ -17,17 +16,13 @@ import { BAND_LABELS, lookupOf, type ReferenceRangeLookup } from './reference-ra
 
 @Injectable()
 export class CheckupsService {
-  private readonly cipher: FieldCipher;
-
   constructor(
     private readonly checkups: CheckupsRepository,
     private readonly nhisAuth: NhisAuthService,
     private readonly customers: CustomersService,
     @Inject(NHIS) private readonly nhis: NhisPort,
-    config: CoverageClaimsConfig,
-  ) {
-    this.cipher = fieldCipherOf(config);
-  }
+    private readonly cipher: FieldCipher,
+  ) {}
 
   /**
    * The customer's check-ups through a completed NHIS authentication (within its 10 minutes): fetched
@@ -57,7 +52,7 @@ export class CheckupsService {
     const outcome = await this.checkups.replaceForCustomer(
       auth.customerId,
       checkups.map((checkup) => {
-        const sealed = this.cipher.seal(JSON.stringify(checkup));
+        const sealed = this.cipher.sealJson(checkup);
         return {
           id: uuidv7(),
           organisationId: user.organisationId,
@@ -102,7 +97,7 @@ export class CheckupsService {
    */
   async storedFor(customerId: string, visibility: Visibility): Promise<Checkup[]> {
     const rows = await this.checkups.storedFor(customerId, visibility);
-    return rows.map((row) => JSON.parse(this.cipher.open({ keyId: row.keyId, ciphertext: row.payloadCiphertext })) as Checkup);
+    return rows.map((row) => this.cipher.openJson<Checkup>({ keyId: row.keyId, ciphertext: row.payloadCiphertext }));
   }
 
   /** The reference-range table in force (the newest loaded version). */

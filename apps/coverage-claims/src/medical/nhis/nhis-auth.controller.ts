@@ -5,7 +5,7 @@ import { ApiProblems, Idempotent, uuidParam } from '#platform';
 import { BearerAuth, CurrentUser } from '../../auth/auth.decorators.js';
 import type { UserPrincipal } from '../../auth/principal.js';
 import { TermsService } from '../../terms/terms.service.js';
-import { AUTH_TTL_SECONDS, LOOKUP_WINDOW_SECONDS } from './nhis-auth-rules.js';
+import { SIGN_IN_TTL_SECONDS as AUTH_TTL_SECONDS, USE_WINDOW_SECONDS as LOOKUP_WINDOW_SECONDS } from '../../two-step/two-step.service.js';
 import { NhisAuthService } from './nhis-auth.service.js';
 
 @ApiTags('medical coverage analysis')

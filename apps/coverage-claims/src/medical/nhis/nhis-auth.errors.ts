@@ -1,5 +1,5 @@
 import { ProblemException } from '#platform';
-import { AUTH_TTL_SECONDS, LOOKUP_WINDOW_SECONDS } from './nhis-auth-rules.js';
+import { SIGN_IN_TTL_SECONDS as AUTH_TTL_SECONDS, USE_WINDOW_SECONDS as LOOKUP_WINDOW_SECONDS } from '../../two-step/two-step.service.js';
 
 export const NhisAuthErrors = {
   notFound: (id: string, field?: string) =>

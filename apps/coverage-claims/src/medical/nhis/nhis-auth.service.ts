@@ -1,16 +1,20 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Inject, Injectable } from '@nestjs/common';
-import { NhisAuthStatus, TermPurpose, type NhisAuthCompletedDto, type NhisAuthDto, type RequestNhisAuthDto } from '#contracts';
-import { fieldCipherOf, type FieldCipher, uuidv7 } from '#platform';
+import {
+  NhisAuthStatus,
+  SecondStepMethod,
+  TermPurpose,
+  type NhisAuthCompletedDto,
+  type NhisAuthDto,
+  type RequestNhisAuthDto,
+} from '#contracts';
 import { visibilityOf, type UserPrincipal } from '../../auth/principal.js';
-import { CoverageClaimsConfig } from '../../config/coverage-claims.config.js';
 import { CustomerErrors } from '../../customers/customers.errors.js';
 import { CustomersService } from '../../customers/customers.service.js';
 import { TermsService } from '../../terms/terms.service.js';
-import type { NhisAuthSession } from './entities/nhis-auth-session.entity.js';
-import { AUTH_TTL_SECONDS, LOOKUP_WINDOW_SECONDS, addSeconds, completeRefusal, lookupRefusal } from './nhis-auth-rules.js';
+import { TwoStepPurpose } from '../../two-step/entities/two-step-sign-in.entity.js';
+import { TwoStepService, stepRefusal, useRefusal, type SignIn } from '../../two-step/two-step.service.js';
 import { NhisAuthErrors } from './nhis-auth.errors.js';
-import { NhisAuthRepository } from './nhis-auth.repository.js';
 import {
   NHIS,
   NhisApproval,
@@ -30,21 +34,16 @@ export interface LookupAuthorisation {
 
 @Injectable()
 export class NhisAuthService {
-  private readonly cipher: FieldCipher;
-
   constructor(
-    private readonly sessions: NhisAuthRepository,
+    private readonly twoStep: TwoStepService,
     private readonly customers: CustomersService,
     private readonly terms: TermsService,
     @Inject(NHIS) private readonly nhis: NhisPort,
-    config: CoverageClaimsConfig,
-  ) {
-    this.cipher = fieldCipherOf(config);
-  }
+  ) {}
 
   /**
    * Sends the approval request to the customer's app through the NHIS port, then stores the session
-   * and the health-data consent in one transaction. The port is asked first: when it fails (503)
+   * (a two-step sign-in, its reference sealed) and the health-data consent in one transaction. The port is asked first: when it fails (503)
    * nothing is stored, neither session nor consent; a provider app the source does not offer is 400
    * naming provider.
    */
@@ -61,36 +60,35 @@ export class NhisAuthService {
         ...(input.telecom ? { telecom: input.telecom } : {}),
       }),
     );
-    const id = uuidv7();
-    const sealed = this.cipher.seal(handle.reference);
-    const telecom = input.telecom ?? null;
-    return this.sessions.transaction(async (tx) => {
-      const now = await this.sessions.now(tx);
-      const expiresAt = addSeconds(now, AUTH_TTL_SECONDS);
-      const stored = await this.sessions.insert(tx, {
-        id,
+    const started = await this.twoStep.start(
+      {
+        purpose: TwoStepPurpose.NhisCheckups,
         organisationId: user.organisationId,
-        customerId: customer.id,
         plannerId: user.userId,
+        customerId: customer.id,
+        method: SecondStepMethod.AppApproval,
         provider: input.provider,
-        telecom,
-        keyId: sealed.keyId,
-        referenceCiphertext: sealed.ciphertext,
-        status: NhisAuthStatus.Pending,
-        requestedAt: now,
-        expiresAt,
-      });
-      // Deleted while the request went out.
-      if (!stored) throw CustomerErrors.notFound(customer.id);
-      await this.customers.recordConsents(tx, {
-        customerId: customer.id,
-        termIds: agreed.map((term) => term.id),
-        verificationId: null,
-        plannerId: user.userId,
-        agreedAt: now,
-      });
-      return { id, customerId: customer.id, provider: input.provider, status: NhisAuthStatus.Pending, expiresAt: expiresAt.toISOString() };
-    });
+        telecom: input.telecom ?? null,
+        state: handle.reference,
+      },
+      (tx, session) =>
+        this.customers.recordConsents(tx, {
+          customerId: customer.id,
+          termIds: agreed.map((term) => term.id),
+          verificationId: null,
+          plannerId: user.userId,
+          agreedAt: session.requestedAt,
+        }),
+    );
+    // Deleted while the request went out.
+    if (!started) throw CustomerErrors.notFound(customer.id);
+    return {
+      id: started.id,
+      customerId: customer.id,
+      provider: input.provider,
+      status: NhisAuthStatus.Pending,
+      expiresAt: started.expiresAt.toISOString(),
+    };
   }
 
   /**
@@ -106,24 +104,24 @@ export class NhisAuthService {
    * already taken its answer).
    */
   async complete(user: UserPrincipal, id: string): Promise<NhisAuthCompletedDto> {
-    const found = await this.sessions.findVisible(visibilityOf(user), id);
+    const found = await this.find(user, id);
     if (!found) throw NhisAuthErrors.notFound(id);
-    const answered = answerOf(found.session, found.now);
+    const answered = answerOf(found.signIn, found.now);
     if (answered) return answered;
     let answer: NhisApprovalAnswer;
     try {
-      answer = await nhisCall(() => this.nhis.approvalOf(this.handleOf(found.session)));
+      answer = await nhisCall(() => this.nhis.approvalOf(handleOf(found.signIn)));
     } catch (error) {
       const stored = await this.answerStoredMeanwhile(user, id);
       if (stored) return stored;
       throw error;
     }
     const stored = await this.store(id, answer);
-    if (stored) return answerOf(stored.session, stored.now) ?? unreachable();
+    if (stored) return answerOf(stored.signIn, stored.now) ?? unreachable();
     // Changed (or expired) meanwhile: as it is now.
-    const now = await this.sessions.findVisible(visibilityOf(user), id);
+    const now = await this.find(user, id);
     if (!now) throw NhisAuthErrors.notFound(id);
-    const current = answerOf(now.session, now.now);
+    const current = answerOf(now.signIn, now.now);
     if (current) return current;
     throw NhisAuthErrors.pending();
   }
@@ -137,25 +135,29 @@ export class NhisAuthService {
   private async answerStoredMeanwhile(user: UserPrincipal, id: string): Promise<NhisAuthCompletedDto | undefined> {
     const deadline = Date.now() + STORED_MEANWHILE_WAIT_MS;
     for (;;) {
-      const current = await this.sessions.findVisible(visibilityOf(user), id);
+      const current = await this.find(user, id);
       if (!current) return undefined;
-      const stored = answerOf(current.session, current.now);
+      const stored = answerOf(current.signIn, current.now);
       if (stored || Date.now() >= deadline) return stored;
       await sleep(STORED_MEANWHILE_POLL_MS);
     }
   }
 
-  private store(id: string, answer: NhisApprovalAnswer): Promise<{ session: NhisAuthSession; now: Date } | null> {
+  private store(id: string, answer: NhisApprovalAnswer): Promise<{ signIn: SignIn; now: Date } | null> {
     switch (answer.approval) {
       case NhisApproval.Pending:
         throw NhisAuthErrors.pending();
       case NhisApproval.Refused:
-        return this.sessions.refuseIfPending(id);
+        return this.twoStep.refuse(id);
       case NhisApproval.Expired:
-        return this.sessions.expireIfPending(id);
+        return this.twoStep.expire(id);
       case NhisApproval.Approved:
-        return this.sessions.completeIfPending(id, LOOKUP_WINDOW_SECONDS, answer.handle && this.cipher.seal(answer.handle.reference));
+        return this.twoStep.complete(id, answer.handle?.reference);
     }
+  }
+
+  private find(user: UserPrincipal, id: string): Promise<{ signIn: SignIn; now: Date } | null> {
+    return this.twoStep.find(TwoStepPurpose.NhisCheckups, visibilityOf(user), id);
   }
 
   /**
@@ -163,40 +165,41 @@ export class NhisAuthService {
    * otherwise), completed (409 NHIS_AUTH_REQUIRED) and within its 10 minutes (410 NHIS_AUTH_EXPIRED).
    */
   async requireLookup(user: UserPrincipal, nhisAuthId: string): Promise<LookupAuthorisation> {
-    const found = await this.sessions.findVisible(visibilityOf(user), nhisAuthId);
+    const found = await this.find(user, nhisAuthId);
     if (!found) throw NhisAuthErrors.notFound(nhisAuthId, 'nhisAuthId');
-    switch (lookupRefusal(found.session, found.now)) {
+    switch (useRefusal(found.signIn, found.now)) {
       case 'NOT_COMPLETED':
         throw NhisAuthErrors.required();
       case 'EXPIRED':
         throw NhisAuthErrors.lookupExpired();
       case null:
-        return { nhisAuthId, customerId: found.session.customerId, handle: this.handleOf(found.session) };
+        return { nhisAuthId, customerId: found.signIn.customerId, handle: handleOf(found.signIn) };
     }
   }
+}
 
-  private handleOf(session: NhisAuthSession): NhisAuthHandle {
-    // Blanked: only a session past its time has none, and that is answered before the source is asked.
-    if (session.referenceCiphertext.length === 0) throw NhisAuthErrors.expired();
-    return { reference: this.cipher.open({ keyId: session.keyId, ciphertext: session.referenceCiphertext }) };
-  }
+/** The adapter's handle: the sign-in's state. */
+function handleOf(signIn: SignIn): NhisAuthHandle {
+  // Forgotten: only a session past its time has none, and that is answered before the source is asked.
+  if (signIn.state === null) throw NhisAuthErrors.expired();
+  return { reference: signIn.state };
 }
 
 /** How long a complete the source failed waits for a concurrent complete's answer, and how often it looks. */
 const STORED_MEANWHILE_WAIT_MS = 2000;
 const STORED_MEANWHILE_POLL_MS = 50;
 
-function toCompletedResponse(session: NhisAuthSession): NhisAuthCompletedDto {
-  return { id: session.id, status: NhisAuthStatus.Completed, checkupsAllowedUntil: session.checkupsAllowedUntil!.toISOString() };
+function toCompletedResponse(signIn: SignIn): NhisAuthCompletedDto {
+  return { id: signIn.id, status: NhisAuthStatus.Completed, checkupsAllowedUntil: signIn.usableUntil!.toISOString() };
 }
 
 /**
  * What a session's stored state answers by itself: completed (200, as it was), refused (409) or
  * expired (410); undefined while the NHIS must be asked.
  */
-function answerOf(session: NhisAuthSession, now: Date): NhisAuthCompletedDto | undefined {
-  if (session.status === NhisAuthStatus.Completed) return toCompletedResponse(session);
-  switch (completeRefusal(session, now)) {
+function answerOf(signIn: SignIn, now: Date): NhisAuthCompletedDto | undefined {
+  if (signIn.status === NhisAuthStatus.Completed) return toCompletedResponse(signIn);
+  switch (stepRefusal(signIn, now)) {
     case 'REFUSED':
       throw NhisAuthErrors.refused();
     case 'EXPIRED':

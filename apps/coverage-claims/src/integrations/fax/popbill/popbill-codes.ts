@@ -38,7 +38,7 @@ export const REQUEST_NUM_IN_USE = -16000004;
 /**
  * Fax codes of `POST /FAX` refusals. ASSUMED like the one above (the scope prefix is inferred, the rest is
  * not published where we could read it): a code not listed is UNAVAILABLE, retried with the backoff.
- * Duplicates need no code: any refusal is checked by looking the request number up (popbill-fax.sender.ts).
+ * Duplicates need no code: any refusal is checked by looking the request number up (popbill-fax.adapter.ts).
  */
 const FAX_SEND_CODES: ReadonlyMap<number, FaxFailureKind> = new Map([
   [REQUEST_NUM_IN_USE, FaxFailureKind.Unavailable], // the request number is in use (settled by the look-up)

@@ -3,13 +3,13 @@ import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { SandboxMessageListDto, SandboxMessagesQueryDto } from '#contracts';
 import { ApiProblems, NoStore } from '#platform';
 import { OperatorOnly } from '../../../auth/auth.decorators.js';
-import { SandboxSmsSender } from './sandbox-sms.sender.js';
+import { SandboxSmsAdapter } from './sandbox-sms.adapter.js';
 
 @ApiTags('admin: sandbox')
 @OperatorOnly()
 @Controller('api/v1/admin/sandbox/messages')
 export class SandboxMessagesAdminController {
-  constructor(private readonly sandbox: SandboxSmsSender) {}
+  constructor(private readonly sandbox: SandboxSmsAdapter) {}
 
   @Get()
   @NoStore()

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
+import type { Page, PageWindow } from '#platform';
 import { SandboxSmsMessage } from './entities/sandbox-sms-message.entity.js';
 
 @Injectable()
@@ -34,12 +35,13 @@ export class SandboxSmsRepository {
   }
 
   /** Newest first, optionally only those to one phone (by its keyed hash). */
-  list(filter: { phoneHash?: string; offset: number; limit: number }): Promise<[SandboxSmsMessage[], number]> {
-    return this.messages.findAndCount({
-      where: filter.phoneHash ? { phoneHash: filter.phoneHash } : {},
+  async list(phoneHash: string | undefined, window: PageWindow): Promise<Page<SandboxSmsMessage>> {
+    const [rows, total] = await this.messages.findAndCount({
+      where: phoneHash ? { phoneHash } : {},
       order: { createdAt: 'DESC', id: 'DESC' },
-      skip: filter.offset,
-      take: filter.limit,
+      skip: window.offset,
+      take: window.limit,
     });
+    return { rows, total };
   }
 }

@@ -1,14 +1,14 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { MedicalAnalysisSource, type MedicalReportDto } from '#contracts';
 import { visibilityOf, type UserPrincipal } from '../../../auth/principal.js';
 import { AnalysesService } from '../../../coverage-analysis/analyses.service.js';
+import { CheckupsService } from '../../checkups/checkups.service.js';
 import { PdfFontsService } from '../../../pdf/pdf.module.js';
 import type { RenderedReport, ReportFormat } from '../../../pdf/rendered-report.js';
 import { MedicalAnalysisService } from '../medical-analysis.service.js';
 import { MedicalRiskRulesService } from '../medical-risk-rules.service.js';
 import { medicalReportContentOf } from './medical-report-content.js';
 import { renderMedicalReportPdf } from './medical-report-pdf.js';
-import { STORED_CHECKUPS, type StoredCheckups } from './stored-checkups.js';
 
 /**
  * The medical report of a coverage analysis: the analysis named by seq (within the visibility
@@ -24,7 +24,7 @@ export class MedicalReportService {
     private readonly analyses: AnalysesService,
     private readonly medical: MedicalAnalysisService,
     private readonly rules: MedicalRiskRulesService,
-    @Inject(STORED_CHECKUPS) private readonly checkups: StoredCheckups,
+    private readonly checkups: CheckupsService,
   ) {}
 
   async content(user: UserPrincipal, seq: string, generatedAt = new Date()): Promise<MedicalReportDto> {

@@ -2,7 +2,7 @@ import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, type Relat
 import { Customer } from '../../../customers/entities/customer.entity.js';
 import { Organisation } from '../../../organisations/entities/organisation.entity.js';
 import { User } from '../../../users/entities/user.entity.js';
-import { NhisAuthSession } from '../../nhis/entities/nhis-auth-session.entity.js';
+import { TwoStepSignIn } from '../../../two-step/entities/two-step-sign-in.entity.js';
 
 /**
  * One examination year of a customer's check-ups as last retrieved: the judged Checkup as JSON,
@@ -38,14 +38,14 @@ export class CustomerCheckup {
   @JoinColumn({ name: 'planner_id', foreignKeyConstraintName: 'fk_customer_checkups_planner' })
   planner?: Relation<User> | null;
 
-  /** The simple authentication they were retrieved with. */
+  /** The simple authentication they were retrieved with (a two-step sign-in). */
   @Index('idx_customer_checkups_nhis_auth')
   @Column({ name: 'nhis_auth_id', type: 'uuid', nullable: true })
   nhisAuthId!: string | null;
 
-  @ManyToOne(() => NhisAuthSession, { nullable: true, onDelete: 'SET NULL' })
+  @ManyToOne(() => TwoStepSignIn, { nullable: true, onDelete: 'SET NULL' })
   @JoinColumn({ name: 'nhis_auth_id', foreignKeyConstraintName: 'fk_customer_checkups_nhis_auth' })
-  nhisAuth?: Relation<NhisAuthSession> | null;
+  nhisAuth?: Relation<TwoStepSignIn> | null;
 
   @Column({ type: 'smallint' })
   year!: number;

@@ -40,7 +40,7 @@ const PDF_SIGNATURE = Buffer.from('%PDF-');
  * decided by the magic numbers above.
  */
 @Injectable()
-export class SandboxFaxSender implements FaxSender {
+export class SandboxFaxAdapter implements FaxSender {
   private readonly msPerPage: number;
 
   constructor(

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { SandboxMessageStatus, toPagination, type SandboxMessageListDto, type SandboxMessagesQueryDto } from '#contracts';
-import { fieldCipherOf, lookupHash, lookupHashKeyOf, type FieldCipher, uuidv7 } from '#platform';
-import { CoverageClaimsConfig } from '../../../config/coverage-claims.config.js';
+import { SandboxMessageStatus, type SandboxMessageListDto, type SandboxMessagesQueryDto } from '#contracts';
+import { FieldCipher, LookupHasher, pagedList, uuidv7 } from '#platform';
 import { SmsDeliveryError, type SmsMessage, type SmsReceipt, type SmsSender } from '../sms.port.js';
 import { SandboxSmsRepository } from './sandbox-sms.repository.js';
 
@@ -19,17 +18,12 @@ export const SANDBOX_RETENTION_HOURS = 24;
 const PRUNE_PROBABILITY = 0.01;
 
 @Injectable()
-export class SandboxSmsSender implements SmsSender {
-  private readonly cipher: FieldCipher;
-  private readonly hashKey: string;
-
+export class SandboxSmsAdapter implements SmsSender {
   constructor(
     private readonly messages: SandboxSmsRepository,
-    config: CoverageClaimsConfig,
-  ) {
-    this.cipher = fieldCipherOf(config);
-    this.hashKey = lookupHashKeyOf(config);
-  }
+    private readonly cipher: FieldCipher,
+    private readonly lookup: LookupHasher,
+  ) {}
 
   async send(message: SmsMessage): Promise<SmsReceipt> {
     const undeliverable = message.to.endsWith(SANDBOX_UNDELIVERABLE_SUFFIX);
@@ -37,7 +31,7 @@ export class SandboxSmsSender implements SmsSender {
     const messageId = uuidv7();
     await this.messages.insert({
       id: messageId,
-      phoneHash: lookupHash(this.hashKey, 'phone', message.to),
+      phoneHash: this.lookup.hash('phone', message.to),
       reference: message.reference,
       keyId: phone.keyId,
       phoneCiphertext: phone.ciphertext,
@@ -54,21 +48,18 @@ export class SandboxSmsSender implements SmsSender {
     return this.messages.deleteByReferences(tx, references);
   }
 
-  async list(query: SandboxMessagesQueryDto): Promise<SandboxMessageListDto> {
-    const [messages, total] = await this.messages.list({
-      phoneHash: query.phone === undefined ? undefined : lookupHash(this.hashKey, 'phone', query.phone),
-      offset: (query.page - 1) * query.limit,
-      limit: query.limit,
-    });
-    return {
-      data: messages.map((message) => ({
+  list(query: SandboxMessagesQueryDto): Promise<SandboxMessageListDto> {
+    const phoneHash = query.phone === undefined ? undefined : this.lookup.hash('phone', query.phone);
+    return pagedList(
+      query,
+      (window) => this.messages.list(phoneHash, window),
+      (message) => ({
         id: message.id,
         phone: this.cipher.open({ keyId: message.keyId, ciphertext: message.phoneCiphertext }),
         text: this.cipher.open({ keyId: message.keyId, ciphertext: message.textCiphertext }),
         status: message.status,
         createdAt: message.createdAt.toISOString(),
-      })),
-      pagination: toPagination(query, total),
-    };
+      }),
+    );
   }
 }

@@ -39,7 +39,7 @@ const CREDENTIAL_ERROR_CODES = new Set(['InvalidAPIKey', 'SignatureDoesNotMatch'
  *
  * Logs never hold the phone or the text: only the message's reference, SOLAPI's message id and codes.
  */
-export class SolapiSmsSender implements SmsSender {
+export class SolapiSmsAdapter implements SmsSender {
   private readonly url: string;
   private readonly apiKey: string;
   private readonly apiSecret: string;

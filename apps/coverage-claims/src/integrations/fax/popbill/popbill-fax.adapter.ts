@@ -61,7 +61,7 @@ type CallAnswer =
  * the port's request id: `submit` is idempotent through it (a refusal is checked by looking the number
  * up), `resultOf` reads it with getFaxResultRN. Nothing here is kept: Popbill's records are Popbill's.
  */
-export class PopbillFaxSender implements FaxSender {
+export class PopbillFaxAdapter implements FaxSender {
   private readonly logger = new Logger('PopbillFax');
   private readonly tokens: LinkhubTokenSource;
   private readonly baseUrl: string;
@@ -83,11 +83,11 @@ export class PopbillFaxSender implements FaxSender {
   }
 
   /** The adapter FAX_ADAPTER=popbill selects; configuration validation has required every POPBILL_* it reads. */
-  static fromConfig(config: CoverageClaimsConfig): PopbillFaxSender {
+  static fromConfig(config: CoverageClaimsConfig): PopbillFaxAdapter {
     const { POPBILL_LINK_ID, POPBILL_SECRET_KEY, POPBILL_CORP_NUM, POPBILL_SENDER_NUM } = config;
     if (!POPBILL_LINK_ID || !POPBILL_SECRET_KEY || !POPBILL_CORP_NUM || !POPBILL_SENDER_NUM)
       throw new Error('FAX_ADAPTER=popbill needs POPBILL_LINK_ID, POPBILL_SECRET_KEY, POPBILL_CORP_NUM and POPBILL_SENDER_NUM');
-    return new PopbillFaxSender({
+    return new PopbillFaxAdapter({
       linkId: POPBILL_LINK_ID,
       secretKey: POPBILL_SECRET_KEY,
       corpNum: POPBILL_CORP_NUM,
