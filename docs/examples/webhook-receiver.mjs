@@ -3,7 +3,7 @@
 //
 //   WEBHOOK_SECRET=whsec_… PORT=4000 node docs/examples/webhook-receiver.mjs
 //
-// The README's webhook walk-through runs it; docs/decisions/webhooks.md explains each step.
+// The webhook walk-through (docs/guides/webhooks.md) runs it; docs/decisions/webhooks.md explains each step.
 import { createServer } from 'node:http';
 import { Webhook } from 'standardwebhooks';
 
