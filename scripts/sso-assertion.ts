@@ -3,7 +3,7 @@ import { UserRole } from '#contracts';
 import { mintAssertion } from '../apps/coverage-claims/src/auth/sso-assertion.js';
 import { CoverageClaimsConfig } from '../apps/coverage-claims/src/config/coverage-claims.config.js';
 
-const USAGE = `Usage: node dist/scripts/sso-assertion.js --organisation <id> --secret <SSO secret> --ci <fcUserCi> --name <name>
+const USAGE = `Usage: node dist/scripts/sso-assertion.js --organisation <id> --secret=<SSO secret> --ci <fcUserCi> --name <name>
                  [--phone <mobile>] [--role PLANNER|ORG_ADMIN] [--audience <aud>] [--expires-in <seconds>]
 
 Prints an SSO assertion signed the way an organisation's sign-in server signs it (HS256, iss = the

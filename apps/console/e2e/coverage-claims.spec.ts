@@ -46,7 +46,7 @@ describe('coverage-claims console: organisations', () => {
     await page.getByRole('row', { name: /새봄 보험대리점/ }).waitFor();
     await ui.check('coverage-claims-organisation-secret');
     await page.getByRole('button', { name: '확인했습니다' }).click();
-    await expect(page.getByTestId('secret-once').count()).resolves.toBe(0);
+    await page.getByTestId('secret-once').waitFor({ state: 'detached' });
 
     // Its redirect URIs, edited in the detail beside the list.
     const detail = page.locator('form', { has: page.getByRole('button', { name: '저장' }) });

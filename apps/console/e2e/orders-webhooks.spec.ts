@@ -77,7 +77,7 @@ describe('lead-distribution console: orders', () => {
       .getByRole('table', { name: '주문 목록' })
       .getByRole('row', { name: /김주문.*취소/ })
       .waitFor();
-    await expect(page.getByRole('button', { name: '주문 취소' }).count()).resolves.toBe(0);
+    await page.getByRole('button', { name: '주문 취소' }).waitFor({ state: 'detached' });
     await ui.check('lead-distribution-orders-cancelled');
     // On a tablet the list and the order stack.
     await page.setViewportSize({ width: 820, height: 1180 });
@@ -125,7 +125,7 @@ describe('lead-distribution console: webhooks', () => {
     await page.getByRole('heading', { name: partner.url() }).waitFor();
     await ui.check('lead-distribution-webhooks-created');
     await page.getByRole('button', { name: '확인했습니다' }).click();
-    await expect(page.getByTestId('secret-once').count()).resolves.toBe(0);
+    await page.getByTestId('secret-once').waitFor({ state: 'detached' });
 
     const listed = await ok(app.api().GET('/api/v1/webhooks/endpoints', { params: { query: { partnerId: owner.id } } }));
     const [endpoint] = listed.data;

@@ -82,7 +82,7 @@ describe('lead-distribution console: partners and their keys', () => {
     // The key shown is the partner's: it works for that partner.
     expect((await app.api(apiKey).GET('/api/v1/orders')).response.status).toBe(200);
     await page.getByRole('button', { name: '확인했습니다' }).click();
-    await expect(page.getByTestId('secret-once').count()).resolves.toBe(0);
+    await page.getByTestId('secret-once').waitFor({ state: 'detached' });
 
     const row = page.getByRole('row', { name: /crm-production/ });
     await row.getByRole('button', { name: '폐기' }).click();

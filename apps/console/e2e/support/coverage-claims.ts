@@ -33,7 +33,7 @@ export async function signInPlanner(
   const ci = randomBytes(24).toString('base64');
   const { stdout } = await promisify(execFile)(
     process.execPath,
-    ['dist/scripts/sso-assertion.js', '--organisation', organisation.id, '--secret', organisation.ssoSecret, '--ci', ci, '--name', name],
+    ['dist/scripts/sso-assertion.js', '--organisation', organisation.id, `--secret=${organisation.ssoSecret}`, '--ci', ci, '--name', name],
     { cwd: ROOT },
   );
   const verifier = randomBytes(32).toString('base64url');
