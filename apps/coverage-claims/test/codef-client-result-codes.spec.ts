@@ -7,6 +7,7 @@ import { codefClientSetUp, failure, type LogLines } from './support/codef-client
 describe('CODEF client, against the CODEF fake', () => {
   const setUp = codefClientSetUp();
   const { client, contractsParams, checkupParams } = setUp;
+  // The fake and the logs of the running test, as the set-up's hooks left them.
   let fake: CodefFake;
   let logs: LogLines;
   beforeEach(() => ({ fake, logs } = setUp));

@@ -5,6 +5,7 @@ import { codefClientSetUp, failure, NAME, SIGN_IN, twoWayOf } from './support/co
 describe('CODEF client, against the CODEF fake', () => {
   const setUp = codefClientSetUp();
   const { client, contractsParams, checkupParams } = setUp;
+  // The fake of the running test, as the set-up's hooks left it.
   let fake: CodefFake;
   beforeEach(() => ({ fake } = setUp));
 

@@ -10,6 +10,7 @@ import { BIRTH, codefClientSetUp, failure, NAME, PHONE, SIGN_IN, type LogLines }
 describe('CODEF client, against the CODEF fake', () => {
   const setUp = codefClientSetUp();
   const { client, contractsParams, checkupParams } = setUp;
+  // The fake and the logs of the running test, as the set-up's hooks left them.
   let fake: CodefFake;
   let logs: LogLines;
   beforeEach(() => ({ fake, logs } = setUp));
