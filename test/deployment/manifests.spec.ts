@@ -1,190 +1,21 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { ConfigError, loadConfig } from '#platform';
-import { parseObjects } from '../../scripts/check-k8s.js';
+import { loadConfig } from '#platform';
 import type { CoverageClaimsConfig } from '../../apps/coverage-claims/src/config/coverage-claims.config.js';
+import { PLACEHOLDER, SAMPLE_PLACEHOLDER_VALUES, SERVICES, ofKind } from './support.js';
 import {
-  K8S,
-  PLACEHOLDER,
-  REPO,
-  SAMPLE_PLACEHOLDER_VALUES,
-  SAMPLE_SECRET_VALUES,
-  SERVICES,
-  healthPaths,
-  ofKind,
-  overlayDirs,
-  relative,
-  renderKustomization,
-  type K8sObject,
-  type ServiceUnderTest,
-} from './support.js';
-
-/* eslint-disable @typescript-eslint/no-explicit-any -- rendered manifests are untyped JSON, read field by field */
-type Json = any;
-
-const rendered = new Map(overlayDirs().map((dir) => [relative(dir), renderKustomization(dir)]));
-const environments = [...rendered.keys()].filter((dir) => /^overlays\/[^/]+$/.test(dir));
-const HEALTH = healthPaths();
-const ALL_CONTAINERS = (pod: Json): Json[] => [...(pod.initContainers ?? []), ...pod.containers];
-
-function jobOf(objects: K8sObject[]): Json {
-  const jobs = ofKind(objects, 'Job');
-  expect(jobs).toHaveLength(1);
-  return jobs[0];
-}
-
-function named(objects: K8sObject[], kind: string, name: string): Json {
-  const found = objects.find((object) => object.kind === kind && object.metadata.name === name);
-  if (!found) throw new Error(`no ${kind}/${name}`);
-  return found;
-}
-
-function configMapOf(objects: K8sObject[], container: Json): Record<string, string> {
-  const names = (container.envFrom ?? []).filter((from: Json) => from.configMapRef).map((from: Json) => from.configMapRef.name as string);
-  return Object.assign({}, ...names.map((name: string) => named(objects, 'ConfigMap', name).data));
-}
-
-function secretTemplate(service: ServiceUnderTest): Json {
-  return parseObjects(readFileSync(path.join(K8S, service.name, 'secret.template.yaml'), 'utf8'))[0];
-}
-
-/** The environment the container starts with: its ConfigMap, and a sample for each key of the Secret template. */
-function startingEnv(service: ServiceUnderTest, objects: K8sObject[], container: Json): Record<string, string> {
-  const secret = Object.keys(secretTemplate(service).stringData).map((key) => {
-    if (!SAMPLE_SECRET_VALUES[key]) throw new Error(`add a sample value of ${key} to SAMPLE_SECRET_VALUES`);
-    return [key, SAMPLE_SECRET_VALUES[key]()];
-  });
-  return { ...configMapOf(objects, container), ...Object.fromEntries(secret) };
-}
-
-/** The configuration the container starts with, once the Secret has its keys and the placeholders are filled in. */
-function startingConfig(service: ServiceUnderTest, objects: K8sObject[], container: Json) {
-  const env = Object.entries(startingEnv(service, objects, container)).map(([key, value]) => {
-    if (!PLACEHOLDER.test(value)) return [key, value];
-    if (!SAMPLE_PLACEHOLDER_VALUES[key]) throw new Error(`add a sample value of ${key} to SAMPLE_PLACEHOLDER_VALUES`);
-    return [key, SAMPLE_PLACEHOLDER_VALUES[key]];
-  });
-  return loadConfig(service.configClass, Object.fromEntries(env));
-}
-
-function problemsOf(run: () => unknown): string[] {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-  return [];
-}
-
-function matches(selector: Record<string, string>, labels: Record<string, string>): boolean {
-  return Object.entries(selector).every(([key, value]) => labels[key] === value);
-}
-
-/** The annotation with which ingress-nginx writes no access log for an Ingress's paths. */
-const ACCESS_LOG = 'nginx.ingress.kubernetes.io/enable-access-log';
-
-/** Query parameters that carry a credential: the SSO assertion, sign-in codes, refresh tokens, file URL signatures. */
-const CREDENTIAL_QUERY = ['assertion', 'code', 'code_verifier', 'refreshToken', 'signature'];
-
-/** The local storage driver's signed file URLs (`?expires=…&signature=…`), which the OpenAPI documents leave out. */
-const SIGNED_FILE_ROUTES: Record<ServiceUnderTest['name'], string[]> = {
-  'coverage-claims': ['PUT /api/v1/files/upload/{fileId}', 'GET /api/v1/files/download/{fileId}'],
-  'lead-distribution': ['PUT /api/v1/files/upload/{fileId}', 'GET /api/v1/files/download/{fileId}'],
-};
-
-/** Paths beside the credentials' routes, served or not, that a too wide path would take from the access log. */
-const BESIDE = [
-  '/api/v1/auth',
-  '/api/v1/authx',
-  '/api/v1/files',
-  '/api/v1/files/upload',
-  '/api/v1/files/uploads',
-  '/api/v1/files/download',
-  '/api/v1/files/downloads',
-  '/api/v1/files/presigned',
-];
-
-interface Request {
-  /** `GET /api/v1/auth/sso`, or a path with `(no route)` when the service serves nothing there. */
-  operation: string;
-  requestPath: string;
-  /** The query parameters of CREDENTIAL_QUERY the operation takes. */
-  credentials: string[];
-}
-
-/** Every operation of the service's OpenAPI document, its signed file URLs, its health probes, and the paths BESIDE them. */
-function requestsTo(service: ServiceUnderTest): Request[] {
-  const document = JSON.parse(readFileSync(path.join(REPO, 'openapi', `${service.name}.json`), 'utf8')) as {
-    paths: Record<string, Record<string, { parameters?: Array<{ in: string; name: string }> }>>;
-  };
-  const sample = (template: string) => template.replace(/\{[^}]+\}/g, '1');
-  const documented = Object.entries(document.paths).flatMap(([template, operations]) =>
-    Object.entries(operations).map(([method, operation]) => ({
-      operation: `${method.toUpperCase()} ${template}`,
-      requestPath: sample(template),
-      credentials: (operation.parameters ?? []).filter((p) => p.in === 'query' && CREDENTIAL_QUERY.includes(p.name)).map((p) => p.name),
-    })),
-  );
-  const signed = SIGNED_FILE_ROUTES[service.name].map((operation) => ({
-    operation,
-    requestPath: sample(operation.split(' ')[1]),
-    credentials: ['signature'],
-  }));
-  const served = new Set([...documented, ...signed].map((request) => request.requestPath));
-  const probes = Object.values(healthPaths()).map((probe) => ({ operation: `GET ${probe}`, requestPath: probe, credentials: [] }));
-  const beside = BESIDE.filter((requestPath) => !served.has(requestPath)).map((requestPath) => ({
-    operation: `GET ${requestPath} (no route)`,
-    requestPath,
-    credentials: [],
-  }));
-  return [...documented, ...signed, ...probes, ...beside];
-}
-
-/** Each path of the Ingress objects, with its host and backend, and whether the controller access-logs it. */
-interface IngressPath {
-  ingress: string;
-  host: string;
-  path: string;
-  pathType: string;
-  backend: Json;
-  accessLogged: boolean;
-}
-
-function ingressPaths(ingresses: Json[]): IngressPath[] {
-  return ingresses.flatMap((ingress) =>
-    ingress.spec.rules.flatMap((rule: Json) =>
-      rule.http.paths.map((entry: Json) => ({
-        ingress: ingress.metadata.name,
-        host: rule.host,
-        path: entry.path,
-        pathType: entry.pathType,
-        backend: entry.backend.service,
-        accessLogged: ingress.metadata.annotations?.[ACCESS_LOG] !== 'false',
-      })),
-    ),
-  );
-}
-
-/** Each service with its host: `{base_url}` (api.…) for coverage-claims, `{lead_base_url}` (lead-api.…) for lead-distribution. */
-const onHosts = (hosts: string[]) => SERVICES.map((service, index) => [service, hosts[index]] as const);
-
-const elementsOf = (urlPath: string) => urlPath.split('/').filter(Boolean);
-
-/**
- * The path a request takes among all Ingress objects of its host, by the Ingress API's rules: an
- * Exact path equal to the request's, else the longest Prefix path that is an element-wise prefix of
- * it (`/a/b` takes `/a/b` and `/a/b/c`, never `/a/bc`).
- */
-function routeOf(paths: IngressPath[], host: string, requestPath: string): IngressPath | undefined {
-  const own = paths.filter((entry) => entry.host === host);
-  const exact = own.find((entry) => entry.pathType === 'Exact' && entry.path === requestPath);
-  if (exact) return exact;
-  const request = elementsOf(requestPath);
-  return own
-    .filter((entry) => entry.pathType === 'Prefix' && elementsOf(entry.path).every((element, index) => request[index] === element))
-    .sort((a, b) => elementsOf(b.path).length - elementsOf(a.path).length)[0];
-}
+  ALL_CONTAINERS,
+  configMapOf,
+  environments,
+  HEALTH,
+  jobOf,
+  matches,
+  named,
+  problemsOf,
+  rendered,
+  secretTemplate,
+  startingConfig,
+  startingEnv,
+  type Json,
+} from './overlays.js';
 
 describe('the Kubernetes overlays', () => {
   it('are a dev and a prod environment, each with both services and the Ingress', () => {
@@ -440,77 +271,6 @@ describe('the Kubernetes overlays', () => {
           policy.spec.ingress[0].from.some((peer: Json) => matches(peer.podSelector.matchLabels, deployment.spec.template.metadata.labels)),
         ).toBe(true);
       }
-    }
-  });
-
-  it('map the two base URLs onto the two services by host name: every route of each service on its host, by the Ingress path rules', () => {
-    for (const env of environments) {
-      const ingresses = ofKind(rendered.get(env)!, 'Ingress') as Json[];
-      expect(ingresses.map((ingress) => ingress.metadata.name)).toEqual(['insure-api', 'insure-api-unlogged']);
-      expect(rendered.get(`${env}/ingress`)).toEqual(ingresses);
-      const paths = ingressPaths(ingresses);
-      const hosts = [...new Set(paths.map((entry) => entry.host))];
-      expect(hosts).toEqual([expect.stringMatching(/^api\./), expect.stringMatching(/^lead-api\./)]);
-      for (const ingress of ingresses) expect(ingress.spec.tls).toEqual([{ hosts, secretName: 'insure-api-tls' }]);
-      // Exact and Prefix only (ImplementationSpecific is a string prefix to ingress-nginx: /p takes /px);
-      // no trailing slash on a Prefix path, so that ingress-nginx's two locations (`/p/` and `= /p`) are
-      // exactly the element-wise match; no path in two objects, where which one wins is not defined.
-      for (const entry of paths) {
-        expect(['Exact', 'Prefix']).toContain(entry.pathType);
-        if (entry.pathType === 'Prefix' && entry.path !== '/') expect(entry.path).not.toMatch(/\/$/);
-      }
-      expect(new Set(paths.map((entry) => `${entry.host} ${entry.path}`)).size).toBe(paths.length);
-      expect(routeOf(paths, hosts[0], '/')?.ingress).toBe('insure-api');
-      expect(routeOf(paths, hosts[1], '/')?.ingress).toBe('insure-api');
-
-      for (const [service, host] of onHosts(hosts)) {
-        for (const { requestPath } of requestsTo(service)) {
-          const backend = routeOf(paths, host, requestPath)?.backend;
-          expect({ host, requestPath, backend }).toEqual({ host, requestPath, backend: { name: service.name, port: { name: 'http' } } });
-        }
-        expect(named(rendered.get(env)!, 'Service', service.name).spec.ports.map((p: Json) => p.name)).toContain('http');
-      }
-    }
-    const hostsOf = (env: string) => ingressPaths(ofKind(rendered.get(env)!, 'Ingress')).map((entry) => entry.host);
-    expect(hostsOf(environments[0])).not.toEqual(hostsOf(environments[1]));
-  });
-
-  it('keep out of the access log every route whose query string carries a credential, and only the routes beside them', () => {
-    for (const env of environments) {
-      const ingresses = ofKind(rendered.get(env)!, 'Ingress') as Json[];
-      const paths = ingressPaths(ingresses);
-      const [logged, unlogged] = ingresses;
-      // The access log is all that differs: the evidence files' body size holds on the upload paths too.
-      const { [ACCESS_LOG]: accessLog, ...annotations } = unlogged.metadata.annotations;
-      expect(accessLog).toBe('false');
-      expect(logged.metadata.annotations).toEqual(annotations);
-      expect(annotations).toEqual({
-        'nginx.ingress.kubernetes.io/proxy-body-size': '11m',
-        'nginx.ingress.kubernetes.io/proxy-read-timeout': '210',
-        'nginx.ingress.kubernetes.io/proxy-send-timeout': '210',
-      });
-      expect(unlogged.spec.ingressClassName).toBe(logged.spec.ingressClassName);
-
-      const hosts = [...new Set(paths.map((entry) => entry.host))];
-      const lost: string[] = [];
-      for (const [service, host] of onHosts(hosts)) {
-        for (const { operation, requestPath, credentials } of requestsTo(service)) {
-          const accessLogged = routeOf(paths, host, requestPath)!.accessLogged;
-          if (credentials.length > 0)
-            expect({ operation, credentials, accessLogged }).toEqual({ operation, credentials, accessLogged: false });
-          if (!accessLogged && credentials.length === 0) lost.push(`${service.name} ${operation}`);
-        }
-      }
-      // What the access log loses beyond the credentials' routes: the one other operation under /api/v1/auth,
-      // and paths beside the routes, which no service serves (404).
-      expect(lost.filter((entry) => !entry.endsWith(' (no route)'))).toEqual(['coverage-claims POST /api/v1/auth/sign-out']);
-      expect(lost.filter((entry) => entry.endsWith(' (no route)'))).toEqual([
-        'coverage-claims GET /api/v1/auth (no route)',
-        'coverage-claims GET /api/v1/files/upload (no route)',
-        'coverage-claims GET /api/v1/files/download (no route)',
-        'lead-distribution GET /api/v1/files/upload (no route)',
-        'lead-distribution GET /api/v1/files/download (no route)',
-      ]);
     }
   });
 });

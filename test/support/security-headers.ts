@@ -1,6 +1,8 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { connect } from 'node:net';
-import { baselineRequests, send, type Credential, type GeneratorOptions, type OpenApiDocument } from './hostile-input.js';
+import { baselineRequests, type GeneratorOptions } from './hostile-input.js';
+import { send, type Credential } from './hostile-sweep.js';
+import type { OpenApiDocument } from './openapi-document.js';
 
 /** The headers every answer carries, whatever answers it (libs/platform/src/http/security-headers.ts). */
 const EVERY_ANSWER: Record<string, RegExp> = {

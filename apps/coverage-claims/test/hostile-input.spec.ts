@@ -1,7 +1,9 @@
 import { UserRole } from '#contracts';
 import { OPERATOR_KEY, createOrganisation, signIn, startCoverageClaims, type CoverageClaimsTestApp } from './support/coverage-claims.js';
 import { STALL_MS } from '../../../test/support/event-loop.js';
-import { acceptedCredentials, hostileRequests, readOpenApiDocument, sweep } from '../../../test/support/hostile-input.js';
+import { hostileRequests } from '../../../test/support/hostile-input.js';
+import { acceptedCredentials, sweep } from '../../../test/support/hostile-sweep.js';
+import { readOpenApiDocument } from '../../../test/support/openapi-document.js';
 
 describe('hostile input on every operation of openapi/coverage-claims.json', () => {
   let app: CoverageClaimsTestApp;

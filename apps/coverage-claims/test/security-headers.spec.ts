@@ -27,7 +27,8 @@ import {
 } from './support/coverage-claims.js';
 import { claimBody } from './support/claim-body.js';
 import { given } from './support/given.js';
-import { readOpenApiDocument, type Credential, type Schema } from '../../../test/support/hostile-input.js';
+import type { Credential } from '../../../test/support/hostile-sweep.js';
+import { readOpenApiDocument, type Schema } from '../../../test/support/openapi-document.js';
 import { HeaderAudit, auditAnswersOfNoOperation, auditBaselines } from '../../../test/support/security-headers.js';
 
 /**

@@ -1,12 +1,7 @@
 import { STALL_MS } from '../../../test/support/event-loop.js';
-import {
-  acceptedCredentials,
-  hostileRequests,
-  readOpenApiDocument,
-  sweep,
-  type Credential,
-  type Schema,
-} from '../../../test/support/hostile-input.js';
+import { hostileRequests } from '../../../test/support/hostile-input.js';
+import { acceptedCredentials, sweep, type Credential } from '../../../test/support/hostile-sweep.js';
+import { readOpenApiDocument, type Schema } from '../../../test/support/openapi-document.js';
 import { OPERATOR_KEY, startLeadDistribution, type LeadDistributionTestApp } from './support/lead-distribution.js';
 import { given } from './support/given.js';
 

@@ -10,7 +10,8 @@ import type {
   WebhookEndpointCreatedDto,
   WebhookTestEventSentDto,
 } from '#contracts';
-import { readOpenApiDocument, type Credential, type Schema } from '../../../test/support/hostile-input.js';
+import type { Credential } from '../../../test/support/hostile-sweep.js';
+import { readOpenApiDocument, type Schema } from '../../../test/support/openapi-document.js';
 import {
   OPERATOR_KEY,
   asOperator,

@@ -1,13 +1,34 @@
-import { constants, generateKeyPairSync, privateDecrypt, randomBytes, randomUUID, type KeyObject } from 'node:crypto';
+import { generateKeyPairSync, randomBytes, randomUUID, type KeyObject } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { CODEF_FAKE_CHECKUP_REFERENCE, CODEF_FAKE_CHECKUP_ROWS } from './codef-fake-checkups-sample.js';
+import { CODEF_FAKE_CONTRACTS_SAMPLE, renamed } from './codef-fake-contracts-sample.js';
+import {
+  CODEF_FAKE_PATHS,
+  coded,
+  missingParameter,
+  pkcs1Decrypt,
+  readBody,
+  result,
+  sameRequest,
+  secureNoImage,
+  withoutFollowUp,
+  type Answer,
+  type Product,
+} from './codef-fake-wire.js';
+
+export { CODEF_FAKE_CHECKUP_ROWS, CODEF_FAKE_CHECKUP_YEARS } from './codef-fake-checkups-sample.js';
+export { CODEF_FAKE_CONTRACTS_SAMPLE } from './codef-fake-contracts-sample.js';
+export { CODEF_FAKE_PATHS } from './codef-fake-wire.js';
 
 /*
  * A faithful fake of CODEF on one loopback server: its OAuth service and the two products the service
  * calls. It checks what CODEF checks and answers in CODEF's shapes, as far as public sources show them
  * (docs/sources/codef.md names each source and which codes are assumed). Written from the sources,
- * not from the client: it imports nothing of it.
+ * not from the client: it imports nothing of it. This file has the routes, the tokens and the
+ * second step; codef-fake-wire.ts how a body is read and an answer written; the products' default
+ * answers are in codef-fake-contracts-sample.ts and codef-fake-checkups-sample.ts.
  *
  * What it checks
  * - `POST /oauth/token`: Basic auth with the fake's client id and secret (else 401
@@ -53,12 +74,6 @@ import { setTimeout as sleep } from 'node:timers/promises';
  *   open (tokens and `requests` are kept).
  */
 
-/** The products' paths, as CODEF publishes them. */
-export const CODEF_FAKE_PATHS = {
-  contracts: '/v1/kr/insurance/0001/credit4u/contract-info',
-  checkups: '/v1/kr/public/pp/nhis-health-checkup/result',
-} as const;
-
 /** The codes the fake answers with. Third parties report those not marked; docs/sources/codef.md. */
 export const CODEF_FAKE_CODES = {
   done: 'CF-00000',
@@ -84,13 +99,8 @@ export const CODEF_FAKE_SMS_CODE = '482913';
 export const CODEF_FAKE_TWO_WAY_MS = 270_000;
 const TOKEN_LIFETIME_S = 604_799;
 const PREMATURE_TRIES_ALLOWED = 2;
-/** The parameters a follow-up adds to the identical first request. */
-const FOLLOW_UP_KEYS = new Set(['is2Way', 'twoWayInfo', 'simpleAuth', 'secureNo', 'secureNoRefresh', 'smsAuthNo', 'emailAuthNo']);
-/** PASS (`loginTypeLevel` 5) needs the telecom; the others do not. */
-const NHIS_LOGIN_LEVELS = new Set(['1', '3', '4', '5', '6', '7', '8']);
 
 export type CodefFakeStep = 'simpleAuth' | 'secureNo' | 'smsAuthNo';
-type Product = keyof typeof CODEF_FAKE_PATHS;
 
 export interface CodefFakeRequest {
   path: string;
@@ -128,8 +138,6 @@ interface Session {
   code?: string;
   legacy: boolean;
 }
-
-type Answer = { status: number; body: unknown; plain?: boolean; html?: boolean };
 
 export class CodefFake {
   readonly client = { id: 'codef-fake-client-id', secret: 'codef-fake-client-secret' };
@@ -506,357 +514,3 @@ export class CodefFake {
     return plain === undefined ? undefined : { ...params, password: plain };
   }
 }
-
-/** The body as CODEF reads it: URL-encoded JSON of an object (a `+` is a space); undefined for anything else, plain JSON included. */
-function readBody(raw: string): Record<string, unknown> | undefined {
-  if (raw.includes('{') || raw.includes('"')) return undefined;
-  try {
-    const value = JSON.parse(decodeURIComponent(raw.replace(/\+/g, ' '))) as unknown;
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * RSA PKCS#1 v1.5 decryption of CODEF's base64 field. Node 24 refuses privateDecrypt with
- * RSA_PKCS1_PADDING (CVE-2023-46809), so the fake decrypts raw and checks the type-2 padding itself
- * (0x00 0x02, at least 8 non-zero bytes, 0x00, the message). Timing leaks do not matter in a test fake.
- */
-function pkcs1Decrypt(key: KeyObject, base64: string): string | undefined {
-  try {
-    const block = privateDecrypt({ key, padding: constants.RSA_NO_PADDING }, Buffer.from(base64, 'base64'));
-    if (block[0] !== 0 || block[1] !== 2) return undefined;
-    const separator = block.indexOf(0, 2);
-    if (separator < 10) return undefined;
-    return block.subarray(separator + 1).toString('utf8');
-  } catch {
-    return undefined;
-  }
-}
-
-function missingParameter(product: Product, params: Record<string, unknown>): string | undefined {
-  const required =
-    product === 'contracts'
-      ? ['organization', 'id', 'password', 'type', 'userName', 'identity', 'phoneNo']
-      : [
-          'organization',
-          'loginType',
-          'loginTypeLevel',
-          'identity',
-          'userName',
-          'phoneNo',
-          'id',
-          'inquiryType',
-          'searchStartYear',
-          'searchEndYear',
-          'type',
-          ...(params.loginTypeLevel === '5' ? ['telecom'] : []),
-        ];
-  const missing = required.find((key) => typeof params[key] !== 'string' || params[key] === '');
-  if (missing) return missing;
-  if (product === 'contracts' && params.organization !== '0001') return 'organization';
-  if (product === 'checkups') {
-    if (params.organization !== '0002') return 'organization';
-    if (params.loginType !== '5') return 'loginType';
-    if (!NHIS_LOGIN_LEVELS.has(params.loginTypeLevel as string)) return 'loginTypeLevel';
-    if (!/^\d{8}$/.test(params.identity as string)) return 'identity';
-    if (!/^\d{4}$/.test(params.searchStartYear as string) || !/^\d{4}$/.test(params.searchEndYear as string)) return 'searchStartYear';
-  }
-  return undefined;
-}
-
-function withoutFollowUp(params: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(params).filter(([key]) => !FOLLOW_UP_KEYS.has(key)));
-}
-
-function sameRequest(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
-  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
-  return [...keys].every((key) => JSON.stringify(a[key]) === JSON.stringify(b[key]));
-}
-
-function result(code: string, message: string, extraMessage: string) {
-  return { result: { code, message, extraMessage, transactionId: randomBytes(12).toString('hex') } };
-}
-
-function coded(code: string, message: string): Answer {
-  return { status: 200, body: { ...result(code, message, ''), data: {} } };
-}
-
-/** A small JPEG-looking `data:` URL as CODEF's sample gives it (`data:img/jpeg`, sic); new bytes each time. */
-function secureNoImage(): string {
-  return `data:img/jpeg;base64,${Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(60), Buffer.from([0xff, 0xd9])]).toString('base64')}`;
-}
-
-/** The sample with its contractor and insured person renamed to the customer who asked (when the fake knows the name). */
-function renamed(sample: Record<string, unknown>, name: string): Record<string, unknown> {
-  if (name === '') return sample;
-  return JSON.parse(JSON.stringify(sample).replaceAll(SAMPLE_CUSTOMER, name.replaceAll('"', ''))) as Record<string, unknown>;
-}
-
-const SAMPLE_CUSTOMER = '김샘플';
-
-const coverage = (
-  resNumber: string,
-  resCoverageName: string,
-  resAgreementType: string,
-  resCoverageCode: string,
-  resCoverageAmount: string,
-  resCoverageStatus = '정상',
-  dates?: { commStartDate?: string; commEndDate?: string },
-) => ({
-  resInsuredPerson: SAMPLE_CUSTOMER,
-  resNumber,
-  resCoverageStatus,
-  resCoverageAmount,
-  resCoverageCode,
-  resCoverageName,
-  resAgreementType,
-  ...dates,
-});
-
-const actualLoss = (
-  resNumber: string,
-  resCoverageName: string,
-  resType: string,
-  resCoverageAmount: string,
-  start: string,
-  end: string,
-) => ({
-  resNumber,
-  commStartDate: start,
-  resCoverageStatus: '정상',
-  resType,
-  resCoverageAmount,
-  commEndDate: end,
-  resCoverageName,
-});
-
-/**
- * The contracts' default answer: the shape of codef-java's TestKR_IS_0001_001.java sample (field for
- * field), its content made up. Three flat-rate contracts (one in force with coverages of mixed states,
- * 갱신형 riders and two riders with dates of their own, one surrendered whole-life ending `종신`, one
- * lapsed annuity) and two 실손 contracts, the first being the same policy as the first flat-rate one
- * (same `resPolicyNumberHid`), its dates on its coverages. The flat-rate riders' own dates are
- * assumed (CODEF's sample dates only 실손 coverages): one ending 45 years before its contract, one
- * added three years after it began.
- */
-export const CODEF_FAKE_CONTRACTS_SAMPLE: Record<string, unknown> = {
-  resFlatRateStatisticsList: [
-    { resSelfCoverageAmt: '500', resCoverageCode: 'A4301', resCoverageName: '골절진단', resAvgGroupCoverageAmt: '410' },
-    { resSelfCoverageAmt: '300000', resCoverageCode: 'A1300', resCoverageName: '상해사망', resAvgGroupCoverageAmt: '118250' },
-  ],
-  resActualLossStatisticsList: [
-    { resSelfRegYN: '1', resAvgGroupRegRate: '74', resCoverageCode: 'E', resCoverageName: '질병통원(외래)' },
-    { resSelfRegYN: '0', resAvgGroupRegRate: '12', resCoverageCode: '500', resCoverageName: '일상생활배상책임담보' },
-  ],
-  resActualLossPaymentList: [],
-  resFlatRateContractList: [
-    {
-      resHomePage: 'www.hangyeol-insure.example',
-      resPaymentPeriod: '20년',
-      resInsuranceName: '(무)한결 든든건강보험(18.04)',
-      resContractor: SAMPLE_CUSTOMER,
-      resPolicyNumber: '201830*****',
-      resCompanyNm: '한결손해보험',
-      commEndDate: '20930612',
-      resCoverageLists: [
-        coverage('1', '일반상해사망(기본계약)(20년갱신형)', '상해사망', 'A1300', '100000000'),
-        coverage('10', '[뇌,심장]단계별질병진단비_중증진단비(20년갱신형)', '급성심근경색진단', 'A4104', '20000000'),
-        coverage('11', '암진단비(유사암제외)', '암진단', 'A4101', '30000000'),
-        coverage('13', '골절진단비Ⅱ(치아파절제외)(20년갱신형)', '골절진단', 'A4301', '200000', '실효'),
-        coverage('43', '질병입원일당(1일이상)', '질병입원일당', 'A6100', '30000', '정상', {
-          commStartDate: '20180612',
-          commEndDate: '20480612',
-        }),
-        coverage('52', '강력범죄피해보장', '기타 인보험(정액)담보', 'A9999', '3000000', '정상', { commStartDate: '20210612' }),
-      ],
-      resPremium: '98400',
-      resNumber: '1',
-      commStartDate: '20180612',
-      resContractStatus: '정상',
-      resPaymentCycle: '매월납',
-      resPhoneNo: '15990000',
-      resPolicyNumberHid: '20183048215',
-      resCompanyNmCode: 'N10',
-    },
-    {
-      resHomePage: 'www.nuri-life.example',
-      resPaymentPeriod: '20년',
-      resInsuranceName: '무배당 누리 평생든든종신보험(2종)',
-      resContractor: SAMPLE_CUSTOMER,
-      resPolicyNumber: '110*****',
-      resCompanyNm: '누리생명보험',
-      commEndDate: '종신',
-      resCoverageLists: [
-        coverage('1', '일반사망', '질병사망', 'A1100', '50000000', '해지'),
-        coverage('2', '일반사망', '상해사망', 'A1300', '50000000', '해지'),
-      ],
-      resPremium: '76000',
-      resNumber: '2',
-      commStartDate: '20121031',
-      resContractStatus: '해지',
-      resPaymentCycle: '매월납',
-      resPhoneNo: '15990001',
-      resPolicyNumberHid: '11052917',
-      resCompanyNmCode: 'L18',
-    },
-    {
-      resHomePage: 'www.nuri-life.example',
-      resPaymentPeriod: '10년',
-      resInsuranceName: '무배당 누리 연금보험(무사망보장형)',
-      resContractor: SAMPLE_CUSTOMER,
-      resPolicyNumber: '108*****',
-      resCompanyNm: '누리생명보험',
-      commEndDate: '종신',
-      resCoverageLists: [coverage('1', '재해장해(80%이상)', '상해80%이상후유장해', 'A3301', '10000000', '실효')],
-      resPremium: '150000',
-      resNumber: '3',
-      commStartDate: '20140905',
-      resContractStatus: '실효',
-      resPaymentCycle: '3개월납',
-      resPhoneNo: '15990001',
-      resPolicyNumberHid: '10873104',
-      resCompanyNmCode: 'L18',
-    },
-  ],
-  resActualLossContractList: [
-    {
-      resInsuredPerson: SAMPLE_CUSTOMER,
-      resHomePage: 'www.hangyeol-insure.example',
-      resNumber: '1',
-      resContractStatus: '정상',
-      resInsuranceName: '(무)한결 든든건강보험(18.04)',
-      resPolicyNumberHid: '20183048215',
-      resPhoneNo: '15990000',
-      resPolicyNumber: '201830*****',
-      resCompanyNm: '한결손해보험',
-      resCompanyNmCode: 'N10',
-      resCoverageLists: [
-        actualLoss('1', '상해 입원의료비', '실손의료비', '50000000', '20180612', '20330612'),
-        actualLoss('2', '상해 외래의료비', '실손의료비', '250000', '20180612', '20330612'),
-        actualLoss('3', '질병 입원의료비', '실손의료비', '50000000', '20180612', '20330612'),
-        actualLoss('4', '질병 외래의료비', '실손의료비', '250000', '20180612', '20330612'),
-        actualLoss('5', '질병 처방조제료', '실손의료비', '50000', '20180612', '20330612'),
-        actualLoss('6', '가족생활배상책임담보', '기타실손', '100000000', '20180612', '20830612'),
-      ],
-    },
-    {
-      resInsuredPerson: SAMPLE_CUSTOMER,
-      resHomePage: 'www.bareun-fire.example',
-      resNumber: '2',
-      resContractStatus: '정상',
-      resInsuranceName: '바른다이렉트자동차_개인용',
-      resPolicyNumberHid: '124K5531870000',
-      resPhoneNo: '15990002',
-      resPolicyNumber: '124K55318*****',
-      resCompanyNm: '바른화재해상보험',
-      resCompanyNmCode: 'N08',
-      resCoverageLists: [
-        actualLoss('1', '무보험차에 의한 상해', '기타실손', '200000000', '20250521', '20260521'),
-        actualLoss('2', '다른자동차 운전', '기타실손', '1000', '20250521', '20260521'),
-      ],
-    },
-  ],
-};
-
-/**
- * The years of the default check-ups: four and two years before this one in Korea, inside the ten
- * years the service keeps (and asks CODEF for) whatever the date.
- */
-export const CODEF_FAKE_CHECKUP_YEARS = (() => {
-  const thisYear = new Date(Date.now() + 9 * 3_600_000).getUTCFullYear();
-  return { earlier: thisYear - 4, latest: thisYear - 2 };
-})();
-
-/**
- * The check-ups' default `resPreviewList`: the fields third-party parsers read (the provider's list is
- * not public), all strings, empty when not measured. Made-up values: the latest year with everything,
- * the earlier without the lipid panel (measured every four years) and with a blank hearing.
- */
-export const CODEF_FAKE_CHECKUP_ROWS: Array<Record<string, string>> = [
-  {
-    resCheckupYear: String(CODEF_FAKE_CHECKUP_YEARS.latest),
-    resCheckupDate: '1105',
-    resCheckupPlace: '한빛내과의원',
-    resHeight: '172.4',
-    resWeight: '70.2',
-    resWaist: '84.0',
-    resBMI: '23.6',
-    resSight: '1.0/1.2',
-    resHearing: '정상/정상',
-    resBloodPressure: '128/82',
-    resUrinaryProtein: '음성',
-    resHemoglobin: '14.8',
-    resFastingBloodSuger: '104',
-    resTotalCholesterol: '212',
-    resHDLCholesterol: '48',
-    resLDLCholesterol: '138',
-    resTriglyceride: '160',
-    resSerumCreatinine: '0.9',
-    resGFR: '92',
-    resAST: '28',
-    resALT: '31',
-    resyGPT: '42',
-    resChestDisease: '정상',
-    resOsteoporosis: '',
-    resJudgement: '정상B(경계)',
-  },
-  {
-    resCheckupYear: String(CODEF_FAKE_CHECKUP_YEARS.earlier),
-    resCheckupDate: '0913',
-    resCheckupPlace: '새솔의원',
-    resHeight: '172.1',
-    resWeight: '68.9',
-    resWaist: '82.5',
-    resBMI: '23.3',
-    resSight: '1.0/1.0',
-    resHearing: '',
-    resBloodPressure: '122/78',
-    resUrinaryProtein: '음성',
-    resHemoglobin: '15.1',
-    resFastingBloodSuger: '97',
-    resTotalCholesterol: '',
-    resHDLCholesterol: '',
-    resLDLCholesterol: '',
-    resTriglyceride: '',
-    resSerumCreatinine: '0.8',
-    resGFR: '101',
-    resAST: '24',
-    resALT: '22',
-    resyGPT: '35',
-    resChestDisease: '정상',
-    resOsteoporosis: '',
-    resJudgement: '정상A',
-  },
-];
-
-/** `resReferenceList` as CODEF's guide shows it (`{resType: "단위", resHeight: "Cm", ...}`), the units row and one range row. */
-const CODEF_FAKE_CHECKUP_REFERENCE = [
-  {
-    resType: '단위',
-    resHeight: 'Cm',
-    resWeight: 'Kg',
-    resWaist: 'Cm',
-    resBMI: 'kg/m2',
-    resBloodPressure: 'mmHg',
-    resHemoglobin: 'g/dL',
-    resFastingBloodSuger: 'mg/dL',
-    resTotalCholesterol: 'mg/dL',
-    resHDLCholesterol: 'mg/dL',
-    resTriglyceride: 'mg/dL',
-    resLDLCholesterol: 'mg/dL',
-    resSerumCreatinine: 'mg/dL',
-    resGFR: 'mL/min/1.73m2',
-    resAST: 'IU/L',
-    resALT: 'IU/L',
-    resyGPT: 'IU/L',
-  },
-  {
-    resType: '정상(A)',
-    resBMI: '18.5~24.9',
-    resBloodPressure: '120/80미만',
-    resFastingBloodSuger: '100미만',
-    resTotalCholesterol: '200미만',
-  },
-];
