@@ -124,11 +124,8 @@ export class AllocationRepository {
       [leadId],
     );
     if (!order) return null;
-    await tx.query(`UPDATE order_regions SET quantity = quantity + 1 WHERE order_id = $1 AND region = $2`, [order.id, order.region]);
-    await tx.query(
-      `UPDATE orders SET status = ${sqlStatus(OrderStatus.InProgress)}, updated_at = now() WHERE id = $1 AND status = ${sqlStatus(OrderStatus.Completed)}`,
-      [order.id],
-    );
+    // Orders' function (orders/sql/owe_order_lead.v1.sql): the region owes one more, a completed order is open again.
+    await tx.query(`SELECT owe_order_lead_v1($1::uuid, $2::text)`, [order.id, order.region]);
     await this.fillFromPool(tx, order.id);
     return order.id;
   }
@@ -185,8 +182,9 @@ export class AllocationRepository {
     return rows.map((row) => row.id);
   }
 
+  /** Orders' function (orders/sql/mark_order_activated.v1.sql): the order has taken the pool once its time came. */
   async markActivated(tx: EntityManager, orderId: string): Promise<void> {
-    await tx.query(`UPDATE orders SET activated_at = now() WHERE id = $1`, [orderId]);
+    await tx.query(`SELECT mark_order_activated_v1($1::uuid)`, [orderId]);
   }
 
   /**
@@ -208,16 +206,13 @@ export class AllocationRepository {
     return took ?? null;
   }
 
-  /** Hands the leads to the order's partner and records each hand-over; returns the new assignment ids. */
+  /**
+   * Hands the leads to the order's partner, by leads' function (leads/sql/assign_leads.v1.sql), and
+   * records each hand-over; returns the new assignment ids.
+   */
   private async assign(tx: EntityManager, leadIds: string[], orderId: string, partnerId: number): Promise<string[]> {
     const assignmentIds = leadIds.map(() => uuidv7());
-    await tx.query(
-      `UPDATE leads l SET partner_id = $2, order_id = $3, assignment_id = a.assignment_id,
-              assigned_at = now(), last_distributed_at = now(), updated_at = now()
-         FROM unnest($1::uuid[], $4::uuid[]) AS a(lead_id, assignment_id)
-        WHERE l.id = a.lead_id`,
-      [leadIds, partnerId, orderId, assignmentIds],
-    );
+    await tx.query(`SELECT assign_leads_v1($1::uuid[], $2::uuid[], $3::uuid, $4::integer)`, [leadIds, assignmentIds, orderId, partnerId]);
     await this.recordAssignments(tx, leadIds, assignmentIds, AssignmentKind.Order, orderId, null, partnerId);
     return assignmentIds;
   }

@@ -1,5 +1,6 @@
 -- register_leads_v3, as migration RegisterLeadsV31795840000000 installed it; called by AllocationRepository.registerLeads.
--- v2's rule, with the take of an order's slots asked of orders' take_order_slots_v1 (orders/sql/), the one place it is written.
+-- v2's rule, with the take of an order's slots asked of orders' take_order_slots_v1 (orders/sql/), the one place it is written,
+-- and the leads inserted by leads' insert_leads_v1 (leads/sql/), the owner of the table.
 -- Shipped: frozen (README.md). Why it reads as it does: docs/decisions/allocation.md.
 CREATE FUNCTION register_leads_v3(
   p_ids uuid[], p_product_ids uuid[], p_partner_ids integer[], p_assignment_ids uuid[],
@@ -149,21 +150,11 @@ BEGIN
                  FROM unnest(d_bucket, d_order, d_partner, d_count) WITH ORDINALITY AS d(bucket, order_id, partner_id, n, seq)) d
       ON d.bucket = s.bucket AND s.k > d.before AND s.k <= d.upto;
 
-  -- (5) The leads, already delivered where they go, and the history of each delivery.
-  INSERT INTO leads (id, product_id, partner_id, order_id, assignment_id, name, masked_name, phone_ciphertext,
-                     phone_key_id, phone_prefix, phone_last4, phone_hash, email, region, address, birth_date, gender,
-                     memo, metadata, search_text, assigned_at, last_distributed_at)
-  SELECT t.id, t.product_id, t.partner_id, t.order_id, CASE WHEN t.partner_id IS NOT NULL THEN t.assignment_id END,
-         t.name, t.masked_name, t.phone_ciphertext, t.phone_key_id, t.phone_prefix, t.phone_last4, t.phone_hash,
-         t.email, t.region, t.address, t.birth_date, t.gender, t.memo, t.metadata, t.search_text,
-         CASE WHEN t.partner_id IS NOT NULL THEN now() END, CASE WHEN t.partner_id IS NOT NULL THEN now() END
-    FROM unnest(p_ids, p_product_ids, v_partner, v_order, p_assignment_ids, p_names, p_masked_names, p_phone_ciphertexts,
-                p_phone_key_ids, p_phone_prefixes, p_phone_last4s, p_phone_hashes, p_emails, p_regions, p_addresses,
-                p_birth_dates, p_genders, p_memos, p_metadata, p_search_texts, v_dup)
-         AS t(id, product_id, partner_id, order_id, assignment_id, name, masked_name, phone_ciphertext, phone_key_id,
-              phone_prefix, phone_last4, phone_hash, email, region, address, birth_date, gender, memo, metadata,
-              search_text, dup)
-   WHERE NOT t.dup;
+  -- (5) The leads, already delivered where they go (leads' insert_leads_v1), and the history of each delivery.
+  PERFORM insert_leads_v1(p_ids, p_product_ids, v_partner, v_order, p_assignment_ids, p_names, p_masked_names,
+                          p_phone_ciphertexts, p_phone_key_ids, p_phone_prefixes, p_phone_last4s, p_phone_hashes,
+                          p_emails, p_regions, p_addresses, p_birth_dates, p_genders, p_memos, p_metadata,
+                          p_search_texts, v_dup);
 
   INSERT INTO lead_assignments (id, lead_id, kind, order_id, from_partner_id, to_partner_id)
   SELECT t.assignment_id, t.id, CASE WHEN t.order_id IS NULL THEN 'MANUAL' ELSE 'ORDER' END, t.order_id, NULL, t.partner_id

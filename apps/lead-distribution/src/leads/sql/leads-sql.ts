@@ -6,4 +6,6 @@
 export const LEADS_SQL = {
   listCountsDeltaV1: new URL('./lead_list_counts_delta.v1.sql', import.meta.url),
   listCountsTruncateV1: new URL('./lead_list_counts_truncate.v1.sql', import.meta.url),
+  insertLeadsV1: new URL('./insert_leads.v1.sql', import.meta.url),
+  assignLeadsV1: new URL('./assign_leads.v1.sql', import.meta.url),
 } as const;
