@@ -4,7 +4,7 @@ import type { QueryRunner } from 'typeorm';
 /**
  * The one loader of database functions and triggers, kept as versioned files in their owner's `sql/`
  * folder (`<feature>/sql/<function>.v<N>.sql`, README.md beside). Each feature lists its files in
- * `<feature>/sql/<feature>-sql.ts` as `new URL('./<file>.sql', import.meta.url)`, written out whole:
+ * `<feature>/sql/<feature>-sql.ts`, each a URL of a literal file name relative to import.meta.url:
  * `npm run build` copies the files beside the compiled module (scripts/copy-sql.ts) and an image's
  * bundle finds them by that literal (scripts/app-bundle.ts). A shipped file is frozen: a test pins
  * its SHA-256.
