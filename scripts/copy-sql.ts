@@ -4,7 +4,7 @@ import { repoRoot } from './repo-root.js';
 
 /**
  * The second half of `npm run build`: tsc compiles only TypeScript, so the `.sql` files that
- * migrations read beside their module (apps/lead-distribution/src/allocation/sql/) are copied to
+ * migrations read beside their module (each feature's sql/ folder, e.g. allocation/sql/) are copied to
  * the same place under dist/. `npm start`, the migration job, `check:migrations`, the tests' global
  * set-up and an image's bundle (scripts/app-bundle.ts) all run dist/, so all of them find them there.
  */

@@ -22,6 +22,7 @@ export * from './database/migrations.js';
 export * from './database/periodic-sweep.js';
 export * from './database/paged-query.js';
 export * from './database/postgres-server.js';
+export * from './database/sql-files.js';
 export * from './files/file-storage.config.js';
 export * from './files/file-storage.js';
 export * from './files/file.errors.js';

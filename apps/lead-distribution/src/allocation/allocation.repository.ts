@@ -13,8 +13,8 @@ const OPEN = sqlStatuses(OPEN_ORDER_STATUSES);
 
 /**
  * The SQL of allocation, private to AllocationModule (AllocationService is the way in). A new lead
- * is allocated as it is registered, by the database function `register_leads_v2`
- * (sql/register_leads.v2.sql, `registerLeads`); the methods below allocate when an order takes
+ * is allocated as it is registered, by the database function `register_leads_v3`
+ * (sql/register_leads.v3.sql, `registerLeads`); the methods below allocate when an order takes
  * leads waiting in the pool (at creation, when its reservation comes, when it is owed a
  * replacement), on the same rules: oldest order first, order row locked, conditional region update.
  * Exactness rests on two things: a region's `delivered` only grows through
@@ -33,7 +33,7 @@ export class AllocationRepository {
 
   /**
    * Registers leads and allocates them in one statement (one round trip, its own transaction):
-   * `register_leads_v2` skips duplicates (the same phone for the same product within `windowDays`,
+   * `register_leads_v3` skips duplicates (the same phone for the same product within `windowDays`,
    * or earlier in the batch), gives each lead without a named partner to the oldest open due order
    * with room in its region, inserts the leads and records each delivery. All of it or nothing.
    * Returns one result per lead, in order.
@@ -45,7 +45,7 @@ export class AllocationRepository {
       Array<{ ord: number; created: boolean; partner_id: number | null; order_id: string | null; created_at: Date }>
     >(
       `SELECT ord, created, partner_id, order_id, created_at
-         FROM register_leads_v2($1::uuid[], $2::uuid[], $3::integer[], $4::uuid[], $5::text[], $6::text[], $7::bytea[], $8::text[],
+         FROM register_leads_v3($1::uuid[], $2::uuid[], $3::integer[], $4::uuid[], $5::text[], $6::text[], $7::bytea[], $8::text[],
                                 $9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[], $15::text[], $16::text[],
                                 $17::text[], $18::jsonb[], $19::text[], $20::integer)`,
       [
@@ -98,15 +98,15 @@ export class AllocationRepository {
         [region.productId, region.region, region.owed],
       );
       if (picked.length === 0) continue;
-      const partnerId = await this.takeSlots(tx, orderId, region.region, picked.length);
-      if (partnerId === null) continue;
+      const took = await this.takeSlots(tx, orderId, region.region, picked.length);
+      if (took === null) continue;
       await this.assign(
         tx,
-        picked.map((lead) => lead.id),
+        picked.slice(0, took.taken).map((lead) => lead.id),
         orderId,
-        partnerId,
+        took.partnerId,
       );
-      taken += picked.length;
+      taken += took.taken;
     }
     return taken;
   }
@@ -124,11 +124,8 @@ export class AllocationRepository {
       [leadId],
     );
     if (!order) return null;
-    await tx.query(`UPDATE order_regions SET quantity = quantity + 1 WHERE order_id = $1 AND region = $2`, [order.id, order.region]);
-    await tx.query(
-      `UPDATE orders SET status = ${sqlStatus(OrderStatus.InProgress)}, updated_at = now() WHERE id = $1 AND status = ${sqlStatus(OrderStatus.Completed)}`,
-      [order.id],
-    );
+    // Orders' function (orders/sql/owe_order_lead.v1.sql): the region owes one more, a completed order is open again.
+    await tx.query(`SELECT owe_order_lead_v1($1::uuid, $2::text)`, [order.id, order.region]);
     await this.fillFromPool(tx, order.id);
     return order.id;
   }
@@ -185,45 +182,37 @@ export class AllocationRepository {
     return rows.map((row) => row.id);
   }
 
+  /** Orders' function (orders/sql/mark_order_activated.v1.sql): the order has taken the pool once its time came. */
   async markActivated(tx: EntityManager, orderId: string): Promise<void> {
-    await tx.query(`UPDATE orders SET activated_at = now() WHERE id = $1`, [orderId]);
+    await tx.query(`SELECT mark_order_activated_v1($1::uuid)`, [orderId]);
   }
 
   /**
-   * Takes `count` slots of the order's region if the order is open and the region owes that many;
-   * returns the order's partner, or null when it cannot. Moves the order's status on.
+   * Takes up to `count` slots of the order's region, by orders' SQL function `take_order_slots_v1`
+   * (orders/sql/take_order_slots.v1.sql: the same rule register_leads_v3 asks): the order is locked
+   * and must be open, the region gives what it still owes, the order's status moves on. Returns the
+   * order's partner and how many slots it took, or null when it took none.
    */
-  private async takeSlots(tx: EntityManager, orderId: string, region: string, count: number): Promise<number | null> {
-    const [order] = await tx.query<Array<{ partnerId: number }>>(
-      `SELECT partner_id AS "partnerId" FROM orders WHERE id = $1 AND status IN ${OPEN} FOR NO KEY UPDATE`,
-      [orderId],
-    );
-    if (!order) return null;
-    const [, affected] = await tx.query<[unknown[], number]>(
-      `UPDATE order_regions SET delivered = delivered + $3 WHERE order_id = $1 AND region = $2 AND delivered + $3 <= quantity`,
+  private async takeSlots(
+    tx: EntityManager,
+    orderId: string,
+    region: string,
+    count: number,
+  ): Promise<{ partnerId: number; taken: number } | null> {
+    const [took] = await tx.query<Array<{ partnerId: number; taken: number }>>(
+      `SELECT partner_id AS "partnerId", taken FROM take_order_slots_v1($1::uuid, ARRAY[$2::text], ARRAY[$3::integer])`,
       [orderId, region, count],
     );
-    if (affected !== 1) return null;
-    await tx.query(
-      `UPDATE orders SET updated_at = now(), status = CASE
-          WHEN EXISTS (SELECT 1 FROM order_regions WHERE order_id = $1 AND delivered < quantity) THEN ${sqlStatus(OrderStatus.InProgress)}
-          ELSE ${sqlStatus(OrderStatus.Completed)} END
-        WHERE id = $1`,
-      [orderId],
-    );
-    return order.partnerId;
+    return took ?? null;
   }
 
-  /** Hands the leads to the order's partner and records each hand-over; returns the new assignment ids. */
+  /**
+   * Hands the leads to the order's partner, by leads' function (leads/sql/assign_leads.v1.sql), and
+   * records each hand-over; returns the new assignment ids.
+   */
   private async assign(tx: EntityManager, leadIds: string[], orderId: string, partnerId: number): Promise<string[]> {
     const assignmentIds = leadIds.map(() => uuidv7());
-    await tx.query(
-      `UPDATE leads l SET partner_id = $2, order_id = $3, assignment_id = a.assignment_id,
-              assigned_at = now(), last_distributed_at = now(), updated_at = now()
-         FROM unnest($1::uuid[], $4::uuid[]) AS a(lead_id, assignment_id)
-        WHERE l.id = a.lead_id`,
-      [leadIds, partnerId, orderId, assignmentIds],
-    );
+    await tx.query(`SELECT assign_leads_v1($1::uuid[], $2::uuid[], $3::uuid, $4::integer)`, [leadIds, assignmentIds, orderId, partnerId]);
     await this.recordAssignments(tx, leadIds, assignmentIds, AssignmentKind.Order, orderId, null, partnerId);
     return assignmentIds;
   }

@@ -2,8 +2,8 @@ import { OrderStatus } from '#contracts';
 
 /**
  * The statuses of an order that still takes leads. OrderStatus (#contracts) is the one declaration
- * of the statuses, for the entity, the API and the SQL written here; the functions in sql/ and the
- * partial index idx_orders_open name the same values as literals
+ * of the statuses, for the entity, the API and the SQL written here; the functions in sql/ (and
+ * orders/sql/) and the partial index idx_orders_open name the same values as literals
  * (test/unit/allocation-sql.spec.ts compares them).
  */
 export const OPEN_ORDER_STATUSES: readonly OrderStatus[] = [OrderStatus.Pending, OrderStatus.InProgress];

@@ -33,16 +33,4 @@ export class DistributionRepository {
     const rows = await tx.query<Array<{ id: number }>>(`${descendantsCte('$1')} SELECT id FROM descendants`, [partnerId]);
     return new Set(rows.map((row) => row.id));
   }
-
-  /** Gives the leads to `toPartnerId` with new assignment ids; lastDistributedAt moves, assignedAt stays. */
-  async move(tx: EntityManager, leadIds: string[], assignmentIds: string[], toPartnerId: number): Promise<Date> {
-    const [[row]] = await tx.query<[[{ at: Date }], number]>(
-      `UPDATE leads l SET partner_id = $3, assignment_id = a.assignment_id, last_distributed_at = now(), updated_at = now()
-         FROM unnest($1::uuid[], $2::uuid[]) AS a(lead_id, assignment_id)
-        WHERE l.id = a.lead_id
-        RETURNING l.last_distributed_at AS at`,
-      [leadIds, assignmentIds, toPartnerId],
-    );
-    return row.at;
-  }
 }

@@ -5,6 +5,7 @@ import { type DistributeRequest, type HandoverResponse, type RecallRequest } fro
 import { AllocationService } from '../allocation/allocation.service.js';
 import { AssignmentKind } from '../allocation/entities/lead-assignment.entity.js';
 import { ACTIVE_AS_STATUSES } from '../lead-as/entities/lead-as-request.entity.js';
+import { LeadsService } from '../leads/leads.service.js';
 import { DistributionErrors } from './distribution.errors.js';
 import { DistributionRepository, type LockedLeadState } from './distribution.repository.js';
 
@@ -25,6 +26,7 @@ export class DistributionService {
   constructor(
     private readonly distribution: DistributionRepository,
     private readonly allocation: AllocationService,
+    private readonly leads: LeadsService,
   ) {}
 
   distribute(partnerId: number, input: DistributeRequest): Promise<HandoverResponse> {
@@ -70,7 +72,7 @@ export class DistributionService {
     kind: AssignmentKind,
   ): Promise<HandoverResponse> {
     const assignmentIds = ids.map(() => uuidv7());
-    const at = await this.distribution.move(tx, ids, assignmentIds, toPartnerId);
+    const at = await this.leads.handOver(tx, ids, assignmentIds, toPartnerId);
     // Hand-overs are recorded per previous owner (a recall may gather leads from several descendants).
     const byOwner = new Map<number, number[]>();
     ids.forEach((id, index) => {

@@ -214,11 +214,6 @@ export class LeadAsRepository {
     if (fileIds.length > 0) {
       await tx.query(`INSERT INTO lead_as_files (as_request_id, file_id) SELECT $1, unnest($2::uuid[])`, [request.id, fileIds]);
     }
-    await tx.query(`UPDATE leads SET latest_as_id = $1, latest_as_status = $2, updated_at = now() WHERE id = $3`, [
-      request.id,
-      request.status,
-      request.leadId,
-    ]);
     return request;
   }
 
@@ -232,16 +227,6 @@ export class LeadAsRepository {
     const params: unknown[] = [status, request.id];
     if (review) params.push(review.adminNote);
     await tx.query(`UPDATE lead_as_requests SET status = $1, updated_at = now()${reviewColumns} WHERE id = $2`, params);
-    await tx.query(`UPDATE leads SET latest_as_status = $1, updated_at = now() WHERE id = $2 AND latest_as_id = $3`, [
-      status,
-      request.leadId,
-      request.id,
-    ]);
-  }
-
-  /** An approved AS request returns the lead: it leaves every partner's list. */
-  async returnLead(tx: EntityManager, leadId: string): Promise<void> {
-    await tx.query(`UPDATE leads SET partner_id = NULL, returned_at = now(), updated_at = now() WHERE id = $1`, [leadId]);
   }
 
   private page(

@@ -167,7 +167,9 @@ export class LeadAsService {
         adminNote: null,
         reviewedAt: null,
       });
-      return this.requests.insert(tx, request, fileIds);
+      const inserted = await this.requests.insert(tx, request, fileIds);
+      await this.leads.recordLatestAs(tx, inserted.leadId, inserted.id, inserted.status);
+      return inserted;
     });
     return {
       id: created.id,
@@ -187,6 +189,7 @@ export class LeadAsService {
       if (request.partnerId !== partnerId) throw LeadAsErrors.notYours(id);
       if (!isCancellable(request.status)) throw LeadAsErrors.notCancellable(request.status);
       await this.requests.updateStatus(tx, request, AsStatus.Cancelled);
+      await this.leads.recordAsStatus(tx, request.leadId, request.id, AsStatus.Cancelled);
     });
   }
 
@@ -201,8 +204,9 @@ export class LeadAsService {
       const next = reviewOutcome(request.status, decision);
       if (!next) throw LeadAsErrors.invalidTransition(request.status, decision);
       await this.requests.updateStatus(tx, request, next, { adminNote });
+      await this.leads.recordAsStatus(tx, request.leadId, request.id, next);
       if (next === AsStatus.Approved) {
-        await this.requests.returnLead(tx, request.leadId);
+        await this.leads.markReturned(tx, request.leadId);
         await this.allocation.oweReplacement(tx, request.leadId);
       }
     });

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { AsStatus, type Gender, type LeadSortField } from '#contracts';
 import { escapeLike, pageAndCount } from '#platform';
 import { descendantsCte } from '../common/partner-tree.js';
@@ -214,6 +214,40 @@ export class LeadsRepository {
        VALUES ($1, $2, $3, $4, $5, $6::uuid[], $7::uuid[])`,
       [audit.id, audit.partnerId, audit.apiKeyId, audit.requestId, audit.operation, audit.requestedLeadIds, audit.revealedLeadIds],
     );
+  }
+
+  // The changes of a lead that other features ask for, through LeadsService, in their transaction.
+
+  /** Gives the leads to `toPartnerId` with new assignment ids; lastDistributedAt moves, assignedAt stays. */
+  async handOver(tx: EntityManager, leadIds: string[], assignmentIds: string[], toPartnerId: number): Promise<Date> {
+    const [[row]] = await tx.query<[[{ at: Date }], number]>(
+      `UPDATE leads l SET partner_id = $3, assignment_id = a.assignment_id, last_distributed_at = now(), updated_at = now()
+         FROM unnest($1::uuid[], $2::uuid[]) AS a(lead_id, assignment_id)
+        WHERE l.id = a.lead_id
+        RETURNING l.last_distributed_at AS at`,
+      [leadIds, assignmentIds, toPartnerId],
+    );
+    return row.at;
+  }
+
+  async recordLatestAs(tx: EntityManager, leadId: string, asRequestId: string, status: AsStatus): Promise<void> {
+    await tx.query(`UPDATE leads SET latest_as_id = $1, latest_as_status = $2, updated_at = now() WHERE id = $3`, [
+      asRequestId,
+      status,
+      leadId,
+    ]);
+  }
+
+  async recordAsStatus(tx: EntityManager, leadId: string, asRequestId: string, status: AsStatus): Promise<void> {
+    await tx.query(`UPDATE leads SET latest_as_status = $1, updated_at = now() WHERE id = $2 AND latest_as_id = $3`, [
+      status,
+      leadId,
+      asRequestId,
+    ]);
+  }
+
+  async markReturned(tx: EntityManager, leadId: string): Promise<void> {
+    await tx.query(`UPDATE leads SET partner_id = NULL, returned_at = now(), updated_at = now() WHERE id = $1`, [leadId]);
   }
 }
 

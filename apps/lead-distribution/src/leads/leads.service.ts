@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import { validationFailed, uuidv7 } from '#platform';
 import {
   ApiKeyRole,
@@ -196,6 +197,30 @@ export class LeadsService {
         },
       ]),
     );
+  }
+
+  /**
+   * A partner hands leads down its organisation, or takes them back (distribution/): each goes to
+   * `toPartnerId` under its new assignment id; answers when. In the caller's transaction, the leads
+   * locked by it.
+   */
+  handOver(tx: EntityManager, leadIds: string[], assignmentIds: string[], toPartnerId: number): Promise<Date> {
+    return this.leads.handOver(tx, leadIds, assignmentIds, toPartnerId);
+  }
+
+  /** An AS request was filed on the lead (lead-as/): the lead keeps it as its latest, with its status. */
+  recordLatestAs(tx: EntityManager, leadId: string, asRequestId: string, status: AsStatus): Promise<void> {
+    return this.leads.recordLatestAs(tx, leadId, asRequestId, status);
+  }
+
+  /** The lead's latest AS request changed status (lead-as/); an older request's change is not the lead's. */
+  recordAsStatus(tx: EntityManager, leadId: string, asRequestId: string, status: AsStatus): Promise<void> {
+    return this.leads.recordAsStatus(tx, leadId, asRequestId, status);
+  }
+
+  /** An approved AS request returns the lead (lead-as/): it leaves every partner's list. */
+  markReturned(tx: EntityManager, leadId: string): Promise<void> {
+    return this.leads.markReturned(tx, leadId);
   }
 
   /**

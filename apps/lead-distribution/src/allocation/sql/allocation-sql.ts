@@ -1,17 +1,11 @@
-import { readFileSync } from 'node:fs';
-
 /**
- * The versions of allocation's SQL functions, one frozen file each (README.md beside). Each URL is
- * written out whole, a literal file name relative to import.meta.url: scripts/app-bundle.ts copies
- * the files so named into an image, and `npm run build` puts them beside this module in dist/
- * (scripts/copy-sql.ts).
+ * The versions of allocation's SQL functions, one frozen file each (README.md beside), run by
+ * migrations through `runSqlFile` (#platform). Each URL is written out whole, a literal file name
+ * relative to import.meta.url: scripts/app-bundle.ts copies the files so named into an image, and
+ * `npm run build` puts them beside this module in dist/ (scripts/copy-sql.ts).
  */
 export const ALLOCATION_SQL = {
   registerLeadsV1: new URL('./register_leads.v1.sql', import.meta.url),
   registerLeadsV2: new URL('./register_leads.v2.sql', import.meta.url),
+  registerLeadsV3: new URL('./register_leads.v3.sql', import.meta.url),
 } as const;
-
-/** The statement of one version, for a migration to run. */
-export function allocationSql(version: keyof typeof ALLOCATION_SQL): string {
-  return readFileSync(ALLOCATION_SQL[version], 'utf8');
-}

@@ -1,5 +1,6 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { allocationSql } from '../../allocation/sql/allocation-sql.js';
+import { runSqlFile } from '#platform';
+import { ALLOCATION_SQL } from '../../allocation/sql/allocation-sql.js';
 
 /** `register_leads_v1` (allocation/sql/register_leads.v1.sql), and the partial index of open orders it walks. */
 export class RegisterLeadsFunction1795423065543 implements MigrationInterface {
@@ -12,7 +13,7 @@ export class RegisterLeadsFunction1795423065543 implements MigrationInterface {
     await queryRunner.query(
       `CREATE INDEX "idx_orders_open" ON "orders" ("product_id", "reservation_date", "created_at", "id") WHERE "status" IN ('PENDING', 'IN_PROGRESS')`,
     );
-    await queryRunner.query(allocationSql('registerLeadsV1'));
+    await runSqlFile(queryRunner, ALLOCATION_SQL.registerLeadsV1);
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {

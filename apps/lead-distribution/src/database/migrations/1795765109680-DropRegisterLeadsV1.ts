@@ -1,5 +1,6 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { allocationSql } from '../../allocation/sql/allocation-sql.js';
+import { runSqlFile } from '#platform';
+import { ALLOCATION_SQL } from '../../allocation/sql/allocation-sql.js';
 
 /** Drops `register_leads_v1`: every build since RegisterLeadsV2 calls `register_leads_v2`, and nothing calls v1. */
 export class DropRegisterLeadsV11795765109680 implements MigrationInterface {
@@ -10,6 +11,6 @@ export class DropRegisterLeadsV11795765109680 implements MigrationInterface {
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(allocationSql('registerLeadsV1'));
+    await runSqlFile(queryRunner, ALLOCATION_SQL.registerLeadsV1);
   }
 }

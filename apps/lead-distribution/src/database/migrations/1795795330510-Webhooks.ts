@@ -1,78 +1,14 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { runSqlFile } from '#platform';
+import { WEBHOOKS_SQL } from '../../webhooks/sql/webhooks-sql.js';
 
 /**
- * The outbox is written by triggers, in the transaction of the change that is the event, whatever
- * code makes it (register_leads_v2, order fills, replacements, hand-overs, recalls, reviews,
- * cancellations): no event without its change, no change without its event. An event is written only
- * for a partner with an enabled endpoint subscribed to its type, with one delivery per such endpoint.
- * The endpoints are read FOR KEY SHARE (the lock the deliveries' foreign key takes anyway), so an
- * endpoint deleted meanwhile is simply not told, never a foreign-key error failing the change.
+ * The webhook tables, and the triggers that write the outbox (webhooks/sql/, README.md there): in the
+ * transaction of the change that is the event, whatever code makes it (register_leads, order
+ * fills, replacements, hand-overs, recalls, reviews, cancellations): no event without its change, no
+ * change without its event. An event is written only for a partner with an enabled endpoint
+ * subscribed to its type, with one delivery per such endpoint.
  */
-const OUTBOX_SQL = `
-CREATE FUNCTION webhook_enqueue(p_type text, p_partner int, p_subject uuid, p_assignment uuid, p_status text)
-RETURNS void LANGUAGE sql AS $$
-  WITH eps AS (
-    SELECT e.id FROM webhook_endpoints e
-     WHERE e.partner_id = p_partner AND e.enabled AND p_type = ANY (e.event_types)
-       FOR KEY SHARE),
-  ev AS (
-    INSERT INTO webhook_events (id, type, partner_id, subject_id, assignment_id, subject_status)
-    SELECT gen_random_uuid(), p_type, p_partner, p_subject, p_assignment, p_status
-     WHERE EXISTS (SELECT 1 FROM eps)
-    RETURNING id, seq)
-  INSERT INTO webhook_deliveries (id, event_id, event_seq, endpoint_id)
-  SELECT gen_random_uuid(), ev.id, ev.seq, eps.id FROM ev CROSS JOIN eps
-$$;
-
-CREATE FUNCTION webhook_lead_assignments_outbox() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  WITH moved AS (
-    SELECT CASE WHEN n.kind = 'RECALL' THEN 'lead.recalled' ELSE 'lead.assigned' END AS type,
-           CASE WHEN n.kind = 'RECALL' THEN n.from_partner_id ELSE n.to_partner_id END AS partner_id,
-           n.lead_id, n.id, n.created_at
-      FROM new_rows n),
-  eps AS (
-    SELECT e.id, e.partner_id, e.event_types FROM webhook_endpoints e
-     WHERE e.enabled AND e.partner_id IN (SELECT partner_id FROM moved)
-       FOR KEY SHARE),
-  ev AS (
-    INSERT INTO webhook_events (id, type, partner_id, subject_id, assignment_id, occurred_at)
-    SELECT gen_random_uuid(), m.type, m.partner_id, m.lead_id, m.id, m.created_at FROM moved m
-     WHERE EXISTS (SELECT 1 FROM eps WHERE eps.partner_id = m.partner_id AND m.type = ANY (eps.event_types))
-     ORDER BY m.created_at, m.id
-    RETURNING id, seq, type, partner_id)
-  INSERT INTO webhook_deliveries (id, event_id, event_seq, endpoint_id)
-  SELECT gen_random_uuid(), ev.id, ev.seq, eps.id FROM ev JOIN eps ON eps.partner_id = ev.partner_id AND ev.type = ANY (eps.event_types);
-  RETURN NULL;
-END $$;
-
-CREATE TRIGGER trg_lead_assignments_webhooks AFTER INSERT ON lead_assignments
-  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION webhook_lead_assignments_outbox();
-
-CREATE FUNCTION webhook_orders_outbox() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM webhook_enqueue(CASE NEW.status WHEN 'COMPLETED' THEN 'order.completed' ELSE 'order.cancelled' END,
-                          NEW.partner_id, NEW.id, NULL, NEW.status);
-  RETURN NULL;
-END $$;
-
--- Deferred to the commit: an order completes in the statement before the hand-over of its last lead is
--- recorded, and a partner told in event order hears of that lead first, then of the completed order.
-CREATE CONSTRAINT TRIGGER trg_orders_webhooks AFTER UPDATE OF status ON orders
-  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW
-  WHEN (NEW.status IS DISTINCT FROM OLD.status AND NEW.status IN ('COMPLETED', 'CANCELLED'))
-  EXECUTE FUNCTION webhook_orders_outbox();
-
-CREATE FUNCTION webhook_lead_as_outbox() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM webhook_enqueue('lead_as.reviewed', NEW.partner_id, NEW.id, NULL, NEW.status);
-  RETURN NULL;
-END $$;
-
-CREATE TRIGGER trg_lead_as_requests_webhooks AFTER UPDATE OF status ON lead_as_requests FOR EACH ROW
-  WHEN (NEW.status IS DISTINCT FROM OLD.status AND NEW.status IN ('APPROVED', 'REJECTED', 'ON_HOLD'))
-  EXECUTE FUNCTION webhook_lead_as_outbox();
-`;
 
 export class Webhooks1795795330510 implements MigrationInterface {
   name = 'Webhooks1795795330510';
@@ -115,7 +51,10 @@ export class Webhooks1795795330510 implements MigrationInterface {
     await queryRunner.query(
       `CREATE INDEX "idx_webhook_deliveries_due" ON "webhook_deliveries" ("next_attempt_at", "event_seq") WHERE status = 'PENDING'`,
     );
-    await queryRunner.query(OUTBOX_SQL);
+    await runSqlFile(queryRunner, WEBHOOKS_SQL.webhookEnqueueV1);
+    await runSqlFile(queryRunner, WEBHOOKS_SQL.leadAssignmentsOutboxV1);
+    await runSqlFile(queryRunner, WEBHOOKS_SQL.ordersOutboxV1);
+    await runSqlFile(queryRunner, WEBHOOKS_SQL.leadAsOutboxV1);
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
