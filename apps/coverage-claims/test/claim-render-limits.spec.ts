@@ -123,6 +123,32 @@ describe('claim rendering within limits: a claim whose evidence defeats the rend
     expect((await waitForDelivery(filing, next)).status).toBe('SENT');
   }, 180_000);
 
+  it('faxes a one-page claim with a 1-pixel image, and shows its fax, while the service holds more than CLAIM_DELIVERY_RENDER_MAX_RSS_MB', async () => {
+    const pixel = await upload(filing, planner, await transparentPng(1, 1), 'image/png', '홍길동 영수증.png');
+    const claimId = await fileClaim(filing, planner, claimBody(RECEIVES.insurer, { fileIds: [pixel] }));
+    const replica = await startWorker();
+    const limitMiB = replica.config.CLAIM_DELIVERY_RENDER_MAX_RSS_MB;
+    // What a busy service holds from its other requests (written to, so resident): the process past the render limit.
+    const held: Buffer[] = [];
+    while (held.length < 16 || process.memoryUsage.rss() < (limitMiB + 128) * MIB) held.push(Buffer.alloc(16 * MIB, 1));
+    expect(process.memoryUsage.rss()).toBeGreaterThan((limitMiB + 128) * MIB);
+
+    expect(await waitForDelivery(filing, claimId)).toMatchObject({ status: 'SENT', attempts: null });
+    expect(await transmissionsOf(filing, claimId)).toHaveLength(1);
+    const fax = await withToken(replica, planner)
+      .get(`/api/v1/claim/requests/${claimId}/document`)
+      .buffer(true)
+      .parse((response, callback) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => callback(null, Buffer.concat(chunks)));
+      });
+    expect(fax.status).toBe(200);
+    expect((fax.body as Buffer).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(logsOf(claimId).filter((line) => line.message === 'Claim render process stopped')).toEqual([]);
+    held.length = 0;
+  });
+
   it('fails a claim whose stored PNG is over the image budgets at once (ATTACHMENT_TOO_LARGE), without decoding it', async () => {
     const photo = await upload(filing, planner, await fixture('claim-receipt-photo.jpg'), 'image/jpeg');
     // A claim filed before the budgets were checked at filing: its PNG, swapped on disk after filing,
