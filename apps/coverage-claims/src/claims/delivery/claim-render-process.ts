@@ -90,7 +90,11 @@ export class RenderProcess {
       // Its output is the service's (V8's fatal errors); a pipe would hold the event loop open.
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
-    this.exited = new Promise((resolve) => this.child.once('exit', () => resolve()));
+    this.exited = new Promise((resolve) => {
+      this.child.once('exit', () => resolve());
+      // A process that never started has no exit to wait for.
+      this.child.once('error', () => this.child.pid === undefined && resolve());
+    });
     let markReady: () => void = () => undefined;
     let failStart: (error: Error) => void = () => undefined;
     this.ready = new Promise<void>((resolve, reject) => {
@@ -119,10 +123,6 @@ export class RenderProcess {
     });
     // Starting, it holds the event loop open like a render does.
     this.busy();
-  }
-
-  get pid(): number | undefined {
-    return this.child.pid;
   }
 
   /** Its resident memory in bytes (/proc/<pid>/status, VmRSS), or undefined when it cannot be read. */
