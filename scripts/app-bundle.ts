@@ -143,7 +143,7 @@ async function traceImports(root: string, manifest: PackageJson, entries: string
     const source = await readFile(path.join(root, file), 'utf8');
     // Static imports, re-exports and dynamic import('literal') alike, files of packages read through
     // import.meta.resolve('literal') (the coverage report's fonts), and modules named by
-    // new URL('./literal.js', import.meta.url) (the entry of the claim fax's render thread).
+    // new URL('./literal.js', import.meta.url) (the entry of the claim fax's render process).
     const specifiers = [
       ...ts.preProcessFile(source, true, true).importedFiles.map((file) => file.fileName),
       ...[...source.matchAll(/import\.meta\.resolve\(\s*(['"])([^'"]+)\1\s*\)/g)].map((match) => match[2]!),

@@ -152,7 +152,7 @@ describe('claim delivery across replicas: leases, shutdown, no fax sent twice', 
 
   it('cuts a render off at shutdown after CLAIM_DELIVERY_SHUTDOWN_WAIT_MS and releases the attempt uncounted, due at once', async () => {
     const slow = await startWorker({ CLAIM_DELIVERY_SHUTDOWN_WAIT_MS: '100' });
-    // The render goes on until it is cut off (the render thread's own stop is claim-renderer.spec.ts's).
+    // The render goes on until it is cut off (the render process's own stop is claim-renderer.spec.ts's).
     slow.app.get(ClaimRenderer).render = (_claimId, _content, _attachments, signal) =>
       new Promise((_resolve, reject) => {
         const cutOff = () => reject(new ClaimRenderError('aborted', 'cut off'));

@@ -27,7 +27,7 @@ export const ClaimErrors = {
   /** The claim's fax cannot be made (an attachment missing, unreadable or over the budgets; too many pages): it would not be sent either. */
   documentUnrenderable: (claimReqId: number, reason: string) =>
     new ProblemException(422, 'CLAIM_DOCUMENT_UNRENDERABLE', `Claim ${claimReqId}'s fax cannot be made: ${reason}`),
-  /** Storage or the render thread failed, or the render waited too long: maybe passing. */
+  /** Storage or the render process failed, or the render waited too long: maybe passing. */
   documentUnavailable: (claimReqId: number, reason: string) =>
     new ProblemException(
       503,

@@ -176,7 +176,7 @@ export class ClaimsService {
   /**
    * The claim's fax as the insurer gets (or got) it, for whoever sees the claim in the history: made
    * from the stored claim as the delivery makes it (ClaimDocumentService), so the same document before
-   * and after it is sent. Waiting for the render thread and rendering take at most
+   * and after it is sent. Waiting for the render process and rendering take at most
    * CLAIM_DELIVERY_RENDER_TIMEOUT_SECONDS.
    */
   async document(user: UserPrincipal, claimReqId: number): Promise<Buffer> {

@@ -180,18 +180,22 @@ export class CoverageClaimsConfig extends IntegrationsConfig {
   CLAIM_DELIVERY_TIMEOUT_SECONDS = 600;
 
   /**
-   * The most resident memory the process may have while it renders a claim's fax, in MiB (128 …
-   * 65,536); past it the render thread is stopped and the attempt fails (RENDER_FAILED, retryable).
-   * 64 MiB below the container's memory limit (512Mi): the watchdog samples every 10 ms and a thread
-   * finishes a native copy before it stops (up to 45 MiB past the limit, measured).
+   * The most resident memory a claim fax's render may use, in MiB (256 … 65,536): the render process's
+   * own, its runtime and fonts included (about 110 MiB idle), whatever the service holds. Past it the
+   * render process is killed and the attempt fails (RENDER_FAILED, retryable). 384 leaves room for a
+   * PNG at the image budgets (about 190 MiB to render); the container's limit holds the service and
+   * this together.
    */
   @EnvInt()
   @IsInt()
-  @Min(128)
+  @Min(256)
   @Max(65_536)
-  CLAIM_DELIVERY_RENDER_MAX_RSS_MB = 448;
+  CLAIM_DELIVERY_RENDER_MAX_RSS_MB = 384;
 
-  /** How long a claim's render may take, in seconds (1 … 600); then its thread is stopped (RENDER_FAILED, retryable). */
+  /**
+   * How long a claim's render may take, in seconds (1 … 600), counted from when a ready render process
+   * is handed the claim (its start is not counted); then it is killed (RENDER_FAILED, retryable).
+   */
   @EnvInt()
   @IsInt()
   @Min(1)

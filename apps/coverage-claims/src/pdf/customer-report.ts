@@ -1,4 +1,10 @@
-import { CoverageStatusCode, type CoverageReportCategoryDto, type CoverageReportCustomerDto } from '#contracts';
+import {
+  COVERAGE_UNIT_LABELS,
+  CoverageStatusCode,
+  CoverageUnit,
+  type CoverageReportCategoryDto,
+  type CoverageReportCustomerDto,
+} from '#contracts';
 import { labelValueGrid, sectionTitle, emptyNote, type Pill } from './pdf-blocks.js';
 import { renderA4Pdf, type FrameStyle, type PdfSection } from './pdf-document.js';
 import type { PdfFonts } from './pdf-fonts.js';
@@ -133,4 +139,13 @@ export function coverageColumns(widths: { amount: number; percent: number; statu
     { header: '충족률', width: widths.percent, align: 'right' },
     { header: '상태', width: widths.status, align: 'center' },
   ];
+}
+
+/**
+ * A coverage amount with its unit, for amounts that are not lump sums: 20만원 (회당), 10만원 (1일당),
+ * 5,000만원 (연간 한도); a lump sum is the amount alone (5,000만원).
+ */
+export function formatAmountWithUnit(value: number, unit: CoverageUnit): string {
+  const amount = formatAmount(value);
+  return unit === CoverageUnit.LumpSum ? amount : `${amount} (${COVERAGE_UNIT_LABELS[unit]})`;
 }

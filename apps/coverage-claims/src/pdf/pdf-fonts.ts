@@ -55,7 +55,7 @@ export interface PdfFonts {
 
 /**
  * Reads and parses both weights (about 16 MiB): once per process, through PdfFontsService, and once
- * per claim render thread (claims/delivery/claim-render.thread.ts), which cannot share the process's.
+ * per claim render process (claims/delivery/claim-render.child.ts), which cannot share the service's.
  */
 export async function loadPdfFonts(): Promise<PdfFonts> {
   const [regular, bold] = await Promise.all([parse(FONT_FILES.regular), parse(FONT_FILES.bold)]);

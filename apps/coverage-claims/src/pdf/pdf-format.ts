@@ -1,5 +1,3 @@
-import { COVERAGE_UNIT_LABELS, CoverageUnit } from '#contracts';
-
 // How the PDFs write numbers, dates, times and phone numbers, and break text into lines: one formatter
 // of each. Coverage amounts are round sums and read best in 만/억 units, as insurers print them;
 // premiums are exact and read best in won with separators.
@@ -30,15 +28,6 @@ export function formatAmount(value: number): string {
   const man = (rounded % EOK) / MAN;
   const parts = [eok > 0 ? `${withSeparators(eok)}억` : '', man > 0 ? `${withSeparators(man)}만` : ''].filter(Boolean);
   return `${parts.join(' ')}원`;
-}
-
-/**
- * A coverage amount with its unit, for amounts that are not lump sums: 20만원 (회당), 10만원 (1일당),
- * 5,000만원 (연간 한도); a lump sum is the amount alone (5,000만원).
- */
-export function formatAmountWithUnit(value: number, unit: CoverageUnit): string {
-  const amount = formatAmount(value);
-  return unit === CoverageUnit.LumpSum ? amount : `${amount} (${COVERAGE_UNIT_LABELS[unit]})`;
 }
 
 /** YYYY-MM-DD or YYYYMMDD → YYYY.MM.DD, the way Korean documents write dates. */

@@ -2,8 +2,8 @@ import { wrapLines } from './pdf-format.js';
 
 // The A4 page of the service's PDFs (the reports and the claim fax): its measures, colours, fonts and
 // the layout that places blocks and breaks pages. Nothing in pdf/ but customer-report.ts imports the API
-// contracts, so that the claim fax's render thread (claims/delivery/claim-render.thread.ts) loads
-// pdfkit and these, not the contracts (about 50 MiB of modules in a thread).
+// contracts, so that the claim fax's render process (claims/delivery/claim-render.child.ts) loads
+// pdfkit and these, not the contracts (about 50 MiB of modules in every render process).
 
 export const A4 = { width: 595.28, height: 841.89 };
 export const MARGIN = 40;

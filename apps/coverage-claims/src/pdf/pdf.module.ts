@@ -4,7 +4,7 @@ import { loadPdfFonts, type PdfFonts } from './pdf-fonts.js';
 /**
  * The fonts every PDF of the process is drawn with, parsed once and shared by the report services. Read
  * at start-up, so that an image without them fails to start rather than at its first report. (The
- * claim render thread parses its own: a worker thread cannot share them.)
+ * claim render process parses its own: another process cannot share them.)
  */
 @Injectable()
 export class PdfFontsService implements OnModuleInit {

@@ -18,9 +18,6 @@ export const REDIRECT_URI = 'https://planner.example.com/sso/callback';
 
 export type CoverageClaimsTestApp = TestApp<CoverageClaimsConfig>;
 
-/** The test process's resident memory now, in MiB. */
-export const testProcessRssMiB = () => Math.ceil(process.memoryUsage.rss() / 2 ** 20);
-
 /**
  * The keys one deployment's replicas share (the Secret's field-encryption and lookup-hash keys), for
  * tests that run two app instances as replicas: each test app otherwise makes keys of its own.
@@ -35,9 +32,6 @@ export function startCoverageClaims(options: TestAppOptions = {}): Promise<Cover
     env: {
       JWT_SECRET: TEST_JWT_SECRET,
       OPERATOR_API_KEYS: OPERATOR_KEY,
-      // The claim render watchdog limits the whole process's memory, here the test process (jest and
-      // every app of the file, far above the service alone): a render gets 1 GiB above it as it is now.
-      CLAIM_DELIVERY_RENDER_MAX_RSS_MB: String(testProcessRssMiB() + 1024),
       // A fax handed to the gateway has its result checked soon (5 s in service).
       CLAIM_DELIVERY_RESULT_POLL_MS: '50',
       ...options.env,

@@ -54,7 +54,7 @@ class AttemptFailure extends Error {
 
 /**
  * One delivery attempt of a claim a worker has taken: its fax made (ClaimDocumentService: the claim
- * opened, the files read from storage, rendered in the render thread), faxed through the port, and
+ * opened, the files read from storage, rendered in the render process), faxed through the port, and
  * the outcome recorded. Reasons name kinds, attachments by position and type, and the
  * gateway's words: never client data.
  */

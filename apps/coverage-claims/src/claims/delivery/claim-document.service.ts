@@ -14,15 +14,15 @@ const RENDER_FAILURES: Record<Exclude<ClaimRenderError['reason'], 'aborted'>, { 
   unreadable: { kind: 'ATTACHMENT_UNREADABLE', retryable: false },
   'too-large': { kind: 'ATTACHMENT_TOO_LARGE', retryable: false },
   'too-long': { kind: 'TOO_MANY_PAGES', retryable: false },
-  // Memory or time ran out, or the thread crashed: maybe a passing shortage.
-  'thread-failed': { kind: 'RENDER_FAILED', retryable: true },
+  // Memory or time ran out, or the render process crashed: maybe a passing shortage.
+  'render-failed': { kind: 'RENDER_FAILED', retryable: true },
   // Readers' renders wait behind deliveries, a few at a time.
   busy: { kind: 'RENDERER_BUSY', retryable: true },
 };
 
 /**
  * Why a claim's fax could not be made: permanent (an attachment missing, unreadable or over the
- * budgets; too many pages) or not (storage or the render thread failed; `ABORTED`: cut off). The
+ * budgets; too many pages) or not (storage or the render process failed; `ABORTED`: cut off). The
  * message names attachments by position and type only, never client data.
  */
 export class ClaimDocumentError extends Error {
@@ -43,7 +43,7 @@ export type ClaimDocument = RenderedClaim & { to: string };
 /**
  * A claim's fax, made from what is stored of it (docs/decisions/claims.md, "The document"): the sealed
  * claim, its organisation's name, the terms it recorded and its frozen evidence files, dated by when
- * it was filed, rendered in the render thread (ClaimRenderer). The same claim gives the same document
+ * it was filed, rendered in the render process (ClaimRenderer). The same claim gives the same document
  * whenever it is made: the delivery faxes it, and its planner or an ORG_ADMIN reads it, before and
  * after it is sent.
  */
@@ -123,7 +123,7 @@ export class ClaimDocumentService {
       const { kind, retryable } = RENDER_FAILURES[error.reason];
       throw new ClaimDocumentError(
         kind,
-        error.reason === 'thread-failed' ? `The fax could not be rendered: ${error.message}` : error.message,
+        error.reason === 'render-failed' ? `The fax could not be rendered: ${error.message}` : error.message,
         retryable,
       );
     }

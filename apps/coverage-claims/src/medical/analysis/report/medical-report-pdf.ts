@@ -10,10 +10,17 @@ import {
   type TrendChartDto,
 } from '#contracts';
 import { caption, drawPill, emptyNote, notes, sectionTitle, type Pill } from '../../../pdf/pdf-blocks.js';
-import { coverageTable, customerGrid, renderCustomerReport, statusColor, statusPill } from '../../../pdf/customer-report.js';
+import {
+  coverageTable,
+  customerGrid,
+  formatAmountWithUnit,
+  renderCustomerReport,
+  statusColor,
+  statusPill,
+} from '../../../pdf/customer-report.js';
 import type { PdfSection } from '../../../pdf/pdf-document.js';
 import type { PdfFonts } from '../../../pdf/pdf-fonts.js';
-import { formatAmount, formatAmountWithUnit, formatDate, formatKoreaTime } from '../../../pdf/pdf-format.js';
+import { formatAmount, formatDate, formatKoreaTime } from '../../../pdf/pdf-format.js';
 import { COLOR, FONT, LEFT, TABLE_FONT_SIZE, WIDTH, type PageLayout } from '../../../pdf/pdf-layout.js';
 import { drawTable, type Column, type Row } from '../../../pdf/pdf-table.js';
 import { BAND_LABELS, LEVELS } from '../model/medical-analysis.js';
