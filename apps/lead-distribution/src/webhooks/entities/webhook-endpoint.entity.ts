@@ -26,7 +26,7 @@ export class WebhookEndpoint {
   @Column({ type: 'varchar', length: 500, nullable: true })
   description!: string | null;
 
-  /** Event types delivered to it (`lead.assigned`, …): the outbox triggers read this column. */
+  /** Event types delivered to it (`lead.assigned`, …): `record_webhook_events_v1` reads this column. */
   @Column({ name: 'event_types', type: 'text', array: true })
   eventTypes!: string[];
 

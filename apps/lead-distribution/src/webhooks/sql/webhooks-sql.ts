@@ -8,4 +8,5 @@ export const WEBHOOKS_SQL = {
   leadAssignmentsOutboxV1: new URL('./webhook_lead_assignments_outbox.v1.sql', import.meta.url),
   ordersOutboxV1: new URL('./webhook_orders_outbox.v1.sql', import.meta.url),
   leadAsOutboxV1: new URL('./webhook_lead_as_outbox.v1.sql', import.meta.url),
+  recordWebhookEventsV1: new URL('./record_webhook_events.v1.sql', import.meta.url),
 } as const;
