@@ -6,12 +6,14 @@
 -- takes only from open orders). Installed by migration EventsRecordedByOwner1795850000000. Shipped: frozen (README.md).
 CREATE FUNCTION record_order_completions_v1(p_order_ids uuid[])
 RETURNS void
-LANGUAGE sql AS $fn$
-  SELECT record_webhook_events_v1(array_agg('order.completed'::text ORDER BY t.ord), array_agg(o.partner_id ORDER BY t.ord),
+LANGUAGE plpgsql AS $fn$
+BEGIN
+  PERFORM record_webhook_events_v1(array_agg('order.completed'::text ORDER BY t.ord), array_agg(o.partner_id ORDER BY t.ord),
                                   array_agg(o.id ORDER BY t.ord), array_agg(NULL::uuid ORDER BY t.ord),
                                   array_agg(o.status::text ORDER BY t.ord))
     FROM (SELECT DISTINCT ON (u.id) u.id, u.ord FROM unnest(p_order_ids) WITH ORDINALITY AS u(id, ord) ORDER BY u.id, u.ord) t
     JOIN orders o ON o.id = t.id
    WHERE o.status = 'COMPLETED'
   HAVING count(*) > 0;
+END
 $fn$;

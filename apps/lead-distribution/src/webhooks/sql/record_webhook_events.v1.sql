@@ -8,7 +8,9 @@
 CREATE FUNCTION record_webhook_events_v1(
   p_types text[], p_partner_ids integer[], p_subject_ids uuid[], p_assignment_ids uuid[], p_statuses text[])
 RETURNS void
-LANGUAGE sql AS $fn$
+LANGUAGE plpgsql AS $fn$
+BEGIN
+  -- PL/pgSQL, so that each session plans the statement once (a LANGUAGE sql function is planned on every call).
   WITH given AS (
     SELECT t.type, t.partner_id, t.subject_id, t.assignment_id, t.status, t.ord
       FROM unnest(p_types, p_partner_ids, p_subject_ids, p_assignment_ids, p_statuses)
@@ -26,4 +28,5 @@ LANGUAGE sql AS $fn$
     RETURNING id, seq, type, partner_id)
   INSERT INTO webhook_deliveries (id, event_id, event_seq, endpoint_id)
   SELECT gen_random_uuid(), ev.id, ev.seq, eps.id FROM ev JOIN eps ON eps.partner_id = ev.partner_id AND ev.type = ANY (eps.event_types);
+END
 $fn$;
