@@ -30,7 +30,7 @@ export class WebhookEndpoint {
   @Column({ name: 'event_types', type: 'text', array: true })
   eventTypes!: string[];
 
-  /** Disabled endpoints get no new deliveries and their pending ones wait (the triggers read this). */
+  /** Disabled endpoints get no new deliveries and their pending ones wait (`record_webhook_events_v1` reads this). */
   @Column({ type: 'boolean', default: true })
   enabled!: boolean;
 

@@ -1,5 +1,5 @@
 /**
- * The versions of webhooks' database functions and triggers, one frozen file each (README.md beside),
+ * The versions of webhooks' database functions (and the triggers that wrote the outbox before), one frozen file each (README.md beside),
  * run by migrations through `runSqlFile` (#platform). Each URL is written out whole, a literal file
  * name relative to import.meta.url (the build and an image's bundle find the files by it).
  */
