@@ -16,6 +16,7 @@ import { WebhookDeliveryQueues1795800000000 } from './1795800000000-WebhookDeliv
 import { ProductUpdatedAtAndAsPolicyVersions1795817714796 } from './1795817714796-ProductUpdatedAtAndAsPolicyVersions.js';
 import { LeadListCounts1795830000000 } from './1795830000000-LeadListCounts.js';
 import { RegisterLeadsV31795840000000 } from './1795840000000-RegisterLeadsV3.js';
+import { IdempotencyClaimTokens1796652013519 } from './1796652013519-IdempotencyClaimTokens.js';
 
 /** Every migration of the service, in order. `npm run migration:generate` writes new ones; list them here. */
 export const MIGRATIONS = [
@@ -37,4 +38,5 @@ export const MIGRATIONS = [
   ProductUpdatedAtAndAsPolicyVersions1795817714796,
   LeadListCounts1795830000000,
   RegisterLeadsV31795840000000,
+  IdempotencyClaimTokens1796652013519,
 ];
