@@ -15,6 +15,7 @@ import { DropRegisterLeadsV11795765109680 } from './1795765109680-DropRegisterLe
 import { WebhookDeliveryQueues1795800000000 } from './1795800000000-WebhookDeliveryQueues.js';
 import { ProductUpdatedAtAndAsPolicyVersions1795817714796 } from './1795817714796-ProductUpdatedAtAndAsPolicyVersions.js';
 import { LeadListCounts1795830000000 } from './1795830000000-LeadListCounts.js';
+import { BackgroundTurns1796652169039 } from './1796652169039-BackgroundTurns.js';
 
 /** Every migration of the service, in order. `npm run migration:generate` writes new ones; list them here. */
 export const MIGRATIONS = [
@@ -35,4 +36,5 @@ export const MIGRATIONS = [
   WebhookDeliveryQueues1795800000000,
   ProductUpdatedAtAndAsPolicyVersions1795817714796,
   LeadListCounts1795830000000,
+  BackgroundTurns1796652169039,
 ];
