@@ -24,7 +24,6 @@ export * from './database/embedded-database.js';
 export * from './database/like.js';
 export * from './database/migration-job.js';
 export * from './database/migrations.js';
-export * from './database/periodic-sweep.js';
 export * from './database/paged-query.js';
 export * from './database/postgres-server.js';
 export * from './files/file-storage.config.js';

@@ -16,6 +16,9 @@ export interface PeriodicJobOptions {
   reportLevel?: 'log' | 'debug';
 }
 
+/** How often a sweep runs. Data it removes outlives its need by at most this (and a sweep's run). */
+export const SWEEP_INTERVAL_MS = 60_000;
+
 /** A replica that finds the turn taken looks again no sooner than this (nor later than the next run). */
 const RECHECK_MS = 1_000;
 
