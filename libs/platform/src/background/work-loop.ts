@@ -21,10 +21,19 @@ export interface QueuedWorkOptions<T> {
    * again (the item comes due then).
    */
   handle(item: T, signal: AbortSignal): Promise<number | void>;
+  /**
+   * Gives back, uncounted and due at once, an item whose take ended after the stop began (another
+   * replica takes it). Without it such an item is left to its lease.
+   */
+  release?(item: T): Promise<unknown>;
   /** How long the stop waits for items in flight before aborting them (default: until they end). */
   stopWaitMs?: number;
   /** What to log of an item whose outcome could not be recorded. */
   describe?(item: T): Record<string, unknown>;
+  /** The message logged for such an item (default: a generic one). */
+  unrecorded?: string;
+  /** Where the machine's lines about this work are logged (default: `BackgroundWork`). */
+  logger?: Logger;
 }
 
 /** A handle on running queued work. */
@@ -40,6 +49,7 @@ export interface QueuedWork {
  */
 export class WorkLoop<T> implements QueuedWork {
   private readonly inFlight = new Set<Promise<void>>();
+  private readonly logger: Logger;
   private readonly abort = new AbortController();
   // Takes run outside the context of the request that woke the loop: their logs carry no request id.
   private readonly outsideRequests = AsyncLocalStorage.snapshot();
@@ -51,9 +61,10 @@ export class WorkLoop<T> implements QueuedWork {
   constructor(
     private readonly options: QueuedWorkOptions<T>,
     private readonly serving: () => boolean,
-    private readonly logger: Logger,
+    machineLogger: Logger,
     private readonly metrics: BackgroundMetrics,
   ) {
+    this.logger = options.logger ?? machineLogger;
     this.schedule(0);
   }
 
@@ -120,31 +131,49 @@ export class WorkLoop<T> implements QueuedWork {
   }
 
   private start(item: T): void {
+    if (this.stopped) {
+      const { release } = this.options;
+      if (release)
+        this.track(
+          release(item).then(() => undefined),
+          item,
+        );
+      return;
+    }
     const work = this.options.name;
     const endTimer = this.metrics.duration.startTimer({ work });
     this.metrics.inFlight.inc({ work });
-    const handled: Promise<void> = this.options
+    const handled = this.options
       .handle(item, this.abort.signal)
       .then((dueAgainInMs) => {
         this.metrics.runs.inc({ work, outcome: 'done' });
         // Look again when the item comes due, not only at the next poll.
         if (typeof dueAgainInMs === 'number') setTimeout(() => this.wake(), dueAgainInMs).unref();
       })
+      .finally(() => {
+        endTimer();
+        this.metrics.inFlight.dec({ work });
+      });
+    this.track(handled, item);
+  }
+
+  /** Counts `handling` in flight until it ends; a failure means its outcome went unrecorded. */
+  private track(handling: Promise<void>, item: T): void {
+    const work = this.options.name;
+    const tracked: Promise<void> = handling
       .catch((error: unknown) => {
         // The outcome could not be recorded (database unreachable): the lease brings the item back.
         this.metrics.runs.inc({ work, outcome: 'failed' });
         this.logger.error(
           { work, ...this.options.describe?.(item), error: messageOf(error) },
-          'Background work ended without a recorded outcome',
+          this.options.unrecorded ?? 'Background work ended without a recorded outcome',
         );
       })
       .finally(() => {
-        endTimer();
-        this.metrics.inFlight.dec({ work });
-        this.inFlight.delete(handled);
+        this.inFlight.delete(tracked);
         this.wake();
       });
-    this.inFlight.add(handled);
+    this.inFlight.add(tracked);
   }
 }
 
