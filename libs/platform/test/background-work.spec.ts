@@ -202,7 +202,7 @@ describe('queued work', () => {
     work.queue({ name: 'recovered', slots: 1, pollMs: 100, take: takeDue(dataSource, 60), handle: async (item) => void taken.push(item) });
     await sleep(500);
     expect(taken).toHaveLength(0);
-    await sleep(1_000);
+    for (let i = 0; i < 100 && taken.length === 0; i++) await sleep(50);
     expect(taken).toEqual([{ id: lost.id, attempts: 2 }]);
   });
 
@@ -229,14 +229,16 @@ describe('queued work', () => {
           });
         }),
     });
-    await sleep(100);
+    const takenNow = async () =>
+      (await dataSource.query<Array<{ taken: number }>>('SELECT count(*)::int AS taken FROM items WHERE attempts > 0'))[0].taken;
+    while ((await takenNow()) < 2) await sleep(10);
+    await sleep(50);
     state.phase = 'draining';
     const started = Date.now();
     await work.onModuleDestroy();
     expect(Date.now() - started).toBeGreaterThanOrEqual(90);
     expect(ends).toEqual(['aborted', 'aborted']);
-    const [{ taken }] = await dataSource.query<Array<{ taken: number }>>('SELECT count(*)::int AS taken FROM items WHERE attempts > 0');
-    expect(taken).toBe(2);
+    expect(await takenNow()).toBe(2);
   });
 });
 

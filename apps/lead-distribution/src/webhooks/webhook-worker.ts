@@ -60,6 +60,9 @@ export class WebhookWorker implements OnApplicationBootstrap {
       name: 'webhook-delivery',
       slots: this.config.WEBHOOK_WORKER_CONCURRENCY,
       pollMs: this.config.WEBHOOK_POLL_MS,
+      // A take renders and plans: a send's end takes again only when it freed the last slot or made
+      // the next of its endpoint's queue due.
+      takeAfterEachItem: false,
       logger: this.logger,
       take: (free) => this.take(free),
       // The next of an ordered endpoint's queue is due at once: take again now.

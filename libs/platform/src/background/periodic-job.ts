@@ -94,7 +94,11 @@ export class PeriodicLoop {
     }
   }
 
-  /** Takes the turn if it is due (or set further out than one interval: the interval was shortened); when the next look is due. */
+  /**
+   * Takes the turn if it is due, or set more than two intervals out (the interval was shortened; two,
+   * not one, since a statement that began before another replica's took the turn reads an earlier
+   * now()); answers when the next look is due.
+   */
   private async takeTurn(): Promise<{ taken: boolean; waitMs: number }> {
     const seconds = this.options.everyMs / 1000;
     await this.dataSource.query(`INSERT INTO background_turns (name, next_run_at) VALUES ($1, now()) ON CONFLICT (name) DO NOTHING`, [
@@ -103,7 +107,7 @@ export class PeriodicLoop {
     const [row] = await this.dataSource.query<Array<{ taken: boolean; wait_ms: number }>>(
       `WITH due AS (
          SELECT name FROM background_turns
-          WHERE name = $1 AND (next_run_at <= now() OR next_run_at > now() + make_interval(secs => $2))
+          WHERE name = $1 AND (next_run_at <= now() OR next_run_at > now() + make_interval(secs => 2 * $2::double precision))
             FOR UPDATE SKIP LOCKED
        ), taken AS (
          UPDATE background_turns t SET next_run_at = now() + make_interval(secs => $2), last_started_at = now()

@@ -26,6 +26,12 @@ export interface QueuedWorkOptions<T> {
    * replica takes it). Without it such an item is left to its lease.
    */
   release?(item: T): Promise<unknown>;
+  /**
+   * Whether every item's end looks for due items at once (default). When false, an end does only
+   * when the loop was waiting for a free slot or `handle` answered 0: a take costs the owner's claim
+   * (webhooks render and plan in it), so work that ends often takes at its poll instead.
+   */
+  takeAfterEachItem?: boolean;
   /** How long the stop waits for items in flight before aborting them (default: until they end). */
   stopWaitMs?: number;
   /** What to log of an item whose outcome could not be recorded. */
@@ -56,6 +62,8 @@ export class WorkLoop<T> implements QueuedWork {
   private timer: NodeJS.Timeout | undefined;
   private taking: Promise<void> | undefined;
   private takeAgain = false;
+  /** The last take stopped for want of a free slot: the next end takes again. */
+  private waitingForSlot = false;
   private stopped = false;
 
   constructor(
@@ -120,6 +128,7 @@ export class WorkLoop<T> implements QueuedWork {
     try {
       while (!this.stopped && this.serving()) {
         const free = this.options.slots - this.inFlight.size;
+        this.waitingForSlot = free <= 0;
         if (free <= 0) return;
         const taken = await this.options.take(free);
         for (const item of taken) this.start(item);
@@ -171,7 +180,7 @@ export class WorkLoop<T> implements QueuedWork {
       })
       .finally(() => {
         this.inFlight.delete(tracked);
-        this.wake();
+        if (this.options.takeAfterEachItem !== false || this.waitingForSlot) this.wake();
       });
     this.inFlight.add(tracked);
   }
