@@ -28,6 +28,7 @@ import { ClaimDeliveryAttempts1795950000000 } from './1795950000000-ClaimDeliver
 import { LegacyClaimColumnsDropped1796614265608 } from './1796614265608-LegacyClaimColumnsDropped.js';
 import { TwoStepSignIns1796615178699 } from './1796615178699-TwoStepSignIns.js';
 import { IdempotencyClaimTokens1796652013519 } from './1796652013519-IdempotencyClaimTokens.js';
+import { BackgroundTurns1796652178947 } from './1796652178947-BackgroundTurns.js';
 
 /** Every migration of the service, in order. `npm run migration:generate` writes new ones; list them here. */
 export const MIGRATIONS = [
@@ -61,4 +62,5 @@ export const MIGRATIONS = [
   LegacyClaimColumnsDropped1796614265608,
   TwoStepSignIns1796615178699,
   IdempotencyClaimTokens1796652013519,
+  BackgroundTurns1796652178947,
 ];

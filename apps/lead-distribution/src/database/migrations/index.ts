@@ -17,6 +17,7 @@ import { ProductUpdatedAtAndAsPolicyVersions1795817714796 } from './179581771479
 import { LeadListCounts1795830000000 } from './1795830000000-LeadListCounts.js';
 import { RegisterLeadsV31795840000000 } from './1795840000000-RegisterLeadsV3.js';
 import { IdempotencyClaimTokens1796652013519 } from './1796652013519-IdempotencyClaimTokens.js';
+import { BackgroundTurns1796652169039 } from './1796652169039-BackgroundTurns.js';
 
 /** Every migration of the service, in order. `npm run migration:generate` writes new ones; list them here. */
 export const MIGRATIONS = [
@@ -39,4 +40,5 @@ export const MIGRATIONS = [
   LeadListCounts1795830000000,
   RegisterLeadsV31795840000000,
   IdempotencyClaimTokens1796652013519,
+  BackgroundTurns1796652169039,
 ];
