@@ -77,9 +77,9 @@ describe('shutting down under load', () => {
   });
 
   // Each client sends its next request as soon as it has an answer, until the process has exited. A
-  // request refused after the drain (the listener is closed) was never sent; any other socket error
-  // is a request lost.
-  it('answers every request of 16 busy keep-alive clients through SIGTERM (200, or 503 with Connection: close), resets none, is not ready while draining, and exits 0', async () => {
+  // request refused after the drain (the listener is closed) was never sent, nor was one reset on a
+  // kept connection the service closed idle after the drain; any other socket error is a request lost.
+  it('answers every request of 16 busy keep-alive clients through SIGTERM (200, or 503 with Connection: close), loses none (a stalled client included), is not ready while draining, and exits 0', async () => {
     const port = await freePort();
     service = spawnService('lead-distribution', {
       PORT: String(port),
@@ -110,7 +110,7 @@ describe('shutting down under load', () => {
     }
 
     const agent = new Agent({ keepAlive: true, maxSockets: CLIENTS });
-    const tally = { sent: 0, ok: 0, okWithClose: 0, unavailable: 0, refusedAfterClose: 0 };
+    const tally = { sent: 0, ok: 0, okWithClose: 0, unavailable: 0, refusedAfterClose: 0, closedIdleAfterClose: 0 };
     // What must not happen, by kind: resets and other socket errors, refusals inside the drain window, other answers.
     const unexpected: Record<string, number> = {};
     const count = (kind: string) => (unexpected[kind] = (unexpected[kind] ?? 0) + 1);
@@ -142,6 +142,12 @@ describe('shutting down under load', () => {
         if (outcome.error === 'ECONNREFUSED' && Date.now() >= signalledAt + DRAIN_MS) {
           // The listener closed after the drain window: nothing was sent, so nothing is lost.
           tally.refusedAfterClose += 1;
+        } else if (outcome.error === 'ECONNRESET' && outcome.reused && Date.now() >= signalledAt + DRAIN_MS) {
+          // Once the listener is closed the service closes kept connections idle for 500 ms; a client
+          // that sends on one as it closes (its process stalled, as on a loaded machine) learns it from
+          // the reset before any answer: the request never reached the service, and a keep-alive
+          // client sends it again (RFC 9112 section 9.3.1; Node's `request.reusedSocket`), as the loop does.
+          tally.closedIdleAfterClose += 1;
         } else {
           const kind = outcome.error === 'ECONNREFUSED' ? 'ECONNREFUSED within the drain window' : outcome.error;
           count(`${kind} on a ${outcome.reused ? 'kept' : 'new'} connection`);
@@ -154,6 +160,12 @@ describe('shutting down under load', () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     signalledAt = Date.now();
     service.child.kill('SIGTERM');
+    // The clients' process stalls across the listener's close, as a loaded CI machine's does: answers
+    // wait unread while the service closes connections left idle.
+    setTimeout(() => {
+      const until = Date.now() + 800;
+      while (Date.now() < until);
+    }, DRAIN_MS - 200);
 
     // During the drain, Kubernetes is told to stop routing here while the process stays alive.
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -167,7 +179,7 @@ describe('shutting down under load', () => {
 
     console.info(`shutdown under load: ${JSON.stringify({ ...tally, unexpected })}`);
     expect(unexpected).toEqual({});
-    expect(tally.sent).toBe(tally.ok + tally.unavailable + tally.refusedAfterClose);
+    expect(tally.sent).toBe(tally.ok + tally.unavailable + tally.refusedAfterClose + tally.closedIdleAfterClose);
     expect(tally.okWithClose).toBeGreaterThan(0);
     expect(ready).toEqual({ answer: expect.objectContaining({ status: 503, body: expect.stringContaining('"SHUTTING_DOWN"') }) });
     expect(live).toEqual({ answer: expect.objectContaining({ status: 200 }) });

@@ -30,6 +30,7 @@ export const PLATFORM_PROBLEM_MESSAGES: Readonly<Record<string, string>> = {
   INTERNAL_ERROR: '서버 오류로 처리하지 못했습니다. 계속되면 요청 ID와 함께 개발팀에 알려 주세요.',
   BAD_GATEWAY: '연동된 외부 시스템이 응답하지 않았습니다. 잠시 뒤 다시 시도하세요.',
   SERVICE_UNAVAILABLE: '서비스를 잠시 사용할 수 없습니다. 잠시 뒤 다시 시도하세요.',
+  DATABASE_UNAVAILABLE: '데이터베이스에 잠시 연결할 수 없습니다. 잠시 뒤 같은 요청을 다시 보내세요.',
   GATEWAY_TIMEOUT: '연동된 외부 시스템이 제시간에 응답하지 않았습니다. 잠시 뒤 다시 시도하세요.',
   // Idempotent requests.
   IDEMPOTENCY_KEY_REUSED: '같은 요청 키로 다른 내용을 보냈습니다. 새로 시작하세요.',

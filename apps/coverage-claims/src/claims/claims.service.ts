@@ -10,7 +10,7 @@ import {
   type ClaimReceiptDto,
   type ClaimRequestDto,
 } from '#contracts';
-import type { FieldError } from '#platform';
+import { settleIdempotentAnswer, type FieldError } from '#platform';
 import { visibilityOf, type UserPrincipal } from '../auth/principal.js';
 import { CoverageClaimsConfig } from '../config/coverage-claims.config.js';
 import { CustomersService } from '../customers/customers.service.js';
@@ -124,19 +124,27 @@ export class ClaimsService {
       bytes: (file, bytes) => attachmentBytesProblem(file.mimeType, bytes),
     });
     const client = { name: input.clientNm, birthDate: input.clientBirthday, gender: null, phone: input.clientTel };
+    // The answer to an Idempotency-Key commits with the claim (settleIdempotentAnswer).
     const file = () =>
-      this.claims.transaction(async (tx) => {
+      this.claims.transaction(async (tx): Promise<ClaimReceiptDto> => {
         const taken = await this.claims.filesInClaims(tx, fileIds);
         if (taken.length > 0) throw ClaimErrors.filesInOtherClaims(fileIds, taken);
         const customerId = await this.customers.findOrCreate(tx, user, client);
         const claimId = await this.claims.insert(tx, { ...claim, customerId }, fileIds);
         await this.files.recordFrozen(tx, frozen);
-        return claimId;
+        const receipt = {
+          claimReqId: claimId,
+          claimStatusCd: ClaimStatus.Received,
+          claimStatus: CLAIM_STATUS_LABELS[ClaimStatus.Received],
+          claimDate: claim.claimDate,
+        };
+        await settleIdempotentAnswer(tx, receipt);
+        return receipt;
       });
-    let id: number;
+    let receipt: ClaimReceiptDto;
     try {
       // The customer found may be deleted before this transaction's insert: it then records them anew.
-      id = await file().catch((error: unknown) => {
+      receipt = await file().catch((error: unknown) => {
         if ((error as { code?: string }).code === FOREIGN_KEY_VIOLATION) return file();
         throw error;
       });
@@ -147,12 +155,7 @@ export class ClaimsService {
       throw ClaimErrors.filesInOtherClaims(fileIds, await this.claims.transaction((tx) => this.claims.filesInClaims(tx, fileIds)));
     }
     this.delivery.wake();
-    return {
-      claimReqId: id,
-      claimStatusCd: ClaimStatus.Received,
-      claimStatus: CLAIM_STATUS_LABELS[ClaimStatus.Received],
-      claimDate: claim.claimDate,
-    };
+    return receipt;
   }
 
   /** A page of the claims the user sees, with the number matching in all. */

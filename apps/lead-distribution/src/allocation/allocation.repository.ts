@@ -40,12 +40,26 @@ export class AllocationRepository {
    * `register_leads_v4` skips duplicates (the same phone for the same product within `windowDays`,
    * or earlier in the batch), gives each lead without a named partner to the oldest open due order
    * with room in its region, inserts the leads and records each delivery. All of it or nothing.
-   * Returns one result per lead, in order.
+   * Returns one result per lead, in order. `inSameTransaction` (the answers to the requests'
+   * Idempotency-Keys) commits with the leads, or rolls them back by throwing.
    */
-  async registerLeads(leads: NewLead[], windowDays: number): Promise<RegisteredLead[]> {
+  async registerLeads(
+    leads: NewLead[],
+    windowDays: number,
+    inSameTransaction?: (tx: EntityManager, results: RegisteredLead[]) => Promise<void>,
+  ): Promise<RegisteredLead[]> {
     if (leads.length === 0) return [];
+    if (!inSameTransaction) return this.callRegisterLeads(this.dataSource.manager, leads, windowDays);
+    return this.dataSource.transaction(async (tx) => {
+      const results = await this.callRegisterLeads(tx, leads, windowDays);
+      await inSameTransaction(tx, results);
+      return results;
+    });
+  }
+
+  private async callRegisterLeads(manager: EntityManager, leads: NewLead[], windowDays: number): Promise<RegisteredLead[]> {
     const column = <K extends keyof NewLead>(key: K) => leads.map((lead) => lead[key]);
-    const rows = await this.dataSource.query<
+    const rows = await manager.query<
       Array<{ ord: number; created: boolean; partner_id: number | null; order_id: string | null; created_at: Date }>
     >(
       `SELECT ord, created, partner_id, order_id, created_at

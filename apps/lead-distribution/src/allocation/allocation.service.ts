@@ -26,8 +26,12 @@ export class AllocationService {
    * (to the partner named, or the oldest open due order with room in its region) or pooled. One
    * result per lead, in order.
    */
-  registerLeads(leads: NewLead[], windowDays: number): Promise<RegisteredLead[]> {
-    return this.allocation.registerLeads(leads, windowDays);
+  registerLeads(
+    leads: NewLead[],
+    windowDays: number,
+    inSameTransaction?: (tx: EntityManager, results: RegisteredLead[]) => Promise<void>,
+  ): Promise<RegisteredLead[]> {
+    return this.allocation.registerLeads(leads, windowDays, inSameTransaction);
   }
 
   /**

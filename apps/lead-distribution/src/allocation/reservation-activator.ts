@@ -1,4 +1,5 @@
-import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { BackgroundWork } from '#platform';
 import { LeadDistributionConfig } from '../config/lead-distribution.config.js';
 import { AllocationService } from './allocation.service.js';
 
@@ -6,35 +7,24 @@ const BATCH = 20;
 
 /**
  * Starts reserved orders when their time comes, without anyone calling anything: every
- * RESERVATION_POLL_SECONDS it lets each due order take the leads waiting in the pool. Replicas can
- * all run it; SKIP LOCKED gives each due order to one of them.
+ * RESERVATION_POLL_SECONDS (on the background machine, one replica at a time) it lets each due order
+ * take the leads waiting in the pool. SKIP LOCKED on the orders keeps a direct call and a run apart.
  */
 @Injectable()
-export class ReservationActivator implements OnApplicationBootstrap, OnModuleDestroy {
-  private readonly logger = new Logger(ReservationActivator.name);
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-
+export class ReservationActivator implements OnApplicationBootstrap {
   constructor(
     private readonly allocation: AllocationService,
     private readonly config: LeadDistributionConfig,
+    private readonly background: BackgroundWork,
   ) {}
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => {
-      this.running ??= this.activateDue()
-        .then(() => undefined)
-        .catch((error: unknown) =>
-          this.logger.error({ error: error instanceof Error ? error.message : String(error) }, 'Activating reservations failed'),
-        )
-        .finally(() => (this.running = undefined));
-    }, this.config.RESERVATION_POLL_SECONDS * 1000);
-    this.timer.unref();
-  }
-
-  async onModuleDestroy(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
+    this.background.every({
+      name: 'reservation-activator',
+      everyMs: this.config.RESERVATION_POLL_SECONDS * 1000,
+      run: () => this.activateDue(),
+      reportLevel: 'debug',
+    });
   }
 
   /** Activates every order that is due now; returns how many. */

@@ -20,6 +20,9 @@ export class ApiKeyCache implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(ApiKeyCache.name);
   private readonly entries = new Map<string, { principal: ApiKeyPrincipal; expiresAt: number }>();
   private listener: pg.Client | undefined;
+  /** The client being connected (a reconnect may be under way when the module closes). */
+  private connecting: pg.Client | undefined;
+  private reconnectTimer: NodeJS.Timeout | undefined;
   private listening = false;
   private closed = false;
   private reconnectDelay = RECONNECT_MIN_MS;
@@ -35,7 +38,8 @@ export class ApiKeyCache implements OnModuleInit, OnModuleDestroy {
   async onModuleDestroy(): Promise<void> {
     this.closed = true;
     this.listening = false;
-    await this.listener?.end().catch(() => undefined);
+    clearTimeout(this.reconnectTimer);
+    await Promise.all([this.listener?.end(), this.connecting?.end()].map((ended) => ended?.catch(() => undefined)));
   }
 
   get(keyHash: string): ApiKeyPrincipal | undefined {
@@ -71,8 +75,18 @@ export class ApiKeyCache implements OnModuleInit, OnModuleDestroy {
     });
     client.on('error', (error) => this.dropped(error));
     client.on('end', () => this.dropped());
-    await client.connect();
-    await client.query(`LISTEN ${API_KEY_REVOKED_CHANNEL}`);
+    this.connecting = client;
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${API_KEY_REVOKED_CHANNEL}`);
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      throw error;
+    } finally {
+      this.connecting = undefined;
+    }
+    // Closed while connecting: onModuleDestroy ended this client, or ends it now.
+    if (this.closed) return void (await client.end().catch(() => undefined));
     this.listener = client;
     this.listening = true;
     this.reconnectDelay = RECONNECT_MIN_MS;
@@ -94,7 +108,10 @@ export class ApiKeyCache implements OnModuleInit, OnModuleDestroy {
       'API key cache is not listening for revocations; caching is off until it reconnects',
     );
     // Backs off to a minute, so a database that refuses LISTEN (a transaction pooler) is not hammered.
-    setTimeout(() => void this.listen().catch((retryError: unknown) => this.scheduleReconnect(retryError)), this.reconnectDelay).unref();
+    this.reconnectTimer = setTimeout(
+      () => void this.listen().catch((retryError: unknown) => this.scheduleReconnect(retryError)),
+      this.reconnectDelay,
+    ).unref();
     this.reconnectDelay = Math.min(this.reconnectDelay * 2, RECONNECT_MAX_MS);
   }
 }

@@ -1,4 +1,4 @@
-import { IdempotencyRecord } from '#platform';
+import { BackgroundTurn, IdempotencyRecord } from '#platform';
 import { LeadAssignment } from '../allocation/entities/lead-assignment.entity.js';
 import { ApiKey } from '../api-keys/entities/api-key.entity.js';
 import { OrderRegion } from '../orders/entities/order-region.entity.js';
@@ -21,6 +21,7 @@ import { WebhookEvent } from '../webhooks/entities/webhook-event.entity.js';
 
 /** Every entity of the service, listed explicitly (no globs: they break in bundled or ESM builds). */
 export const ENTITIES = [
+  BackgroundTurn,
   Partner,
   ApiKey,
   StoredFile,

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { uuidv7 } from '#platform';
+import { settleIdempotentAnswer, uuidv7 } from '#platform';
 import {
   AsStatus,
   toPagination,
@@ -151,7 +151,8 @@ export class LeadAsService {
     if (reason.requiresEvidence && fileIds.length === 0) throw LeadAsErrors.evidenceRequired(reason.code);
     if (fileIds.length > 0) await this.files.requireUploadedFiles(partnerId, fileIds);
 
-    const created = await this.requests.transaction(async (tx) => {
+    // The answer to an Idempotency-Key commits with the request (settleIdempotentAnswer).
+    return this.requests.transaction(async (tx) => {
       const lead = await this.requests.lockLead(tx, input.leadId);
       if (!lead || lead.partnerId !== partnerId) throw LeadErrors.notFound(input.leadId);
       if (lead.latestAsStatus && ACTIVE_AS_STATUSES.includes(lead.latestAsStatus)) throw LeadAsErrors.alreadyActive();
@@ -170,18 +171,19 @@ export class LeadAsService {
         adminNote: null,
         reviewedAt: null,
       });
-      const inserted = await this.requests.insert(tx, request, fileIds);
-      await this.leads.recordLatestAs(tx, inserted.leadId, inserted.id, inserted.status);
-      return inserted;
+      const created = await this.requests.insert(tx, request, fileIds);
+      await this.leads.recordLatestAs(tx, created.leadId, created.id, created.status);
+      const answer: AsCreatedDto = {
+        id: created.id,
+        leadId: created.leadId,
+        reasonCode: created.reasonCode,
+        status: created.status,
+        createdAt: created.createdAt.toISOString(),
+        updatedAt: created.updatedAt.toISOString(),
+      };
+      await settleIdempotentAnswer(tx, answer);
+      return answer;
     });
-    return {
-      id: created.id,
-      leadId: created.leadId,
-      reasonCode: created.reasonCode,
-      status: created.status,
-      createdAt: created.createdAt.toISOString(),
-      updatedAt: created.updatedAt.toISOString(),
-    };
   }
 
   /** Pending and on-hold requests can be cancelled by the partner that filed them. */

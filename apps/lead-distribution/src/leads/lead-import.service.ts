@@ -5,7 +5,7 @@ import { CreateLeadV1Request, type ImportLeadsResponse, type ImportRowResultDto 
 import { MAX_REPORTED_FIELD_ERRORS, ProblemException, flattenValidationErrors } from '#platform';
 import type { ApiKeyPrincipal } from '../auth/principal.js';
 import type { NewLead } from '../allocation/allocation.service.js';
-import { LeadsService, type RegistrationLookups } from './leads.service.js';
+import { LeadsService, type RegistrationLookups, type RegistrationOutcome } from './leads.service.js';
 
 /**
  * Imports a batch of rows: each row is validated and checked on its own (a bad row never stops the
@@ -25,20 +25,28 @@ export class LeadImportService {
       if ('status' in outcome) results[index] = outcome;
       else prepared.push({ index, lead: outcome });
     }
-    const outcomes = await this.leads.registerPrepared(prepared.map((row) => row.lead));
-    outcomes.forEach((outcome, i) => {
-      const { index } = prepared[i]!;
-      results[index] =
-        outcome.status === 'DUPLICATE'
-          ? { index, status: 'DUPLICATE', code: 'DUPLICATE_LEAD' }
-          : { index, status: 'CREATED', id: outcome.lead.id, partnerId: outcome.lead.partnerId };
-    });
-    return {
-      created: results.filter((result) => result.status === 'CREATED').length,
-      duplicates: results.filter((result) => result.status === 'DUPLICATE').length,
-      invalid: results.filter((result) => result.status === 'INVALID').length,
-      results,
+    const answerOf = (outcomes: RegistrationOutcome[]): ImportLeadsResponse => {
+      const all = [...results];
+      outcomes.forEach((outcome, i) => {
+        const { index } = prepared[i]!;
+        all[index] =
+          outcome.status === 'DUPLICATE'
+            ? { index, status: 'DUPLICATE', code: 'DUPLICATE_LEAD' }
+            : { index, status: 'CREATED', id: outcome.lead.id, partnerId: outcome.lead.partnerId };
+      });
+      return {
+        created: all.filter((result) => result.status === 'CREATED').length,
+        duplicates: all.filter((result) => result.status === 'DUPLICATE').length,
+        invalid: all.filter((result) => result.status === 'INVALID').length,
+        results: all,
+      };
     };
+    // The answer to an Idempotency-Key commits with the leads.
+    const outcomes = await this.leads.registerPrepared(
+      prepared.map((row) => row.lead),
+      answerOf,
+    );
+    return answerOf(outcomes);
   }
 
   /** The row ready to store, or its INVALID result. */

@@ -1,7 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import { PeriodicSweep } from '#platform';
+import { BackgroundWork } from '#platform';
 import { LeadDistributionConfig } from '../config/lead-distribution.config.js';
 
 /** Dead rows beyond which a compaction vacuums the table. */
@@ -12,17 +12,26 @@ const DEAD_ROWS_VACUUMED = 1_000;
  * with unmerged rows, one statement deletes all its rows and inserts one per bucket with their sum
  * (buckets that sum to zero go). Registrations only ever insert, so they never wait on this; the
  * DELETE takes the rows committed before it and the INSERT their sum in one transaction, so a reader
- * sees either the deltas or the merged row, never both nor neither. Replicas take turns (a
- * transaction-scoped advisory lock, tried, not waited for).
+ * sees either the deltas or the merged row, never both nor neither. It runs on the background
+ * machine, one replica at a time; a merge also holds a transaction-scoped advisory lock (tried, not
+ * waited for), so that a run outlasting its turn, or a direct call, never merges beside another.
  */
 @Injectable()
-export class LeadListCountsCompaction extends PeriodicSweep {
-  // Every LEAD_LIST_COUNTS_COMPACTION_SECONDS: what a list's total sums grows with the statements in between.
+export class LeadListCountsCompaction implements OnApplicationBootstrap {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    config: LeadDistributionConfig,
-  ) {
-    super(LeadListCountsCompaction.name, config.LEAD_LIST_COUNTS_COMPACTION_SECONDS * 1000, 'debug');
+    private readonly config: LeadDistributionConfig,
+    private readonly background: BackgroundWork,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    // Every LEAD_LIST_COUNTS_COMPACTION_SECONDS: what a list's total sums grows with the statements in between.
+    this.background.every({
+      name: 'lead-list-counts-compaction',
+      everyMs: this.config.LEAD_LIST_COUNTS_COMPACTION_SECONDS * 1000,
+      run: () => this.sweep(),
+      reportLevel: 'debug',
+    });
   }
 
   /** Merges every partner's delta rows; answers how many rows were merged away. */

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { validationFailed, uuidv7 } from '#platform';
+import { currentIdempotencyClaim, settleIdempotencyClaims, validationFailed, uuidv7, type IdempotencyClaim } from '#platform';
 import {
   ApiKeyRole,
   toPagination,
@@ -54,6 +54,19 @@ function outcomeOf(lead: NewLead, result: RegisteredLead): RegistrationOutcome {
   };
 }
 
+/** The answers of the created leads whose requests hold an Idempotency-Key claim (a duplicate's 409 is not kept). */
+function createdAnswers(
+  leads: NewLead[],
+  claims: Array<IdempotencyClaim | null>,
+  results: RegisteredLead[],
+): Array<{ claim: IdempotencyClaim; body: LeadCreated }> {
+  return results.flatMap((result, index) => {
+    const claim = claims[index];
+    const outcome = outcomeOf(leads[index]!, result);
+    return claim && outcome.status === 'CREATED' ? [{ claim, body: outcome.lead }] : [];
+  });
+}
+
 /** Products and partners a registration reads, each read once however many rows of an import name it. */
 export class RegistrationLookups {
   private readonly productsById = new Map<string, Promise<Product | null>>();
@@ -90,7 +103,12 @@ export class LeadsService {
     private readonly allocation: AllocationService,
   ) {
     this.singleRegistrations = new RegistrationBatcher(
-      (leads) => this.allocation.registerLeads(leads, this.config.DUPLICATE_WINDOW_DAYS),
+      (leads, claims) =>
+        this.allocation.registerLeads(
+          leads,
+          this.config.DUPLICATE_WINDOW_DAYS,
+          claims.some(Boolean) ? (tx, results) => settleIdempotencyClaims(tx, createdAnswers(leads, claims, results)) : undefined,
+        ),
       this.config.REGISTRATION_STATEMENTS_AT_ONCE,
     );
   }
@@ -254,8 +272,11 @@ export class LeadsService {
    * waits in the pool.
    */
   async register(input: CreateLeadV1Request, principal: ApiKeyPrincipal): Promise<RegistrationOutcome> {
+    // The answer to an Idempotency-Key commits with the lead (the statement's transaction), so a
+    // retry after the connection died mid-request replays it, or registers the lead if nothing committed.
+    const claim = currentIdempotencyClaim();
     const lead = await this.prepare(input, principal, this.lookups());
-    return outcomeOf(lead, await this.singleRegistrations.register(lead));
+    return outcomeOf(lead, await this.singleRegistrations.register(lead, claim));
   }
 
   /** Products and partners read once for all the rows of an import that name them. */
@@ -299,10 +320,17 @@ export class LeadsService {
   /**
    * Stores prepared leads in one statement, all or nothing: each is a duplicate, or created and
    * delivered (to the partner named, or the oldest open order with room in its region) or pooled.
+   * `answerOf` builds the request's answer, stored with the leads for its Idempotency-Key.
    */
-  async registerPrepared(leads: NewLead[]): Promise<RegistrationOutcome[]> {
-    const results = await this.allocation.registerLeads(leads, this.config.DUPLICATE_WINDOW_DAYS);
-    return results.map((result, index) => outcomeOf(leads[index]!, result));
+  async registerPrepared(leads: NewLead[], answerOf?: (outcomes: RegistrationOutcome[]) => unknown): Promise<RegistrationOutcome[]> {
+    const outcomesOf = (results: RegisteredLead[]) => results.map((result, index) => outcomeOf(leads[index]!, result));
+    const claim = currentIdempotencyClaim();
+    const results = await this.allocation.registerLeads(
+      leads,
+      this.config.DUPLICATE_WINDOW_DAYS,
+      claim && answerOf ? (tx, stored) => settleIdempotencyClaims(tx, [{ claim, body: answerOf(outcomesOf(stored)) }]) : undefined,
+    );
+    return outcomesOf(results);
   }
 
   /**

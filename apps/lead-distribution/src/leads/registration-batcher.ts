@@ -1,3 +1,4 @@
+import { IdempotencyClaimLost, type IdempotencyClaim } from '#platform';
 import type { NewLead, RegisteredLead } from '../allocation/allocation.service.js';
 
 /** The most registrations one statement carries (an import's request carries up to 1,000 rows). */
@@ -5,6 +6,8 @@ export const REGISTRATIONS_PER_STATEMENT = 200;
 
 interface Waiting {
   lead: NewLead;
+  /** The request's Idempotency-Key claim, answered in the statement's transaction. */
+  claim: IdempotencyClaim | null;
   resolve: (result: RegisteredLead) => void;
   reject: (error: unknown) => void;
 }
@@ -18,14 +21,15 @@ interface Waiting {
  * order, when a call finishes. The function decides each row as if the rows had come one after
  * another (the earlier of two rows with one phone wins, orders fill oldest first), so each caller gets
  * the answer it would have had alone. A call PostgreSQL refuses for what a row carried (rolled back)
- * is tried again row by row, so one bad row fails only its own registration.
+ * is tried again row by row, so one bad row fails only its own registration; so is a call rolled
+ * back because one row's Idempotency-Key claim was taken over meanwhile (IdempotencyClaimLost).
  */
 export class RegistrationBatcher {
   private readonly queue: Waiting[] = [];
   private running = 0;
 
   constructor(
-    private readonly store: (leads: NewLead[]) => Promise<RegisteredLead[]>,
+    private readonly store: (leads: NewLead[], claims: Array<IdempotencyClaim | null>) => Promise<RegisteredLead[]>,
     private readonly atOnce: number,
     private readonly perStatement = REGISTRATIONS_PER_STATEMENT,
   ) {}
@@ -35,9 +39,9 @@ export class RegistrationBatcher {
     return this.queue.length;
   }
 
-  register(lead: NewLead): Promise<RegisteredLead> {
+  register(lead: NewLead, claim: IdempotencyClaim | null = null): Promise<RegisteredLead> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ lead, resolve, reject });
+      this.queue.push({ lead, claim, resolve, reject });
       this.next();
     });
   }
@@ -57,7 +61,10 @@ export class RegistrationBatcher {
 
   private async run(batch: Waiting[]): Promise<void> {
     try {
-      const results = await this.store(batch.map((entry) => entry.lead));
+      const results = await this.store(
+        batch.map((entry) => entry.lead),
+        batch.map((entry) => entry.claim),
+      );
       batch.forEach((entry, index) => entry.resolve(results[index]!));
     } catch (error) {
       if (batch.length === 1 || !refusedForARow(error)) {
@@ -78,6 +85,7 @@ export class RegistrationBatcher {
  * read-only after a failover, a deadlock or serialisation failure).
  */
 function refusedForARow(error: unknown): boolean {
+  if (error instanceof IdempotencyClaimLost) return true;
   if (error === null || typeof error !== 'object') return false;
   const driverError = (error as { driverError?: unknown }).driverError ?? error;
   if (driverError === null || typeof driverError !== 'object') return false;

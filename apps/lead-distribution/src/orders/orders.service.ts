@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { uuidv7 } from '#platform';
+import { settleIdempotentAnswer, uuidv7 } from '#platform';
 import {
   OrderStatus,
   toPagination,
@@ -45,7 +45,8 @@ export class OrdersService {
     const now = new Date();
     const reservationDate = input.reservationDate ? new Date(input.reservationDate) : now;
     const due = reservationDate <= now;
-    const row = await this.orders.transaction(async (tx) => {
+    // The answer to an Idempotency-Key commits with the order (settleIdempotentAnswer).
+    return this.orders.transaction(async (tx) => {
       const order = Object.assign(new Order(), {
         id,
         productId: product.id,
@@ -61,9 +62,10 @@ export class OrdersService {
       });
       await this.orders.insert(tx, order, input.regionQuantities);
       if (due) await this.allocation.fillFromPool(tx, id);
-      return (await this.orders.findOwned(partnerId, id, tx))!;
+      const answer = toOrderResponse((await this.orders.findOwned(partnerId, id, tx))!);
+      await settleIdempotentAnswer(tx, answer);
+      return answer;
     });
-    return toOrderResponse(row);
   }
 
   async get(partnerId: number, id: string): Promise<OrderDto> {
@@ -103,14 +105,16 @@ export class OrdersService {
 
   /** Cancels a pending or in-progress order: what is undelivered is dropped, delivered leads stay. */
   async cancel(partnerId: number, id: string, memo: string | null): Promise<OrderDto> {
-    const row = await this.orders.transaction(async (tx) => {
+    // The answer to an Idempotency-Key commits with the order (settleIdempotentAnswer).
+    return this.orders.transaction(async (tx) => {
       const order = await this.orders.lockOwned(tx, partnerId, id);
       if (!order) throw OrderErrors.notFound(id);
       if (!CANCELLABLE.includes(order.status)) throw OrderErrors.notCancellable(order.status);
       await this.orders.cancel(tx, id, memo);
       await this.outbox.record(tx, [{ type: WebhookEventType.OrderCancelled, partnerId, subjectId: id, status: OrderStatus.Cancelled }]);
-      return (await this.orders.findOwned(partnerId, id, tx))!;
+      const answer = toOrderResponse((await this.orders.findOwned(partnerId, id, tx))!);
+      await settleIdempotentAnswer(tx, answer);
+      return answer;
     });
-    return toOrderResponse(row);
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { escapeLike, type Page, type PageWindow } from '#platform';
 import { Partner } from './entities/partner.entity.js';
 
@@ -17,8 +17,13 @@ export class PartnersRepository {
     return this.dataSource.getRepository(Partner);
   }
 
-  insert(name: string, parentId: number | null): Promise<Partner> {
-    return this.partners.save(this.partners.create({ name, parentId }));
+  transaction<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(work);
+  }
+
+  insert(tx: EntityManager, name: string, parentId: number | null): Promise<Partner> {
+    const partners = tx.getRepository(Partner);
+    return partners.save(partners.create({ name, parentId }));
   }
 
   findById(id: number): Promise<Partner | null> {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { CreatePartnerDto, ListPartnersQueryDto, PartnerDto, PartnerListDto } from '#contracts';
-import { pagedList } from '#platform';
+import { pagedList, settleIdempotentAnswer } from '#platform';
 import type { Partner } from './entities/partner.entity.js';
 import { PartnerErrors } from './partners.errors.js';
 import { PartnersRepository } from './partners.repository.js';
@@ -12,7 +12,12 @@ export class PartnersService {
   async create(input: CreatePartnerDto): Promise<PartnerDto> {
     const parentId = input.parentId ?? null;
     if (parentId !== null && !(await this.partners.findById(parentId))) throw PartnerErrors.parentNotFound(parentId);
-    return toPartnerResponse(await this.partners.insert(input.name, parentId));
+    // The answer to an Idempotency-Key commits with the partner (settleIdempotentAnswer).
+    return this.partners.transaction(async (tx) => {
+      const answer = toPartnerResponse(await this.partners.insert(tx, input.name, parentId));
+      await settleIdempotentAnswer(tx, answer);
+      return answer;
+    });
   }
 
   list(query: ListPartnersQueryDto): Promise<PartnerListDto> {

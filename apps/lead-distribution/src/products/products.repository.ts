@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { escapeLike, pageAndCount, uuidv7 } from '#platform';
 import { ProductAsPolicy } from './entities/product-as-policy.entity.js';
 import { Product } from './entities/product.entity.js';
@@ -40,8 +40,15 @@ export class ProductsRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /** Inserts the product; false when the id is taken. */
-  async insertIfAbsent(product: Pick<Product, 'id' | 'name' | 'providerId' | 'asWindowDays' | 'active'>): Promise<boolean> {
-    const result = await this.dataSource.createQueryBuilder().insert().into(Product).values(product).orIgnore().returning(['id']).execute();
+  transaction<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(work);
+  }
+
+  async insertIfAbsent(
+    tx: EntityManager,
+    product: Pick<Product, 'id' | 'name' | 'providerId' | 'asWindowDays' | 'active'>,
+  ): Promise<boolean> {
+    const result = await tx.createQueryBuilder().insert().into(Product).values(product).orIgnore().returning(['id']).execute();
     return result.raw.length > 0;
   }
 
@@ -50,8 +57,8 @@ export class ProductsRepository {
    * query from the find options, mapping the row) cost about 250 µs of the service's CPU a call
    * there (issue 13's profile of `bench:allocation`).
    */
-  async findById(id: string): Promise<Product | null> {
-    const rows = await this.dataSource.query<Product[]>(
+  async findById(id: string, manager: EntityManager = this.dataSource.manager): Promise<Product | null> {
+    const rows = await manager.query<Product[]>(
       `SELECT id, name, provider_id AS "providerId", as_window_days AS "asWindowDays", active, created_at AS "createdAt",
               updated_at AS "updatedAt"
          FROM products WHERE id = $1`,

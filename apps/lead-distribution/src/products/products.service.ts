@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { isUUID } from 'class-validator';
-import { pagedList, uuidv7 } from '#platform';
+import { pagedList, settleIdempotentAnswer, uuidv7 } from '#platform';
 import {
   type AdminProductDto,
   type AdminProductListDto,
@@ -30,15 +30,20 @@ export class ProductsService {
   async create(input: CreateProductDto): Promise<ProductDto> {
     if (!(await this.providers.find(input.providerId))) throw ProductErrors.providerUnknown(input.providerId);
     const id = input.id ?? uuidv7();
-    const inserted = await this.products.insertIfAbsent({
-      id,
-      name: input.name,
-      providerId: input.providerId,
-      asWindowDays: input.asWindowDays ?? DEFAULT_AS_WINDOW_DAYS,
-      active: input.active ?? true,
+    // The answer to an Idempotency-Key commits with the product (settleIdempotentAnswer).
+    return this.products.transaction(async (tx) => {
+      const inserted = await this.products.insertIfAbsent(tx, {
+        id,
+        name: input.name,
+        providerId: input.providerId,
+        asWindowDays: input.asWindowDays ?? DEFAULT_AS_WINDOW_DAYS,
+        active: input.active ?? true,
+      });
+      if (!inserted) throw ProductErrors.alreadyExists(id);
+      const answer = toProductResponse((await this.products.findById(id, tx))!);
+      await settleIdempotentAnswer(tx, answer);
+      return answer;
     });
-    if (!inserted) throw ProductErrors.alreadyExists(id);
-    return toProductResponse(await this.require(id));
   }
 
   list(query: ListProductsQueryDto): Promise<AdminProductListDto> {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { escapeLike, type Page, type PageWindow } from '#platform';
 import { Provider } from './entities/provider.entity.js';
 
@@ -8,21 +8,18 @@ import { Provider } from './entities/provider.entity.js';
 export class ProvidersRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
+  transaction<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(work);
+  }
+
   /** Inserts the provider; false when the id is taken. */
-  async insertIfAbsent(provider: Provider): Promise<boolean> {
-    const result = await this.dataSource
-      .createQueryBuilder()
-      .insert()
-      .into(Provider)
-      .values(provider)
-      .orIgnore()
-      .returning(['created_at'])
-      .execute();
+  async insertIfAbsent(tx: EntityManager, provider: Provider): Promise<boolean> {
+    const result = await tx.createQueryBuilder().insert().into(Provider).values(provider).orIgnore().returning(['created_at']).execute();
     return result.raw.length > 0;
   }
 
-  findById(id: string): Promise<Provider | null> {
-    return this.dataSource.getRepository(Provider).findOne({ where: { id } });
+  findById(id: string, manager: EntityManager = this.dataSource.manager): Promise<Provider | null> {
+    return manager.getRepository(Provider).findOne({ where: { id } });
   }
 
   /** Providers by name, filtered by a partial name. */

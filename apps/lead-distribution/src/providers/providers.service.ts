@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { pagedList, uuidv7 } from '#platform';
+import { pagedList, settleIdempotentAnswer, uuidv7 } from '#platform';
 import {
   ApiKeyRole,
   type ApiKeyDto,
@@ -23,8 +23,13 @@ export class ProvidersService {
 
   async create(input: CreateProviderDto): Promise<ProviderDto> {
     const id = input.id ?? uuidv7();
-    if (!(await this.providers.insertIfAbsent({ id, name: input.name } as Provider))) throw ProviderErrors.alreadyExists(id);
-    return toProviderResponse((await this.providers.findById(id))!);
+    // The answer to an Idempotency-Key commits with the provider (settleIdempotentAnswer).
+    return this.providers.transaction(async (tx) => {
+      if (!(await this.providers.insertIfAbsent(tx, { id, name: input.name } as Provider))) throw ProviderErrors.alreadyExists(id);
+      const answer = toProviderResponse((await this.providers.findById(id, tx))!);
+      await settleIdempotentAnswer(tx, answer);
+      return answer;
+    });
   }
 
   list(query: ListProvidersQueryDto): Promise<ProviderListDto> {

@@ -1,7 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import { PeriodicSweep } from '#platform';
+import { BackgroundWork } from '#platform';
 import { LeadDistributionConfig } from '../config/lead-distribution.config.js';
 
 const BATCH = 5000;
@@ -15,12 +15,15 @@ const HOUR_MS = 60 * 60 * 1000;
  * replica (the deletes are idempotent).
  */
 @Injectable()
-export class WebhookRetentionSweep extends PeriodicSweep {
+export class WebhookRetentionSweep implements OnApplicationBootstrap {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly config: LeadDistributionConfig,
-  ) {
-    super(WebhookRetentionSweep.name, HOUR_MS);
+    private readonly background: BackgroundWork,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.background.every({ name: 'webhook-retention', everyMs: HOUR_MS, run: () => this.sweep() });
   }
 
   async sweep(): Promise<number> {

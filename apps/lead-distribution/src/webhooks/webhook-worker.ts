@@ -1,5 +1,6 @@
-import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { Webhook } from 'standardwebhooks';
+import { BackgroundWork, type QueuedWork } from '#platform';
 import { LeadDistributionConfig } from '../config/lead-distribution.config.js';
 import { WebhookDeliveriesRepository, type ClaimedDelivery } from './webhook-deliveries.repository.js';
 import { DeliveryStatus, WEBHOOK_TEST_EVENT_TYPE } from './webhook-event-types.js';
@@ -23,26 +24,25 @@ const RENDER_BATCH = 200;
 
 export const WEBHOOK_USER_AGENT = 'lead-distribution-webhooks/1';
 
+/** A claimed delivery with the payload it is sent with. */
+type ReadyDelivery = [ClaimedDelivery, WebhookPayload];
+
 /**
- * Sends due webhook deliveries, in every replica unless WEBHOOK_WORKER_CONCURRENCY is 0. Each poll
- * claims up to the free slots in one short transaction (WebhookDeliveriesRepository.claimDue: SKIP
- * LOCKED splits the work between replicas, the endpoints' ordering and caps are kept there), renders
- * the payloads not yet stored, then sends each delivery with no transaction open and records its
- * attempt. It polls again at once while it finds work, otherwise every WEBHOOK_POLL_MS, and at once
- * when a recorded attempt made another delivery due (the next of an ordered endpoint's queue).
- * On shutdown it stops claiming and waits for the sends in flight (each bounded by WEBHOOK_TIMEOUT_MS).
+ * Sends due webhook deliveries as queued work on the background machine, in every replica unless
+ * WEBHOOK_WORKER_CONCURRENCY is 0 (that many sends in flight). Each take claims up to the free slots
+ * in one short transaction (WebhookDeliveriesRepository.claimDue: SKIP LOCKED splits the work between
+ * replicas, the endpoints' ordering and caps are kept there), renders the payloads not yet stored;
+ * then each delivery is sent with no transaction open and its attempt recorded. It takes again when a
+ * send ends (at once when the recorded attempt made the next of an ordered endpoint's queue due), when
+ * a take parked a whole scan, and otherwise every WEBHOOK_POLL_MS. From SIGTERM it takes nothing new;
+ * on shutdown it waits for the sends in flight (each bounded by WEBHOOK_TIMEOUT_MS).
  */
 @Injectable()
-export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy {
+export class WebhookWorker implements OnApplicationBootstrap {
   private readonly logger = new Logger(WebhookWorker.name);
-  private readonly sending = new Set<Promise<void>>();
   /** This worker's sends in flight per partner (ClaimLimits.perPartner). */
   private readonly partnerSending = new Map<number, number>();
-  private loop: Promise<void> | undefined;
-  private stopping = false;
-  private wakeUp: (() => void) | undefined;
-  private kicked = false;
-  private restingForSlot = false;
+  private work: QueuedWork | undefined;
 
   constructor(
     private readonly config: LeadDistributionConfig,
@@ -51,65 +51,37 @@ export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly secrets: WebhookSecrets,
     private readonly renderer: WebhookPayloadRenderer,
     private readonly metrics: WebhookMetrics,
+    private readonly background: BackgroundWork,
   ) {}
 
   onApplicationBootstrap(): void {
     if (this.config.WEBHOOK_WORKER_CONCURRENCY === 0) return;
-    this.loop = this.run();
-  }
-
-  async onModuleDestroy(): Promise<void> {
-    this.stopping = true;
-    this.wakeUp?.();
-    await this.loop;
-    await Promise.allSettled([...this.sending]);
-  }
-
-  private async run(): Promise<void> {
-    while (!this.stopping) {
-      const slots = this.config.WEBHOOK_WORKER_CONCURRENCY - this.sending.size;
-      if (slots <= 0) {
-        this.restingForSlot = true;
-        await this.rest();
-        this.restingForSlot = false;
-        continue;
-      }
-      this.kicked = false;
-      let found = false;
-      try {
-        found = await this.poll(slots);
-      } catch (error) {
-        this.logger.error({ error: messageOf(error) }, 'Claiming webhook deliveries failed');
-      }
-      if (!found && !this.kicked && !this.stopping) await this.rest(this.config.WEBHOOK_POLL_MS);
-    }
-  }
-
-  /** Waits `ms` (unref'd: it keeps no process alive), or until kicked; without `ms`, until kicked. */
-  private rest(ms?: number): Promise<void> {
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        this.wakeUp = undefined;
-        resolve();
-      };
-      const timer = ms === undefined ? undefined : setTimeout(done, ms);
-      timer?.unref();
-      this.wakeUp = done;
+    this.work = this.background.queue<ReadyDelivery>({
+      name: 'webhook-delivery',
+      slots: this.config.WEBHOOK_WORKER_CONCURRENCY,
+      pollMs: this.config.WEBHOOK_POLL_MS,
+      // A take renders and plans: a send's end takes again only when it freed the last slot or made
+      // the next of its endpoint's queue due.
+      takeAfterEachItem: false,
+      logger: this.logger,
+      take: (free) => this.take(free),
+      // The next of an ordered endpoint's queue is due at once: take again now.
+      handle: ([delivery, payload]) =>
+        this.deliver(delivery, payload)
+          .then((woke) => (woke ? 0 : undefined))
+          .finally(() => this.sent(delivery)),
+      release: ([delivery]) => this.deliveries.release([delivery], 0).finally(() => this.sent(delivery)),
+      describe: ([delivery]) => ({ deliveryId: delivery.id }),
+      unrecorded: 'Delivering a webhook failed',
     });
   }
 
-  private kick(): void {
-    this.kicked = true;
-    this.wakeUp?.();
-  }
-
   /**
-   * Claims and starts what is due; true when there may be more to do at once: it sent something, or
-   * it parked a whole scan (more due deliveries may wait behind those). Parking fewer means it saw
-   * every due delivery: the worker rests.
+   * Claims what is due for the free slots, with its payloads. A take that parked a whole scan looks
+   * again at once (more due deliveries may wait behind those); one that parked fewer saw every due
+   * delivery.
    */
-  private async poll(slots: number): Promise<boolean> {
+  private async take(slots: number): Promise<ReadyDelivery[]> {
     await this.renderCommitted();
     const scan = Math.min(Math.max(slots * 4, 32), 256);
     const { claimed, parked } = await this.deliveries.claimDue(
@@ -124,25 +96,26 @@ export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy {
       this.config.WEBHOOK_TIMEOUT_MS + LEASE_MARGIN_MS,
       planClaims,
     );
-    if (claimed.length === 0) return parked >= scan;
-    for (const [delivery, payload] of await this.payloads(claimed)) {
+    if (claimed.length === 0) {
+      if (parked >= scan) this.work?.wake();
+      return [];
+    }
+    const ready = await this.payloads(claimed);
+    for (const [delivery] of ready) {
       const partnerId = delivery.event.partnerId;
       this.partnerSending.set(partnerId, (this.partnerSending.get(partnerId) ?? 0) + 1);
-      const sent: Promise<void> = this.deliver(delivery, payload)
-        .catch((error: unknown) => {
-          this.logger.error({ deliveryId: delivery.id, error: messageOf(error) }, 'Delivering a webhook failed');
-          return false;
-        })
-        .then((woke) => {
-          this.sending.delete(sent);
-          const left = (this.partnerSending.get(partnerId) ?? 1) - 1;
-          if (left > 0) this.partnerSending.set(partnerId, left);
-          else this.partnerSending.delete(partnerId);
-          if (woke || this.restingForSlot) this.kick();
-        });
-      this.sending.add(sent);
     }
-    return true;
+    // It claimed something: there may be more to do at once.
+    this.work?.wake();
+    return ready;
+  }
+
+  /** A send (or its release) ended: its partner has one fewer in flight. */
+  private sent(delivery: ClaimedDelivery): void {
+    const partnerId = delivery.event.partnerId;
+    const left = (this.partnerSending.get(partnerId) ?? 1) - 1;
+    if (left > 0) this.partnerSending.set(partnerId, left);
+    else this.partnerSending.delete(partnerId);
   }
 
   /**
@@ -168,7 +141,7 @@ export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy {
    * what is sent is what is stored). Deliveries whose event cannot be rendered fail for good; those
    * whose rendering failed (the database) are given back.
    */
-  private async payloads(claimed: ClaimedDelivery[]): Promise<Array<[ClaimedDelivery, WebhookPayload]>> {
+  private async payloads(claimed: ClaimedDelivery[]): Promise<ReadyDelivery[]> {
     const missing = new Map<string, OutboxEvent>();
     for (const delivery of claimed) if (delivery.payload === null) missing.set(delivery.event.id, delivery.event);
     let stored = new Map<string, WebhookPayload>();
@@ -181,7 +154,7 @@ export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy {
         this.logger.error({ error: messageOf(error), events: [...missing.keys()] }, 'Rendering webhook payloads failed');
       }
     }
-    const ready: Array<[ClaimedDelivery, WebhookPayload]> = [];
+    const ready: ReadyDelivery[] = [];
     const unready: ClaimedDelivery[] = [];
     for (const delivery of claimed) {
       const payload = delivery.payload ?? stored.get(delivery.event.id);

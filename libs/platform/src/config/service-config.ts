@@ -108,6 +108,18 @@ export class ServiceConfig {
   BODY_LIMIT_BYTES = 1_048_576;
 
   /**
+   * How long a claimed Idempotency-Key waits for its request's answer before a repeat with the same
+   * key and request may take it over (docs/decisions/idempotency.md), and the Retry-After of a 503
+   * DATABASE_UNAVAILABLE: a request cut off by a database outage leaves its key unanswered, and the
+   * retry after this many seconds takes the key.
+   */
+  @EnvInt()
+  @IsInt()
+  @Min(1)
+  @Max(600)
+  IDEMPOTENCY_LEASE_SECONDS = 10;
+
+  /**
    * The operator console's build for this service, served at /console/ (docs/console.md). Unset: the
    * build beside the code (dist/console/<service>); `off`: no console on this replica.
    */

@@ -3,6 +3,8 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource, type DataSourceOptions, type MixedList, type EntitySchema } from 'typeorm';
 import { SERVICE_CONFIG, DATABASE_URL } from '../bootstrap/tokens.js';
 import type { ServiceConfig } from '../config/service-config.js';
+import { BackgroundMetrics } from '../background/background-metrics.js';
+import { BackgroundWork } from '../background/background-work.js';
 import { runMigrationsLocked } from './migrations.js';
 
 export interface DatabaseModuleOptions {
@@ -42,6 +44,8 @@ export class DatabaseModule {
   static forRoot(options: DatabaseModuleOptions): DynamicModule {
     return {
       module: DatabaseModule,
+      // Background work runs on the database: every feature may hand it work.
+      global: true,
       imports: [
         TypeOrmModule.forRootAsync({
           inject: [SERVICE_CONFIG, DATABASE_URL],
@@ -57,8 +61,10 @@ export class DatabaseModule {
             return new MigrationsOnStart();
           },
         },
+        BackgroundMetrics,
+        BackgroundWork,
       ],
-      exports: [TypeOrmModule],
+      exports: [TypeOrmModule, BackgroundWork],
     };
   }
 }

@@ -1,7 +1,8 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { Column, CreateDateColumn, DataSource, Entity, Index, PrimaryGeneratedColumn, type EntityManager } from 'typeorm';
-import { ShutdownState } from '../bootstrap/shutdown.js';
+import { BackgroundWork } from '../background/background-work.js';
+import { retryDelayMs, type RetrySchedule } from '../background/retry-schedule.js';
+import type { QueuedWork } from '../background/work-loop.js';
 import { FILE_STORAGE, type FileStorage } from './file-storage.js';
 
 /**
@@ -59,101 +60,77 @@ export const STORAGE_DELETION_OPTIONS = Symbol('STORAGE_DELETION_OPTIONS');
 export interface StorageDeletionOptions {
   /** How often to look for due removals besides `wake` (other replicas' deletions, retries coming due). */
   pollMs: number;
-  /** The first retry's wait; it doubles with each failure, up to an hour. */
+  /** The first retry's wait; it doubles with each failure, up to an hour, less up to a fifth (jitter). */
   retryBaseMs: number;
 }
 
 const BATCH = 50;
-const MAX_RETRY_MS = 3_600_000;
 /** A taken row is leased this long: a worker that dies leaves it due again afterwards. */
 const LEASE_SECONDS = 300;
 
+interface TakenDeletion {
+  id: string;
+  key: string;
+  attempts: number;
+}
+
 /**
- * Removes queued objects from storage: takes due rows (FOR UPDATE SKIP LOCKED, leased so replicas
- * never take the same), deletes each object, then its row; a failure is retried with a doubling
- * wait, for as long as it takes (an object that must go is never given up on: each failure is logged).
+ * Removes queued objects from storage, on the background machine: takes due rows (FOR UPDATE SKIP
+ * LOCKED, leased so replicas never take the same), deletes each object, then its row; a failure is
+ * retried by a doubling wait up to an hour (with jitter), for as long as it takes (an object that must
+ * go is never given up on: each failure is logged).
  */
 @Injectable()
-export class StorageDeletionWorker implements OnApplicationBootstrap, OnModuleDestroy {
+export class StorageDeletionWorker implements OnApplicationBootstrap {
   private readonly logger = new Logger('StorageDeletion');
-  private readonly outsideRequests = AsyncLocalStorage.snapshot();
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private again = false;
-  private stopped = true;
+  private readonly retry: RetrySchedule;
+  private work: QueuedWork | undefined;
 
   constructor(
     private readonly dataSource: DataSource,
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
     @Inject(STORAGE_DELETION_OPTIONS) private readonly options: StorageDeletionOptions,
-    private readonly shutdownState: ShutdownState,
-  ) {}
+    private readonly background: BackgroundWork,
+  ) {
+    this.retry = { firstMs: options.retryBaseMs, maxMs: 3_600_000, jitter: 0.2 };
+  }
 
   onApplicationBootstrap(): void {
-    this.stopped = false;
-    this.schedule(0);
+    this.work = this.background.queue<TakenDeletion>({
+      name: 'storage-deletions',
+      slots: BATCH,
+      pollMs: this.options.pollMs,
+      take: (free) => this.takeDue(free),
+      handle: (row) => this.remove(row),
+      describe: (row) => ({ key: row.key, attempt: row.attempts }),
+    });
   }
 
   /** Looks for due removals now (a deletion was committed in this process). */
   wake(): void {
-    if (!this.stopped) this.schedule(0);
+    this.work?.wake();
   }
 
-  async onModuleDestroy(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.running;
+  private takeDue(free: number): Promise<TakenDeletion[]> {
+    return this.dataSource.query<TakenDeletion[]>(
+      `WITH due AS (
+         SELECT id FROM storage_deletions WHERE next_attempt_at <= now() ORDER BY next_attempt_at, id LIMIT $1 FOR UPDATE SKIP LOCKED
+       ), taken AS (
+         UPDATE storage_deletions d SET attempts = d.attempts + 1, next_attempt_at = now() + make_interval(secs => $2)
+           FROM due WHERE d.id = due.id
+         RETURNING d.id, d.key, d.attempts
+       )
+       SELECT id, key, attempts FROM taken`,
+      [free, LEASE_SECONDS],
+    );
   }
 
-  private schedule(delayMs: number): void {
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.outsideRequests(() => void this.run()), delayMs);
-    this.timer.unref();
-  }
-
-  private run(): Promise<void> {
-    if (this.running) {
-      this.again = true;
-      return this.running;
-    }
-    this.running = this.removeDue().finally(() => {
-      this.running = undefined;
-      if (this.stopped) return;
-      const again = this.again;
-      this.again = false;
-      this.schedule(again ? 0 : this.options.pollMs);
-    });
-    return this.running;
-  }
-
-  private async removeDue(): Promise<void> {
-    try {
-      while (!this.stopped && this.shutdownState.phase === 'serving') {
-        const taken = await this.dataSource.query<Array<{ id: string; key: string; attempts: number }>>(
-          `WITH due AS (
-             SELECT id FROM storage_deletions WHERE next_attempt_at <= now() ORDER BY next_attempt_at, id LIMIT $1 FOR UPDATE SKIP LOCKED
-           ), taken AS (
-             UPDATE storage_deletions d SET attempts = d.attempts + 1, next_attempt_at = now() + make_interval(secs => $2)
-               FROM due WHERE d.id = due.id
-             RETURNING d.id, d.key, d.attempts
-           )
-           SELECT id, key, attempts FROM taken`,
-          [BATCH, LEASE_SECONDS],
-        );
-        await Promise.all(taken.map((row) => this.remove(row)));
-        if (taken.length < BATCH) return;
-      }
-    } catch (error) {
-      this.logger.warn({ error: error instanceof Error ? error.message : String(error) }, 'Taking due storage deletions failed');
-    }
-  }
-
-  private async remove(row: { id: string; key: string; attempts: number }): Promise<void> {
+  private async remove(row: TakenDeletion): Promise<void> {
     try {
       await this.storage.delete(row.key);
       await this.dataSource.query('DELETE FROM storage_deletions WHERE id = $1', [row.id]);
     } catch (error) {
-      const retryMs = Math.min(MAX_RETRY_MS, this.options.retryBaseMs * 2 ** (row.attempts - 1));
+      const retryMs = retryDelayMs(this.retry, row.attempts);
       // The key names no person (`claim-evidence/<organisation>/<yyyy>/<mm>/<uuid>.<ext>`); the error is the storage's.
       this.logger.warn(
         { key: row.key, attempt: row.attempts, retryInMs: retryMs, error: error instanceof Error ? error.name : 'unknown' },

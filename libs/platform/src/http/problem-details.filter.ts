@@ -1,5 +1,8 @@
-import { Catch, HttpException, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
+import { Catch, HttpException, Inject, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SERVICE_CONFIG } from '../bootstrap/tokens.js';
+import type { ServiceConfig } from '../config/service-config.js';
+import { databaseUnavailable, isDatabaseUnavailable } from './database-unavailable.js';
 import { ProblemException, defaultCode, problemBody, statusTitle, type ProblemBody } from './problem.js';
 
 // Fastify raises these before a handler runs (body parsing); they get a stable code of ours.
@@ -24,12 +27,17 @@ interface ErrorWithStatus {
 export class ProblemDetailsFilter implements ExceptionFilter {
   private readonly logger = new Logger('ProblemDetailsFilter');
 
-  catch(exception: unknown, host: ArgumentsHost): void {
+  constructor(@Inject(SERVICE_CONFIG) private readonly config: ServiceConfig) {}
+
+  catch(thrown: unknown, host: ArgumentsHost): void {
+    const exception = this.asProblem(thrown);
     const http = host.switchToHttp();
     const request = http.getRequest<FastifyRequest>();
     const reply = http.getResponse<FastifyReply>();
     const body = this.toProblem(exception, String(request.id));
-    if (body.status >= 500 && exception instanceof ProblemException) {
+    if (exception !== thrown) {
+      this.logger.warn({ requestId: body.requestId, code: body.code, error: describeError(thrown) }, 'The database did not answer');
+    } else if (body.status >= 500 && exception instanceof ProblemException) {
       // A failure the service answers on purpose (a system it depends on failed): its code says enough.
       this.logger.warn({ requestId: body.requestId, code: body.code }, body.detail);
     } else if (body.status >= 500) {
@@ -37,6 +45,12 @@ export class ProblemDetailsFilter implements ExceptionFilter {
     }
     if (exception instanceof ProblemException) void reply.headers(exception.extras.headers ?? {});
     void reply.status(body.status).header('content-type', 'application/problem+json; charset=utf-8').send(body);
+  }
+
+  /** A lost or refused database connection is 503 DATABASE_UNAVAILABLE with Retry-After, not 500. */
+  private asProblem(thrown: unknown): unknown {
+    if (thrown instanceof HttpException || !isDatabaseUnavailable(thrown)) return thrown;
+    return databaseUnavailable(this.config.IDEMPOTENCY_LEASE_SECONDS);
   }
 
   private toProblem(exception: unknown, requestId: string): ProblemBody {

@@ -18,6 +18,13 @@ export class IdempotencyRecord {
   @Column({ name: 'request_hash', type: 'char', length: 64 })
   requestHash!: string;
 
+  /**
+   * The claim of the request handling the key now: its answer is stored only under this token, so a
+   * request whose claim was taken over (its lease ran out, IDEMPOTENCY_LEASE_SECONDS) stores nothing.
+   */
+  @Column({ name: 'claim_token', type: 'uuid', nullable: true })
+  claimToken!: string | null;
+
   /** Null while the first request is still being handled. */
   @Column({ name: 'status_code', type: 'int', nullable: true })
   statusCode!: number | null;
@@ -34,6 +41,7 @@ export class IdempotencyRecord {
   @Column({ type: 'varchar', length: 100, nullable: true })
   subject!: string | null;
 
+  /** When the key was claimed (the 24 hours and an unfinished claim's lease count from it). */
   @Index('idx_idempotency_records_created_at')
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

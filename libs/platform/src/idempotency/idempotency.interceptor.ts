@@ -1,5 +1,6 @@
-import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
-import { Inject, Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { createHmac, createSecretKey, randomUUID, type KeyObject } from 'node:crypto';
+import { Inject, Injectable, Logger, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
 import { HTTP_CODE_METADATA } from '@nestjs/common/constants.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Observable, from, lastValueFrom } from 'rxjs';
@@ -39,23 +40,109 @@ const PURGE_PROBABILITY = 0.01;
 const IdempotencyErrors = {
   invalidKey: () => validationFailed([{ field: 'Idempotency-Key', message: 'must be 1 to 255 visible ASCII characters' }]),
   reused: () => new ProblemException(422, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used for a different request'),
-  inProgress: () =>
-    new ProblemException(409, 'IDEMPOTENCY_REQUEST_IN_PROGRESS', 'The first request with this Idempotency-Key is still being handled'),
+  inProgress: (retryAfterSeconds: number) =>
+    new ProblemException(
+      409,
+      'IDEMPOTENCY_REQUEST_IN_PROGRESS',
+      'The first request with this Idempotency-Key is still being handled',
+      undefined,
+      {
+        headers: { 'Retry-After': String(Math.max(1, retryAfterSeconds)) },
+      },
+    ),
 };
+
+/**
+ * The key a request holds while its handler runs. `token` fences the answer: it is stored only while
+ * the record still carries it, so a request whose claim was taken over stores nothing.
+ */
+export interface IdempotencyClaim {
+  readonly scope: string;
+  readonly key: string;
+  readonly token: string;
+  /** The status a success answers (201 for a POST unless @HttpCode says otherwise). */
+  readonly status: number;
+  readonly subjectOf: ((response: never) => string | null) | undefined;
+  /** The answer was stored in the effect's own transaction (settleIdempotencyClaims). */
+  settled: boolean;
+}
+
+const claims = new AsyncLocalStorage<IdempotencyClaim>();
+
+/**
+ * The Idempotency-Key claim of the request being handled, or null (no key, or a route that is not
+ * @Idempotent). A service whose effect is one transaction reads it when the request arrives and
+ * stores the answer in that transaction (settleIdempotencyClaims): then the answer commits with the
+ * effect, and a retry after a database outage gets it whatever moment the connection died.
+ */
+export function currentIdempotencyClaim(): IdempotencyClaim | null {
+  return claims.getStore() ?? null;
+}
+
+/** The claim of a request was taken over while it ran (its lease ran out): its effect must not commit. */
+export class IdempotencyClaimLost extends ProblemException {
+  constructor() {
+    super(409, 'IDEMPOTENCY_REQUEST_IN_PROGRESS', 'The first request with this Idempotency-Key is still being handled');
+  }
+}
+
+/**
+ * Stores the answers of claimed requests in the caller's transaction, the one that commits their
+ * effect. Throws IdempotencyClaimLost, for the caller to roll back, when a claim is no longer held.
+ */
+export async function settleIdempotencyClaims(
+  tx: EntityManager,
+  answers: ReadonlyArray<{ claim: IdempotencyClaim; body: unknown }>,
+): Promise<void> {
+  if (answers.length === 0) return;
+  // An UPDATE answers [rows, count] through TypeORM.
+  const [, stored] = await tx.query<[unknown[], number]>(
+    `UPDATE idempotency_records r
+        SET status_code = a.status, response_body = a.body, subject = a.subject
+       FROM unnest($1::varchar[], $2::varchar[], $3::uuid[], $4::int[], $5::jsonb[], $6::varchar[]) AS a(scope, key, token, status, body, subject)
+      WHERE r.scope = a.scope AND r.idempotency_key = a.key AND r.claim_token = a.token AND r.status_code IS NULL`,
+    [
+      answers.map(({ claim }) => claim.scope),
+      answers.map(({ claim }) => claim.key),
+      answers.map(({ claim }) => claim.token),
+      answers.map(({ claim }) => claim.status),
+      answers.map(({ body }) => JSON.stringify(body ?? null)),
+      answers.map(({ claim, body }) => claim.subjectOf?.(body as never) ?? null),
+    ],
+  );
+  if (stored !== answers.length) throw new IdempotencyClaimLost();
+  for (const { claim } of answers) claim.settled = true;
+}
+
+/**
+ * Stores `body` as the answer to the current request's Idempotency-Key (if it sent one) in `tx`, the
+ * transaction of its effect, for a service whose operation is one transaction: call it last in that
+ * transaction, with the response the operation returns.
+ */
+export async function settleIdempotentAnswer(tx: EntityManager, body: unknown): Promise<void> {
+  const claim = currentIdempotencyClaim();
+  if (claim) await settleIdempotencyClaims(tx, [{ claim, body }]);
+}
 
 /**
  * Replays the first successful response to a request repeated with the same Idempotency-Key (bound
  * by @Idempotent to the routes it marks). The key is claimed before the handler runs, so concurrent
- * repeats wait their turn (409) rather than both creating. A failed first request releases the key.
+ * repeats wait their turn (409 with Retry-After) rather than both creating. The answer is stored
+ * under the claim's token: by the effect's own transaction where the service does so
+ * (settleIdempotencyClaims), else after the handler. A failed first request releases the key; when
+ * the release itself fails (the database is down), the claim's lease (IDEMPOTENCY_LEASE_SECONDS)
+ * runs out and a repeat takes the key over (docs/decisions/idempotency.md).
  */
 @Injectable()
 export class IdempotencyInterceptor implements NestInterceptor {
+  private readonly logger = new Logger('IdempotencyInterceptor');
   /**
    * The key request hashes are made with, derived from LOOKUP_HASH_KEY where the service has one:
    * a record keeps its request's hash for 24 hours, and a body of a few personal fields (a name, a
    * birth date, a phone) hashed without a key could be found again by trying them all.
    */
   private readonly hashKey: KeyObject | null;
+  private readonly leaseSeconds: number;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -66,6 +153,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
       ? // A KeyObject made once: given bytes, createHmac makes one on every request (as the lookup hash did).
         createSecretKey(createHmac('sha256', Buffer.from(lookupHashKey, 'base64url')).update('platform:idempotency-request').digest())
       : null;
+    this.leaseSeconds = config.IDEMPOTENCY_LEASE_SECONDS;
   }
 
   private requestHash(request: CallerRequest): string {
@@ -85,35 +173,65 @@ export class IdempotencyInterceptor implements NestInterceptor {
     if (!key || !KEY.test(key)) throw IdempotencyErrors.invalidKey();
     const scope = request.user?.keyId ?? request.user?.userId ?? 'anonymous';
     const hash = this.requestHash(request);
+    const token = randomUUID();
 
+    // A new key, an expired one, or the same request's claim whose lease ran out without an answer.
     const claimed = await this.dataSource.query<unknown[]>(
-      `INSERT INTO idempotency_records (scope, idempotency_key, request_hash, created_at) VALUES ($1, $2, $3, now())
+      `INSERT INTO idempotency_records (scope, idempotency_key, request_hash, claim_token, created_at) VALUES ($1, $2, $3, $4, now())
        ON CONFLICT (scope, idempotency_key) DO UPDATE
-         SET request_hash = EXCLUDED.request_hash, status_code = NULL, response_body = NULL, created_at = now()
+         SET request_hash = EXCLUDED.request_hash, claim_token = EXCLUDED.claim_token, status_code = NULL, response_body = NULL,
+             subject = NULL, created_at = now()
          WHERE idempotency_records.created_at < now() - make_interval(hours => ${IDEMPOTENCY_TTL_HOURS})
+            OR (idempotency_records.status_code IS NULL AND idempotency_records.request_hash = EXCLUDED.request_hash
+                AND idempotency_records.created_at < now() - make_interval(secs => $5))
        RETURNING 1`,
-      [scope, key, hash],
+      [scope, key, hash, token, this.leaseSeconds],
     );
     if (claimed.length === 0) return this.replay(context, scope, key, hash);
     if (Math.random() < PURGE_PROBABILITY) void this.purgeExpired();
 
+    const options = Reflect.getMetadata(IDEMPOTENCY_OPTIONS, context.getHandler()) as IdempotentOptions | undefined;
+    const claim: IdempotencyClaim = {
+      scope,
+      key,
+      token,
+      status: successStatus(context, request.method),
+      subjectOf: options?.subjectOf,
+      settled: false,
+    };
+    let body: unknown;
     try {
-      const body = await lastValueFrom(next.handle(), { defaultValue: undefined });
-      const status = successStatus(context, request.method);
-      const options = Reflect.getMetadata(IDEMPOTENCY_OPTIONS, context.getHandler()) as IdempotentOptions | undefined;
-      const subject = options?.subjectOf?.(body as never) ?? null;
-      await this.dataSource.query(
-        `UPDATE idempotency_records SET status_code = $3, response_body = $4, subject = $5 WHERE scope = $1 AND idempotency_key = $2`,
-        [scope, key, status, JSON.stringify(body ?? null), subject],
-      );
-      return body;
+      body = await claims.run(claim, () => lastValueFrom(next.handle(), { defaultValue: undefined }));
     } catch (error) {
-      await this.dataSource.query(`DELETE FROM idempotency_records WHERE scope = $1 AND idempotency_key = $2 AND status_code IS NULL`, [
-        scope,
-        key,
-      ]);
+      await this.release(claim);
       throw error;
     }
+    if (!claim.settled) await this.store(claim, body);
+    return body;
+  }
+
+  /** Stores the answer after the handler, for a service that did not store it with its effect. */
+  private async store(claim: IdempotencyClaim, body: unknown): Promise<void> {
+    const [, stored] = await this.dataSource.query<[unknown[], number]>(
+      `UPDATE idempotency_records SET status_code = $4, response_body = $5, subject = $6
+        WHERE scope = $1 AND idempotency_key = $2 AND claim_token = $3 AND status_code IS NULL`,
+      [claim.scope, claim.key, claim.token, claim.status, JSON.stringify(body ?? null), claim.subjectOf?.(body as never) ?? null],
+    );
+    if (stored === 0) this.logger.warn({ scope: claim.scope }, 'An Idempotency-Key claim was taken over before its answer was stored');
+  }
+
+  /**
+   * Releases the key of a failed request. When the database is the failure, the release fails too;
+   * the handler's error is what the caller gets (503 DATABASE_UNAVAILABLE), and the lease frees the key.
+   */
+  private async release(claim: IdempotencyClaim): Promise<void> {
+    await this.dataSource
+      .query(`DELETE FROM idempotency_records WHERE scope = $1 AND idempotency_key = $2 AND claim_token = $3 AND status_code IS NULL`, [
+        claim.scope,
+        claim.key,
+        claim.token,
+      ])
+      .catch(() => undefined);
   }
 
   private async purgeExpired(): Promise<void> {
@@ -123,14 +241,17 @@ export class IdempotencyInterceptor implements NestInterceptor {
   }
 
   private async replay(context: ExecutionContext, scope: string, key: string, hash: string): Promise<unknown> {
-    const [record] = await this.dataSource.query<Array<{ requestHash: string; statusCode: number | null; responseBody: unknown }>>(
-      `SELECT request_hash AS "requestHash", status_code AS "statusCode", response_body AS "responseBody"
+    const [record] = await this.dataSource.query<
+      Array<{ requestHash: string; statusCode: number | null; responseBody: unknown; leaseLeft: number }>
+    >(
+      `SELECT request_hash AS "requestHash", status_code AS "statusCode", response_body AS "responseBody",
+              ceil(extract(epoch FROM created_at + make_interval(secs => $3) - now()))::int AS "leaseLeft"
          FROM idempotency_records WHERE scope = $1 AND idempotency_key = $2`,
-      [scope, key],
+      [scope, key, this.leaseSeconds],
     );
-    if (!record) throw IdempotencyErrors.inProgress();
+    if (!record) throw IdempotencyErrors.inProgress(1);
     if (record.requestHash !== hash) throw IdempotencyErrors.reused();
-    if (record.statusCode === null) throw IdempotencyErrors.inProgress();
+    if (record.statusCode === null) throw IdempotencyErrors.inProgress(record.leaseLeft);
     const reply = context.switchToHttp().getResponse<FastifyReply>();
     void reply.status(record.statusCode).header('idempotent-replayed', 'true');
     return record.responseBody;

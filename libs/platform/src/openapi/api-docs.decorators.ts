@@ -16,7 +16,7 @@ const DESCRIPTIONS: Record<number, string> = {
   429: 'Too soon: wait the seconds in Retry-After',
   500: 'Something failed inside the service (INTERNAL_ERROR; nothing was kept half-done): quote the requestId when reporting it',
   502: 'A system outside the service failed (SMS, insurers, ...)',
-  503: 'Unavailable: the service is shutting down (SHUTTING_DOWN: nothing ran, send it again) or a system it needs does not answer',
+  503: 'Unavailable: the service is shutting down (SHUTTING_DOWN: nothing ran, send it again), its database does not answer (DATABASE_UNAVAILABLE: send it again after Retry-After seconds, with the same Idempotency-Key) or another system it needs does not answer',
   504: 'A system outside the service did not answer in time',
 };
 

@@ -104,7 +104,8 @@ const BODY_METHODS = new Set(['post', 'put', 'patch', 'delete']);
  * answer; an error the service did not expect is 500 INTERNAL_ERROR (a problem body with the request
  * id); a query with a NUL in a key or a value (or any other hostile shape) is 400 VALIDATION_FAILED on
  * every operation, one that reads no query included (checkRequestShapes); a request that arrives
- * while the service shuts down is 503 SHUTTING_DOWN (shutdown.ts);
+ * while the service shuts down is 503 SHUTTING_DOWN (shutdown.ts), one its database does not answer
+ * 503 DATABASE_UNAVAILABLE with Retry-After (database-unavailable.ts);
  * a body that is not JSON is 415 and one over the size limit 413 wherever a body is read; an
  * operation that takes `Idempotency-Key` (@Idempotent) can answer 409 and 422 for it, and marks a
  * replayed success with `Idempotent-Replayed: true`. Statuses are then listed in order.

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { retryDelayMs as scheduledDelayMs } from '#platform';
 import { CoverageClaimsConfig } from '../../config/coverage-claims.config.js';
 import {
   FAX_SENDER,
@@ -36,9 +37,12 @@ function faxRequestId(claimId: number, attempt: number): string {
   return `c${claimId}-${attempt}-${randomBytes(6).toString('hex')}`;
 }
 
-/** Wait before the attempt after `attempt` (1-based): the base, doubled with each attempt, at most an hour. */
+/**
+ * Wait before the attempt after `attempt` (1-based), on the background machine's schedule: the base,
+ * doubled with each attempt, at most an hour; no jitter (each claim's fax goes to its own insurer's line).
+ */
 export function retryDelayMs(baseMs: number, attempt: number): number {
-  return Math.min(MAX_RETRY_DELAY_MS, baseMs * 2 ** (attempt - 1));
+  return scheduledDelayMs({ firstMs: baseMs, maxMs: MAX_RETRY_DELAY_MS, jitter: 0 }, attempt);
 }
 
 /** What stopped an attempt before its fax could be sent: permanent (the claim FAILS) or not (tried again). */

@@ -27,6 +27,8 @@ import { AnalysisInsights1795900000000 } from './1795900000000-AnalysisInsights.
 import { ClaimDeliveryAttempts1795950000000 } from './1795950000000-ClaimDeliveryAttempts.js';
 import { LegacyClaimColumnsDropped1796614265608 } from './1796614265608-LegacyClaimColumnsDropped.js';
 import { TwoStepSignIns1796615178699 } from './1796615178699-TwoStepSignIns.js';
+import { IdempotencyClaimTokens1796652013519 } from './1796652013519-IdempotencyClaimTokens.js';
+import { BackgroundTurns1796652178947 } from './1796652178947-BackgroundTurns.js';
 
 /** Every migration of the service, in order. `npm run migration:generate` writes new ones; list them here. */
 export const MIGRATIONS = [
@@ -59,4 +61,6 @@ export const MIGRATIONS = [
   ClaimDeliveryAttempts1795950000000,
   LegacyClaimColumnsDropped1796614265608,
   TwoStepSignIns1796615178699,
+  IdempotencyClaimTokens1796652013519,
+  BackgroundTurns1796652178947,
 ];

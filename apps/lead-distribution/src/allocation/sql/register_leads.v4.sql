@@ -1,4 +1,4 @@
--- register_leads_v4, as migration EventsRecordedByOwner1795850000000 installed it; called by AllocationRepository.registerLeads.
+-- register_leads_v4, as migration EventsRecordedByOwner1796700000000 installed it; called by AllocationRepository.registerLeads.
 -- v3's rule, which also records the events of what it did, in its own transaction (docs/decisions/webhooks.md):
 -- 'lead.assigned' for each lead it delivered, through webhooks' record_webhook_events_v1 (webhooks/sql/), then
 -- 'order.completed' for each order it completed, through orders' record_order_completions_v1 (orders/sql/), so that

@@ -16,7 +16,9 @@ import { WebhookDeliveryQueues1795800000000 } from './1795800000000-WebhookDeliv
 import { ProductUpdatedAtAndAsPolicyVersions1795817714796 } from './1795817714796-ProductUpdatedAtAndAsPolicyVersions.js';
 import { LeadListCounts1795830000000 } from './1795830000000-LeadListCounts.js';
 import { RegisterLeadsV31795840000000 } from './1795840000000-RegisterLeadsV3.js';
-import { EventsRecordedByOwner1795850000000 } from './1795850000000-EventsRecordedByOwner.js';
+import { IdempotencyClaimTokens1796652013519 } from './1796652013519-IdempotencyClaimTokens.js';
+import { BackgroundTurns1796652169039 } from './1796652169039-BackgroundTurns.js';
+import { EventsRecordedByOwner1796700000000 } from './1796700000000-EventsRecordedByOwner.js';
 
 /** Every migration of the service, in order. `npm run migration:generate` writes new ones; list them here. */
 export const MIGRATIONS = [
@@ -38,5 +40,7 @@ export const MIGRATIONS = [
   ProductUpdatedAtAndAsPolicyVersions1795817714796,
   LeadListCounts1795830000000,
   RegisterLeadsV31795840000000,
-  EventsRecordedByOwner1795850000000,
+  IdempotencyClaimTokens1796652013519,
+  BackgroundTurns1796652169039,
+  EventsRecordedByOwner1796700000000,
 ];

@@ -3,7 +3,7 @@
 -- COMPLETED, in the order given. Called by the taker once it has recorded the hand-overs of the take, so that a
 -- partner told in event order hears of the lead first, then of the order it completed: by register_leads_v4 and by
 -- AllocationRepository.fillFromPool. Only orders that were open before the take may be passed (take_order_slots_v1
--- takes only from open orders). Installed by migration EventsRecordedByOwner1795850000000. Shipped: frozen (README.md).
+-- takes only from open orders). Installed by migration EventsRecordedByOwner1796700000000. Shipped: frozen (README.md).
 CREATE FUNCTION record_order_completions_v1(p_order_ids uuid[])
 RETURNS void
 LANGUAGE plpgsql AS $fn$

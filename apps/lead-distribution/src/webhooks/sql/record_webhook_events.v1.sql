@@ -3,7 +3,7 @@
 -- per such endpoint. Called by the owner of each change, in the change's transaction: by WebhookOutboxService.record
 -- (TypeScript) and by the owners' SQL functions (register_leads_v4, record_order_completions_v1). The endpoints are
 -- read FOR KEY SHARE, so an endpoint deleted meanwhile is not told, never a foreign-key error failing the change.
--- Each event occurs at the transaction's time (now()), the time of the change it tells. Installed by migration EventsRecordedByOwner1795850000000.
+-- Each event occurs at the transaction's time (now()), the time of the change it tells. Installed by migration EventsRecordedByOwner1796700000000.
 -- Shipped: frozen (README.md).
 CREATE FUNCTION record_webhook_events_v1(
   p_types text[], p_partner_ids integer[], p_subject_ids uuid[], p_assignment_ids uuid[], p_statuses text[])

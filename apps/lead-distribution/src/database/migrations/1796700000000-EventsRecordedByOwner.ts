@@ -14,8 +14,8 @@ import { WEBHOOKS_SQL } from '../../webhooks/sql/webhooks-sql.js';
  * calling it during a rolling deployment (it records no event once the triggers are gone); a later
  * release drops it.
  */
-export class EventsRecordedByOwner1795850000000 implements MigrationInterface {
-  name = 'EventsRecordedByOwner1795850000000';
+export class EventsRecordedByOwner1796700000000 implements MigrationInterface {
+  name = 'EventsRecordedByOwner1796700000000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`DROP TRIGGER trg_lead_as_requests_webhooks ON lead_as_requests`);
