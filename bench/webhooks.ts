@@ -7,9 +7,10 @@ import path from 'node:path';
 import pg from 'pg';
 import { v7 as uuidv7 } from 'uuid';
 import { REGION_NAMES } from '#contracts';
-import { FieldCipher } from '#platform';
+import { FieldCipher, sqlFileText } from '#platform';
 import { WebhookReceiver } from '../apps/lead-distribution/test/support/webhook-receiver.js';
 import { LEAD_DISTRIBUTION_DATABASE } from '../apps/lead-distribution/src/database/database.js';
+import { WEBHOOKS_SQL } from '../apps/lead-distribution/src/webhooks/sql/webhooks-sql.js';
 import {
   checkLedger,
   databaseCpuMeter,
@@ -34,9 +35,11 @@ import { BENCH_OPERATOR_KEY, migratedDatabase, startLeadDistributionService, typ
  *     one to three regions, 60–140 leads a region) and, in one mode, an endpoint subscribed to
  *     `lead.assigned`: 16 clients register --leads leads (default 5,000) through the API in each
  *     phase, after 2,000 to warm up. Each of --rounds rounds (default 3) runs three modes on the same
- *     database and service, rotated so that none is always first: no endpoints (the outbox's trigger
- *     runs and finds no one to tell), an endpoint for every partner (every allocated lead writes an
- *     event and a delivery), and the lead_assignments trigger disabled (no outbox at all). The worker
+ *     database and service, rotated so that none is always first: no endpoints (register_leads_v4
+ *     calls the outbox's record_webhook_events_v1, which finds no one to tell), an endpoint for every
+ *     partner (every allocated lead writes an event and a delivery), and the outbox off
+ *     (record_webhook_events_v1 replaced by a function that does nothing, restored from its file
+ *     after the phase: the call stays, its work goes). The worker
  *     is off (WEBHOOK_WORKER_CONCURRENCY=0): this measures what writing the outbox costs a
  *     registration, not sending. Printed per phase: registrations/s, latency, events written, CPU per
  *     registration (service, database backends); then each mode's mean and the ratios.
@@ -139,7 +142,9 @@ async function allocationCost(): Promise<void> {
     const setMode = async (mode: Mode) => {
       await client.query(`DELETE FROM webhook_endpoints`);
       await client.query(
-        `ALTER TABLE lead_assignments ${mode === 'outbox off' ? 'DISABLE' : 'ENABLE'} TRIGGER trg_lead_assignments_webhooks`,
+        mode === 'outbox off'
+          ? `CREATE OR REPLACE FUNCTION record_webhook_events_v1(p_types text[], p_partner_ids integer[], p_subject_ids uuid[], p_assignment_ids uuid[], p_statuses text[]) RETURNS void LANGUAGE plpgsql AS $$ BEGIN END $$`
+          : sqlFileText(WEBHOOKS_SQL.recordWebhookEventsV1).replace('CREATE FUNCTION', 'CREATE OR REPLACE FUNCTION'),
       );
       if (mode === 'endpoints') {
         const url = 'https://hooks.partner.example/lead-distribution';

@@ -24,8 +24,14 @@ describe('lead-distribution migrations', () => {
       await dataSource.runMigrations({ transaction: 'each' });
       const installed = await dataSource.query<Array<{ name: string; definition: string }>>(ROUTINES);
       expect(installed.map((routine) => routine.name)).toEqual(
-        expect.arrayContaining(['function register_leads_v3', 'function take_order_slots_v1', 'trigger trg_orders_webhooks']),
+        expect.arrayContaining(['function register_leads_v4', 'function take_order_slots_v1', 'function record_webhook_events_v1']),
       );
+      // The outbox has one way in, called by the owner of each change; no trigger writes events.
+      const writesOutbox = /\b(INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+webhook_(events|deliveries)\b/i;
+      expect(installed.filter((routine) => writesOutbox.test(routine.definition)).map((routine) => routine.name)).toEqual([
+        'function record_webhook_events_v1',
+      ]);
+      expect(installed.filter((routine) => routine.name.startsWith('trigger ') && /webhook/i.test(routine.definition))).toEqual([]);
 
       for (const _ of dataSource.migrations) await dataSource.undoLastMigration({ transaction: 'each' });
       const left = await dataSource.query<Array<{ name: string }>>(

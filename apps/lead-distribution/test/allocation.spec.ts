@@ -76,7 +76,7 @@ describe('allocation of registered and imported leads', () => {
 
   /**
    * Statements the service sends to PostgreSQL while `work` runs (every query of every pooled client),
-   * and the rows each call of `register_leads_v3` carried (names, last four digits of the phones).
+   * and the rows each call of `register_leads_v4` carried (names, last four digits of the phones).
    */
   async function statementsDuring(
     work: () => Promise<unknown>,
@@ -88,7 +88,7 @@ describe('allocation of registered and imported leads', () => {
       const [text, values] = args;
       const sql = typeof text === 'string' ? text : String((text as { text?: string }).text);
       sent.push(sql);
-      if (sql.includes('register_leads_v3'))
+      if (sql.includes('register_leads_v4'))
         sent.registrations.push({ names: (values as string[][])[4]!, last4s: (values as string[][])[9]! });
       return original.apply(this, args);
     };
@@ -120,7 +120,7 @@ describe('allocation of registered and imported leads', () => {
     expect(response!.body).toMatchObject({ partnerId: partner.id, orderId: placed.body.id });
     expect(statements.length).toBeGreaterThan(0);
     expect(statements.length).toBeLessThanOrEqual(3);
-    expect(statements.filter((sql) => sql.includes('register_leads_v3'))).toHaveLength(1);
+    expect(statements.filter((sql) => sql.includes('register_leads_v4'))).toHaveLength(1);
   });
 
   it('lets registrations arriving together share a statement, each answered as if it had come alone', async () => {

@@ -9,8 +9,8 @@ import { ENDPOINT_URL, webhookOutboxCalls } from './support/webhook-outbox.js';
 const NO_EVIDENCE = 'DUPLICATE';
 
 /**
- * The outbox (webhook_events and webhook_deliveries, written by triggers in the transaction of each
- * change) over the real API on real PostgreSQL, and the payloads the renderer makes of it, compared
+ * The outbox (webhook_events and webhook_deliveries, recorded by the owner of each change in its
+ * transaction) over the real API on real PostgreSQL, and the payloads the renderer makes of it, compared
  * with what the API answers at that moment. The worker is off (WEBHOOK_WORKER_CONCURRENCY=0): nothing
  * is sent, every delivery stays PENDING.
  */
@@ -427,18 +427,18 @@ describe('webhook events: the outbox and its payloads', () => {
       const agency = await subscriber('Hook Rollback Agency');
       const branch = await subscriber('Hook Rollback Branch', { parentId: agency.partner.id });
       const leadId = await deliver(product.id, agency.partner.id);
-      // Fires after the outbox's trigger (statement triggers run in name order) and fails the
-      // hand-over only once it sees the event written in the same transaction: a 200 would mean it
-      // did not, a 500 that it did, and then nothing of it may remain.
+      // Fires when the outbox writes the branch's delivery, and fails the hand-over then: a 200
+      // would mean the event was not written in the hand-over's transaction, a 500 that it was, and
+      // then nothing of it may remain.
       await app.dataSource.query(`
         CREATE FUNCTION test_fail_after_outbox() RETURNS trigger LANGUAGE plpgsql AS $$
         BEGIN
-          IF EXISTS (SELECT 1 FROM webhook_events e JOIN new_rows n ON n.id = e.assignment_id WHERE n.to_partner_id = ${branch.partner.id}) THEN
+          IF EXISTS (SELECT 1 FROM new_rows n JOIN webhook_endpoints e ON e.id = n.endpoint_id WHERE e.partner_id = ${branch.partner.id}) THEN
             RAISE EXCEPTION 'the hand-over fails after its event was written';
           END IF;
           RETURN NULL;
         END $$;
-        CREATE TRIGGER zz_test_fail_after_outbox AFTER INSERT ON lead_assignments
+        CREATE TRIGGER zz_test_fail_after_outbox AFTER INSERT ON webhook_deliveries
           REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION test_fail_after_outbox();`);
       try {
         const failed = await agency.api
@@ -447,7 +447,7 @@ describe('webhook events: the outbox and its payloads', () => {
           .expect(500);
         expect(failed.body.code).toBe('INTERNAL_ERROR');
       } finally {
-        await app.dataSource.query(`DROP TRIGGER zz_test_fail_after_outbox ON lead_assignments; DROP FUNCTION test_fail_after_outbox();`);
+        await app.dataSource.query(`DROP TRIGGER zz_test_fail_after_outbox ON webhook_deliveries; DROP FUNCTION test_fail_after_outbox();`);
       }
       expect(await eventsOf(branch.partner.id)).toEqual([]);
       expect(

@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { uuidv7 } from '#platform';
-import { OrderStatus } from '#contracts';
+import { OrderStatus, WebhookEventType } from '#contracts';
+import { WebhookOutboxService } from '../webhooks/webhook-outbox.service.js';
 import { AssignmentKind } from './entities/lead-assignment.entity.js';
 import type { LeadHandOver } from './lead-hand-over.js';
 import type { LeadReplacement } from './lead-replacement.js';
@@ -13,8 +14,8 @@ const OPEN = sqlStatuses(OPEN_ORDER_STATUSES);
 
 /**
  * The SQL of allocation, private to AllocationModule (AllocationService is the way in). A new lead
- * is allocated as it is registered, by the database function `register_leads_v3`
- * (sql/register_leads.v3.sql, `registerLeads`); the methods below allocate when an order takes
+ * is allocated as it is registered, by the database function `register_leads_v4`
+ * (sql/register_leads.v4.sql, `registerLeads`); the methods below allocate when an order takes
  * leads waiting in the pool (at creation, when its reservation comes, when it is owed a
  * replacement), on the same rules: oldest order first, order row locked, conditional region update.
  * Exactness rests on two things: a region's `delivered` only grows through
@@ -25,7 +26,10 @@ const OPEN = sqlStatuses(OPEN_ORDER_STATUSES);
  */
 @Injectable()
 export class AllocationRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly outbox: WebhookOutboxService,
+  ) {}
 
   transaction<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
     return this.dataSource.transaction(work);
@@ -33,7 +37,7 @@ export class AllocationRepository {
 
   /**
    * Registers leads and allocates them in one statement (one round trip, its own transaction):
-   * `register_leads_v3` skips duplicates (the same phone for the same product within `windowDays`,
+   * `register_leads_v4` skips duplicates (the same phone for the same product within `windowDays`,
    * or earlier in the batch), gives each lead without a named partner to the oldest open due order
    * with room in its region, inserts the leads and records each delivery. All of it or nothing.
    * Returns one result per lead, in order. `inSameTransaction` (the answers to the requests'
@@ -59,7 +63,7 @@ export class AllocationRepository {
       Array<{ ord: number; created: boolean; partner_id: number | null; order_id: string | null; created_at: Date }>
     >(
       `SELECT ord, created, partner_id, order_id, created_at
-         FROM register_leads_v3($1::uuid[], $2::uuid[], $3::integer[], $4::uuid[], $5::text[], $6::text[], $7::bytea[], $8::text[],
+         FROM register_leads_v4($1::uuid[], $2::uuid[], $3::integer[], $4::uuid[], $5::text[], $6::text[], $7::bytea[], $8::text[],
                                 $9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[], $15::text[], $16::text[],
                                 $17::text[], $18::jsonb[], $19::text[], $20::integer)`,
       [
@@ -122,6 +126,8 @@ export class AllocationRepository {
       );
       taken += took.taken;
     }
+    // Told after the hand-overs that completed it (orders/sql/record_order_completions.v1.sql).
+    if (taken > 0) await tx.query(`SELECT record_order_completions_v1(ARRAY[$1::uuid])`, [orderId]);
     return taken;
   }
 
@@ -203,7 +209,7 @@ export class AllocationRepository {
 
   /**
    * Takes up to `count` slots of the order's region, by orders' SQL function `take_order_slots_v1`
-   * (orders/sql/take_order_slots.v1.sql: the same rule register_leads_v3 asks): the order is locked
+   * (orders/sql/take_order_slots.v1.sql: the same rule register_leads_v4 asks): the order is locked
    * and must be open, the region gives what it still owes, the order's status moves on. Returns the
    * order's partner and how many slots it took, or null when it took none.
    */
@@ -242,6 +248,11 @@ export class AllocationRepository {
     );
   }
 
+  /**
+   * Records hand-overs in the lead's history, and tells each in the outbox, in the caller's
+   * transaction: `lead.recalled` to the partner a lead is taken back from, `lead.assigned` to the one
+   * it is given to.
+   */
   async recordAssignments(
     tx: EntityManager,
     leadIds: string[],
@@ -255,6 +266,16 @@ export class AllocationRepository {
       `INSERT INTO lead_assignments (id, lead_id, kind, order_id, from_partner_id, to_partner_id)
        SELECT a.id, a.lead_id, $3, $4, $5, $6 FROM unnest($1::uuid[], $2::uuid[]) AS a(id, lead_id)`,
       [assignmentIds, leadIds, kind, orderId, fromPartnerId, toPartnerId],
+    );
+    const recall = kind === AssignmentKind.Recall;
+    await this.outbox.record(
+      tx,
+      leadIds.map((leadId, i) => ({
+        type: recall ? WebhookEventType.LeadRecalled : WebhookEventType.LeadAssigned,
+        partnerId: recall ? fromPartnerId! : toPartnerId,
+        subjectId: leadId,
+        assignmentId: assignmentIds[i]!,
+      })),
     );
   }
 }

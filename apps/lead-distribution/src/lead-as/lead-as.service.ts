@@ -3,6 +3,7 @@ import { settleIdempotentAnswer, uuidv7 } from '#platform';
 import {
   AsStatus,
   toPagination,
+  WebhookEventType,
   type AdminAsDetail,
   type AdminAsListResponse,
   type AdminListAsQueryDto,
@@ -20,6 +21,7 @@ import { FilesService } from '../files/files.service.js';
 import type { ContactViewer } from '../auth/principal.js';
 import { LeadErrors } from '../leads/leads.errors.js';
 import { LeadsService } from '../leads/leads.service.js';
+import { WebhookOutboxService } from '../webhooks/webhook-outbox.service.js';
 import { ACTIVE_AS_STATUSES, LeadAsRequest } from './entities/lead-as-request.entity.js';
 import { isCancellable, reviewOutcome, withinAsWindow } from './lead-as-rules.js';
 import { LeadAsErrors } from './lead-as.errors.js';
@@ -36,6 +38,7 @@ export class LeadAsService {
     private readonly files: FilesService,
     private readonly leads: LeadsService,
     private readonly allocation: AllocationService,
+    private readonly outbox: WebhookOutboxService,
   ) {}
 
   async reasons(): Promise<AsReasonsResponse> {
@@ -206,6 +209,10 @@ export class LeadAsService {
       const next = reviewOutcome(request.status, decision);
       if (!next) throw LeadAsErrors.invalidTransition(request.status, decision);
       await this.requests.updateStatus(tx, request, next, { adminNote });
+      // Told to the filer before what the review causes (a replacement given, an order completed).
+      await this.outbox.record(tx, [
+        { type: WebhookEventType.LeadAsReviewed, partnerId: request.partnerId, subjectId: request.id, status: next },
+      ]);
       await this.leads.recordAsStatus(tx, request.leadId, request.id, next);
       if (next === AsStatus.Approved) {
         await this.leads.markReturned(tx, request.leadId);

@@ -3,6 +3,7 @@ import { settleIdempotentAnswer, uuidv7 } from '#platform';
 import {
   OrderStatus,
   toPagination,
+  WebhookEventType,
   type CreateOrderRequest,
   type ListOrdersQueryDto,
   type OrderDto,
@@ -10,6 +11,7 @@ import {
 } from '#contracts';
 import { AllocationService } from '../allocation/allocation.service.js';
 import { ProductsService } from '../products/products.service.js';
+import { WebhookOutboxService } from '../webhooks/webhook-outbox.service.js';
 import { Order } from './entities/order.entity.js';
 import { OrderErrors } from './orders.errors.js';
 import { toOrderResponse } from './order-response.js';
@@ -23,6 +25,7 @@ export class OrdersService {
     private readonly orders: OrdersRepository,
     private readonly allocation: AllocationService,
     private readonly products: ProductsService,
+    private readonly outbox: WebhookOutboxService,
   ) {}
 
   /**
@@ -108,6 +111,7 @@ export class OrdersService {
       if (!order) throw OrderErrors.notFound(id);
       if (!CANCELLABLE.includes(order.status)) throw OrderErrors.notCancellable(order.status);
       await this.orders.cancel(tx, id, memo);
+      await this.outbox.record(tx, [{ type: WebhookEventType.OrderCancelled, partnerId, subjectId: id, status: OrderStatus.Cancelled }]);
       const answer = toOrderResponse((await this.orders.findOwned(partnerId, id, tx))!);
       await settleIdempotentAnswer(tx, answer);
       return answer;

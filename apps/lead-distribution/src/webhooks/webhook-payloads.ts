@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AS_STATUS_LABELS, ORDER_STATUS_LABELS, type AsStatus, type OrderStatus } from '#contracts';
+import { AS_STATUS_LABELS, ORDER_STATUS_LABELS, WebhookEventType, type AsStatus, type OrderStatus } from '#contracts';
 import { AllocationService } from '../allocation/allocation.service.js';
 import { LeadAsService } from '../lead-as/lead-as.service.js';
 import { LeadsService } from '../leads/leads.service.js';
@@ -25,7 +25,7 @@ export interface WebhookPayload {
   data: Record<string, unknown>;
 }
 
-const ORDER_EVENTS = new Set(['order.completed', 'order.cancelled']);
+const ORDER_EVENTS = new Set<string>([WebhookEventType.OrderCompleted, WebhookEventType.OrderCancelled]);
 
 /**
  * Renders an event's payload: what the partner would see in the API at that moment, with contacts
@@ -70,21 +70,21 @@ export class WebhookPayloadRenderer {
     const [assigned, recalled, asRequests, orders] = await Promise.all([
       this.leads.handedOver(
         ids(
-          (event) => event.type === 'lead.assigned',
+          (event) => event.type === WebhookEventType.LeadAssigned,
           (event) => event.assignmentId,
         ),
       ),
       this.allocation
         .handOvers(
           ids(
-            (event) => event.type === 'lead.recalled',
+            (event) => event.type === WebhookEventType.LeadRecalled,
             (event) => event.assignmentId,
           ),
         )
         .then((rows) => new Map(rows.map((row) => [row.id, row]))),
       this.leadAs.maskedListItems(
         ids(
-          (event) => event.type === 'lead_as.reviewed',
+          (event) => event.type === WebhookEventType.LeadAsReviewed,
           (event) => event.subjectId,
         ),
       ),
@@ -97,11 +97,11 @@ export class WebhookPayloadRenderer {
     ]);
 
     const dataOf = (event: OutboxEvent): Record<string, unknown> | undefined => {
-      if (event.type === 'lead.assigned') {
+      if (event.type === WebhookEventType.LeadAssigned) {
         const handedOver = event.assignmentId ? assigned.get(event.assignmentId) : undefined;
         return handedOver && { lead: handedOver.lead, assignment: handedOver.assignment };
       }
-      if (event.type === 'lead.recalled') {
+      if (event.type === WebhookEventType.LeadRecalled) {
         const row = event.assignmentId ? recalled.get(event.assignmentId) : undefined;
         return (
           row && {
@@ -113,7 +113,7 @@ export class WebhookPayloadRenderer {
           }
         );
       }
-      if (event.type === 'lead_as.reviewed') {
+      if (event.type === WebhookEventType.LeadAsReviewed) {
         const item = asRequests.get(event.subjectId);
         const status = (event.subjectStatus ?? item?.status) as AsStatus;
         return (

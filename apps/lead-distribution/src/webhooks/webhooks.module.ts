@@ -15,7 +15,7 @@ import { WebhooksRepository } from './webhooks.repository.js';
 import { WebhooksService } from './webhooks.service.js';
 
 /**
- * Partners' webhook endpoints, the outbox (written by triggers, migration Webhooks), the delivery
+ * Partners' webhook endpoints, the outbox (recorded by the owner of each change through WebhookOutboxModule), the delivery
  * worker and the delivery log (docs/decisions/webhooks.md).
  */
 @Module({

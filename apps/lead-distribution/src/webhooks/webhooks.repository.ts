@@ -160,7 +160,7 @@ export class WebhooksRepository {
     return rows[0] ?? null;
   }
 
-  /** Locks the endpoint for a change (FOR NO KEY UPDATE: the outbox triggers' FOR KEY SHARE of it does not wait) or for work that needs it to stay as it is (FOR SHARE). */
+  /** Locks the endpoint for a change (FOR NO KEY UPDATE: the outbox's FOR KEY SHARE of it (record_webhook_events_v1) does not wait) or for work that needs it to stay as it is (FOR SHARE). */
   async lock(tx: EntityManager, id: string, owner: number | null, mode: 'update' | 'share'): Promise<EndpointRow | null> {
     const rows = await tx.query<EndpointRow[]>(
       `SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints e WHERE e.id = $1 AND ($2::int IS NULL OR e.partner_id = $2)

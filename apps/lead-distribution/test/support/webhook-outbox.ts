@@ -9,7 +9,7 @@ import { insertEndpoint } from './webhooks.js';
 /** Nothing is sent (the worker is off), so the endpoints' address is never reached. */
 export const ENDPOINT_URL = 'https://partner.example/webhooks';
 
-/** An outbox row as the worker reads it, and what the triggers wrote beside it. */
+/** An outbox row as the worker reads it, and what the outbox wrote beside it. */
 export interface EventRow extends OutboxEvent {
   payload: Record<string, unknown> | null;
 }

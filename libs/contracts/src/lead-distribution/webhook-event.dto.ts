@@ -2,6 +2,7 @@ import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { AsListItem } from './lead-as.dto.js';
 import { LeadDto } from './lead.dto.js';
 import { OrderDto } from './order.dto.js';
+import { WebhookEventType } from './webhook-event-type.js';
 
 /**
  * The event catalogue of lead-distribution's webhooks: the body of every delivery is
@@ -212,8 +213,8 @@ class WebhookEventEnvelope {
     'A lead was given to the partner: by one of its orders (registration, import, an order taking the pool, a replacement), by an operator, or handed down by a partner above.',
 })
 export class LeadAssignedEventDto extends WebhookEventEnvelope {
-  @ApiProperty({ enum: ['lead.assigned'], example: 'lead.assigned' })
-  type!: 'lead.assigned';
+  @ApiProperty({ enum: [WebhookEventType.LeadAssigned], example: WebhookEventType.LeadAssigned })
+  type!: typeof WebhookEventType.LeadAssigned;
 
   @ApiProperty({ type: LeadAssignedDataDto })
   data!: LeadAssignedDataDto;
@@ -221,8 +222,8 @@ export class LeadAssignedEventDto extends WebhookEventEnvelope {
 
 @ApiSchema({ name: 'LeadRecalledEvent', description: 'A partner above took a lead back from the partner (POST /api/v1/leads/recall).' })
 export class LeadRecalledEventDto extends WebhookEventEnvelope {
-  @ApiProperty({ enum: ['lead.recalled'], example: 'lead.recalled' })
-  type!: 'lead.recalled';
+  @ApiProperty({ enum: [WebhookEventType.LeadRecalled], example: WebhookEventType.LeadRecalled })
+  type!: typeof WebhookEventType.LeadRecalled;
 
   @ApiProperty({ type: LeadRecalledDataDto })
   data!: LeadRecalledDataDto;
@@ -234,8 +235,8 @@ export class LeadRecalledEventDto extends WebhookEventEnvelope {
     'An operator put an AS request the partner filed on hold, approved it (the lead is returned; an order owes a replacement) or rejected it.',
 })
 export class LeadAsReviewedEventDto extends WebhookEventEnvelope {
-  @ApiProperty({ enum: ['lead_as.reviewed'], example: 'lead_as.reviewed' })
-  type!: 'lead_as.reviewed';
+  @ApiProperty({ enum: [WebhookEventType.LeadAsReviewed], example: WebhookEventType.LeadAsReviewed })
+  type!: typeof WebhookEventType.LeadAsReviewed;
 
   @ApiProperty({ type: LeadAsReviewedDataDto })
   data!: LeadAsReviewedDataDto;
@@ -243,8 +244,8 @@ export class LeadAsReviewedEventDto extends WebhookEventEnvelope {
 
 @ApiSchema({ name: 'OrderCompletedEvent', description: 'Every region of one of the partner’s orders was delivered.' })
 export class OrderCompletedEventDto extends WebhookEventEnvelope {
-  @ApiProperty({ enum: ['order.completed'], example: 'order.completed' })
-  type!: 'order.completed';
+  @ApiProperty({ enum: [WebhookEventType.OrderCompleted], example: WebhookEventType.OrderCompleted })
+  type!: typeof WebhookEventType.OrderCompleted;
 
   @ApiProperty({ type: OrderEventDataDto })
   data!: OrderEventDataDto;
@@ -252,8 +253,8 @@ export class OrderCompletedEventDto extends WebhookEventEnvelope {
 
 @ApiSchema({ name: 'OrderCancelledEvent', description: 'One of the partner’s orders was cancelled; what it had not delivered is dropped.' })
 export class OrderCancelledEventDto extends WebhookEventEnvelope {
-  @ApiProperty({ enum: ['order.cancelled'], example: 'order.cancelled' })
-  type!: 'order.cancelled';
+  @ApiProperty({ enum: [WebhookEventType.OrderCancelled], example: WebhookEventType.OrderCancelled })
+  type!: typeof WebhookEventType.OrderCancelled;
 
   @ApiProperty({
     type: OrderEventDataDto,
@@ -278,14 +279,14 @@ const envelope = <T extends string, D>(type: T, timestamp: string, data: D) => (
 
 /** A whole delivery body per event type (what the catalogue and the documentation show). */
 export const WEBHOOK_EVENT_EXAMPLES: {
-  'lead.assigned': LeadAssignedEventDto;
-  'lead.recalled': LeadRecalledEventDto;
-  'lead_as.reviewed': LeadAsReviewedEventDto;
-  'order.completed': OrderCompletedEventDto;
-  'order.cancelled': OrderCancelledEventDto;
+  [WebhookEventType.LeadAssigned]: LeadAssignedEventDto;
+  [WebhookEventType.LeadRecalled]: LeadRecalledEventDto;
+  [WebhookEventType.LeadAsReviewed]: LeadAsReviewedEventDto;
+  [WebhookEventType.OrderCompleted]: OrderCompletedEventDto;
+  [WebhookEventType.OrderCancelled]: OrderCancelledEventDto;
   'webhook.test': WebhookTestEventDto;
 } = {
-  'lead.assigned': envelope('lead.assigned', '2026-11-27T09:15:02.481Z', {
+  [WebhookEventType.LeadAssigned]: envelope(WebhookEventType.LeadAssigned, '2026-11-27T09:15:02.481Z', {
     lead: LEAD_EXAMPLE,
     assignment: {
       id: ASSIGNMENT_ID,
@@ -296,19 +297,19 @@ export const WEBHOOK_EVENT_EXAMPLES: {
       at: '2026-11-27T09:15:02.481Z',
     },
   }),
-  'lead.recalled': envelope('lead.recalled', '2026-11-28T02:40:11.902Z', {
+  [WebhookEventType.LeadRecalled]: envelope(WebhookEventType.LeadRecalled, '2026-11-28T02:40:11.902Z', {
     leadId: LEAD_ID,
     fromPartnerId: 42,
     toPartnerId: 7,
     assignmentId: '0193a6b2-3c4d-7e5f-8a6b-7c8d9e0f1a2b',
     lastDistributedAt: '2026-11-28T02:40:11.902Z',
   }),
-  'lead_as.reviewed': envelope('lead_as.reviewed', '2026-11-28T05:30:00.120Z', {
+  [WebhookEventType.LeadAsReviewed]: envelope(WebhookEventType.LeadAsReviewed, '2026-11-28T05:30:00.120Z', {
     asRequest: AS_REQUEST_EXAMPLE,
     reviewedAt: '2026-11-28T05:30:00.120Z',
   }),
-  'order.completed': envelope('order.completed', '2026-11-27T09:15:02.481Z', { order: ORDER_EXAMPLE }),
-  'order.cancelled': envelope('order.cancelled', '2026-11-25T10:00:00.000Z', CANCELLED_ORDER_DATA_EXAMPLE),
+  [WebhookEventType.OrderCompleted]: envelope(WebhookEventType.OrderCompleted, '2026-11-27T09:15:02.481Z', { order: ORDER_EXAMPLE }),
+  [WebhookEventType.OrderCancelled]: envelope(WebhookEventType.OrderCancelled, '2026-11-25T10:00:00.000Z', CANCELLED_ORDER_DATA_EXAMPLE),
   'webhook.test': envelope('webhook.test', '2026-11-26T14:00:00.000Z', {
     endpointId: ENDPOINT_ID,
     message: 'A test event sent from lead-distribution: your endpoint received and verified it.',
@@ -318,38 +319,38 @@ export const WEBHOOK_EVENT_EXAMPLES: {
 /** One entry per event type: its payload's schema class and what it means (the catalogue, GET /api/v1/webhooks/event-types). */
 export const WEBHOOK_EVENT_CATALOGUE = [
   {
-    type: 'lead.assigned',
-    example: WEBHOOK_EVENT_EXAMPLES['lead.assigned'],
+    type: WebhookEventType.LeadAssigned,
+    example: WEBHOOK_EVENT_EXAMPLES[WebhookEventType.LeadAssigned],
     schema: LeadAssignedEventDto,
     schemaName: 'LeadAssignedEvent',
     description:
       'A lead was given to you: by one of your orders (registration, import, an order taking the pool, a replacement), by an operator, or handed down by a partner above you. Carries the lead as GET /api/v1/leads/{id} shows it, contact masked, and the hand-over.',
   },
   {
-    type: 'lead.recalled',
-    example: WEBHOOK_EVENT_EXAMPLES['lead.recalled'],
+    type: WebhookEventType.LeadRecalled,
+    example: WEBHOOK_EVENT_EXAMPLES[WebhookEventType.LeadRecalled],
     schema: LeadRecalledEventDto,
     schemaName: 'LeadRecalledEvent',
     description: 'A partner above you took a lead back from you (POST /api/v1/leads/recall): one entry of the recall’s answer.',
   },
   {
-    type: 'lead_as.reviewed',
-    example: WEBHOOK_EVENT_EXAMPLES['lead_as.reviewed'],
+    type: WebhookEventType.LeadAsReviewed,
+    example: WEBHOOK_EVENT_EXAMPLES[WebhookEventType.LeadAsReviewed],
     schema: LeadAsReviewedEventDto,
     schemaName: 'LeadAsReviewedEvent',
     description:
       'An operator put an AS request you filed on hold, approved it or rejected it, with the admin note. Carries the request as GET /api/v1/lead-as lists it, lead masked.',
   },
   {
-    type: 'order.completed',
-    example: WEBHOOK_EVENT_EXAMPLES['order.completed'],
+    type: WebhookEventType.OrderCompleted,
+    example: WEBHOOK_EVENT_EXAMPLES[WebhookEventType.OrderCompleted],
     schema: OrderCompletedEventDto,
     schemaName: 'OrderCompletedEvent',
     description: 'Every region of one of your orders was delivered. Carries the order as GET /api/v1/orders/{id} shows it.',
   },
   {
-    type: 'order.cancelled',
-    example: WEBHOOK_EVENT_EXAMPLES['order.cancelled'],
+    type: WebhookEventType.OrderCancelled,
+    example: WEBHOOK_EVENT_EXAMPLES[WebhookEventType.OrderCancelled],
     schema: OrderCancelledEventDto,
     schemaName: 'OrderCancelledEvent',
     description: 'One of your orders was cancelled. Carries the order as GET /api/v1/orders/{id} shows it.',

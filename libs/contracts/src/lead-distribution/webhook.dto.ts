@@ -17,18 +17,9 @@ import { QueryInt, Trim } from '../common/transforms.js';
 import { INT_ID_SCHEMA, IsIntId, IsOmittable, IsTimestamp } from '../common/validators.js';
 import { PartnerBodyDto } from './lead.dto.js';
 import { WEBHOOK_EVENT_SCHEMAS } from './webhook-event.dto.js';
+import { WEBHOOK_SUBSCRIBABLE_EVENT_TYPES, WEBHOOK_TEST_EVENT, WebhookEventType } from './webhook-event-type.js';
 
-/** The event types an endpoint may subscribe to (the service names them WEBHOOK_EVENT_TYPES). */
-export const WEBHOOK_SUBSCRIBABLE_EVENT_TYPES = [
-  'lead.assigned',
-  'lead.recalled',
-  'lead_as.reviewed',
-  'order.completed',
-  'order.cancelled',
-] as const;
-
-/** Sent only by "send a test event", to that one endpoint. */
-export const WEBHOOK_TEST_EVENT = 'webhook.test';
+export { WEBHOOK_SUBSCRIBABLE_EVENT_TYPES, WEBHOOK_TEST_EVENT, WebhookEventType } from './webhook-event-type.js';
 
 /** Every type a delivery can carry: the subscribable ones and the test event. */
 export const WEBHOOK_DELIVERED_EVENT_TYPES = [...WEBHOOK_SUBSCRIBABLE_EVENT_TYPES, WEBHOOK_TEST_EVENT] as const;
@@ -90,7 +81,7 @@ const EVENT_TYPES_DOC = {
   minItems: 1,
   maxItems: MAX_WEBHOOK_EVENT_TYPES,
   uniqueItems: true,
-  example: ['lead.assigned', 'lead_as.reviewed'],
+  example: [WebhookEventType.LeadAssigned, WebhookEventType.LeadAsReviewed],
   description: 'The events delivered to it (GET /api/v1/webhooks/event-types), each once',
 } as const;
 

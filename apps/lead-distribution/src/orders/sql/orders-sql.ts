@@ -7,4 +7,5 @@ export const ORDERS_SQL = {
   takeOrderSlotsV1: new URL('./take_order_slots.v1.sql', import.meta.url),
   oweOrderLeadV1: new URL('./owe_order_lead.v1.sql', import.meta.url),
   markOrderActivatedV1: new URL('./mark_order_activated.v1.sql', import.meta.url),
+  recordOrderCompletionsV1: new URL('./record_order_completions.v1.sql', import.meta.url),
 } as const;

@@ -26,11 +26,11 @@ export class WebhookEndpoint {
   @Column({ type: 'varchar', length: 500, nullable: true })
   description!: string | null;
 
-  /** Event types delivered to it (`lead.assigned`, …): the outbox triggers read this column. */
+  /** Event types delivered to it (`lead.assigned`, …): `record_webhook_events_v1` reads this column. */
   @Column({ name: 'event_types', type: 'text', array: true })
   eventTypes!: string[];
 
-  /** Disabled endpoints get no new deliveries and their pending ones wait (the triggers read this). */
+  /** Disabled endpoints get no new deliveries and their pending ones wait (`record_webhook_events_v1` reads this). */
   @Column({ type: 'boolean', default: true })
   enabled!: boolean;
 

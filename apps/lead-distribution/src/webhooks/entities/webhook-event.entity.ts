@@ -1,8 +1,9 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
 /**
- * The outbox: one row per event for one partner, written by database triggers in the transaction of
- * the change that causes it (migration Webhooks), and only while the partner has an enabled
+ * The outbox: one row per event for one partner, recorded by the owner of the change in its
+ * transaction, through `record_webhook_events_v1` (sql/, `WebhookOutboxService.record`), and only
+ * while the partner has an enabled
  * endpoint subscribed to the type. `seq` orders an endpoint's deliveries. The payload is rendered by a
  * worker at its next poll after the commit (WebhookPayloadRenderer) and frozen: every retry and every
  * endpoint sends the same bytes.
