@@ -44,6 +44,21 @@ describe('a database outage during a registration with Idempotency-Key', () => {
     return rows.map((row) => row.id);
   }
 
+  async function claimsOf(key: string): Promise<number> {
+    const [row] = await owner.dataSource.query<Array<{ n: number }>>(
+      `SELECT count(*)::int AS n FROM idempotency_records WHERE idempotency_key = $1 AND status_code IS NULL`,
+      [key],
+    );
+    return row!.n;
+  }
+
+  async function until(done: () => Promise<boolean>): Promise<void> {
+    for (let tries = 0; !(await done()); tries++) {
+      if (tries > 100) throw new Error('gave up waiting');
+      await sleep(50);
+    }
+  }
+
   /** Sends the registration while the proxy waits for `trigger`; restores the database once it is answered. */
   async function registerThroughOutage(key: string, body: ReturnType<typeof leadInput>, trigger: Parameters<PgProxy['cutWhen']>[0]) {
     const cut = proxy.cutWhen(trigger);
@@ -99,15 +114,46 @@ describe('a database outage during a registration with Idempotency-Key', () => {
     expect(await leadsWithPhone(body.phone)).toEqual([retried.body.id]);
   });
 
-  it('commits one lead when a claim is taken over while its request still runs: the first request stores nothing', async () => {
+  it('keeps the key of a request that runs past its lease: a repeat is 409 with Retry-After, and one lead', async () => {
     const body = leadInput(productId);
-    // The registrations wait on a lock of the leads table past the key's lease.
+    // The registration waits on a lock of the leads table for longer than the key's lease.
+    const holder = owner.dataSource.createQueryRunner();
+    await holder.startTransaction();
+    await holder.query('LOCK TABLE leads IN EXCLUSIVE MODE');
+    try {
+      const first = register('runs-long', body).then((response) => response);
+      await sleep(LEASE_SECONDS * 1000 * 2);
+      // The running request renewed its claim: the repeat waits its turn, it does not take the key.
+      const repeat = await register('runs-long', body);
+      expect(repeat.status).toBe(409);
+      expect(repeat.body.code).toBe('IDEMPOTENCY_REQUEST_IN_PROGRESS');
+      expect(Number(repeat.headers['retry-after'])).toBeGreaterThan(0);
+      await holder.commitTransaction();
+      const firstAnswer = await first;
+      expect(firstAnswer.status).toBe(201);
+      expect(await leadsWithPhone(body.phone)).toEqual([firstAnswer.body.id]);
+      const replay = await register('runs-long', body).expect(201);
+      expect(replay.body).toEqual(firstAnswer.body);
+    } finally {
+      if (holder.isTransactionActive) await holder.rollbackTransaction();
+      await holder.release();
+    }
+  });
+
+  it('commits one lead when a lapsed claim is taken over while its request still runs: the first request stores nothing', async () => {
+    const body = leadInput(productId);
     const holder = owner.dataSource.createQueryRunner();
     await holder.startTransaction();
     await holder.query('LOCK TABLE leads IN EXCLUSIVE MODE');
     try {
       const first = register('taken-over', body).then((response) => response);
-      await sleep(LEASE_SECONDS * 1000 + 500);
+      await until(async () => (await claimsOf('taken-over')) === 1);
+      // The first claim's renewals stop, as when its replica loses the database: its lease lapses
+      // (another token, an old time), and the repeat takes the key over.
+      await owner.dataSource.query(
+        `UPDATE idempotency_records SET claim_token = gen_random_uuid(), created_at = now() - interval '1 hour'
+          WHERE idempotency_key = 'taken-over'`,
+      );
       const second = register('taken-over', body).then((response) => response);
       await sleep(300);
       await holder.commitTransaction();

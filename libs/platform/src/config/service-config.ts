@@ -108,8 +108,9 @@ export class ServiceConfig {
   BODY_LIMIT_BYTES = 1_048_576;
 
   /**
-   * How long a claimed Idempotency-Key waits for its request's answer before a repeat with the same
-   * key and request may take it over (docs/decisions/idempotency.md), and the Retry-After of a 503
+   * How long a claimed Idempotency-Key whose renewals stopped (its request renews it every third of
+   * this while it runs) waits before a repeat with the same key and request may take it over
+   * (docs/decisions/idempotency.md), and the Retry-After of a 503
    * DATABASE_UNAVAILABLE: a request cut off by a database outage leaves its key unanswered, and the
    * retry after this many seconds takes the key.
    */

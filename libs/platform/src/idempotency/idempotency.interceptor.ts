@@ -9,6 +9,7 @@ import { SERVICE_CONFIG } from '../bootstrap/tokens.js';
 import type { FieldEncryptionConfig } from '../config/field-encryption-config.js';
 import type { ServiceConfig } from '../config/service-config.js';
 import { sha256Hex } from '../crypto/secret-hash.js';
+import { isDatabaseUnavailable } from '../http/database-unavailable.js';
 import { ProblemException } from '../http/problem.js';
 import { validationFailed } from '../http/validation.js';
 
@@ -129,8 +130,9 @@ export async function settleIdempotentAnswer(tx: EntityManager, body: unknown): 
  * by @Idempotent to the routes it marks). The key is claimed before the handler runs, so concurrent
  * repeats wait their turn (409 with Retry-After) rather than both creating. The answer is stored
  * under the claim's token: by the effect's own transaction where the service does so
- * (settleIdempotencyClaims), else after the handler. A failed first request releases the key; when
- * the release itself fails (the database is down), the claim's lease (IDEMPOTENCY_LEASE_SECONDS)
+ * (settleIdempotencyClaims), else after the handler. While the request runs its claim is renewed,
+ * so a long request keeps its key. A failed first request releases the key; when the release itself
+ * fails (the database is down), the claim's lease (IDEMPOTENCY_LEASE_SECONDS), no longer renewed,
  * runs out and a repeat takes the key over (docs/decisions/idempotency.md).
  */
 @Injectable()
@@ -200,14 +202,40 @@ export class IdempotencyInterceptor implements NestInterceptor {
       settled: false,
     };
     let body: unknown;
+    const heartbeat = this.keepClaimed(claim);
     try {
       body = await claims.run(claim, () => lastValueFrom(next.handle(), { defaultValue: undefined }));
     } catch (error) {
+      clearInterval(heartbeat);
       await this.release(claim);
       throw error;
     }
+    clearInterval(heartbeat);
     if (!claim.settled) await this.store(claim, body);
     return body;
+  }
+
+  /**
+   * Renews the claim's lease while its request runs (every third of the lease), so a request that
+   * runs long — a CODEF call, a lock wait — keeps its key and a repeat gets 409, not the key. Only a
+   * claim whose renewals stop (its replica or the database gone) lapses and can be taken over; a
+   * renewal that fails is left to the lease.
+   */
+  private keepClaimed(claim: IdempotencyClaim): NodeJS.Timeout {
+    const renew = () =>
+      void this.dataSource
+        .query(
+          `UPDATE idempotency_records SET created_at = now()
+            WHERE scope = $1 AND idempotency_key = $2 AND claim_token = $3 AND status_code IS NULL`,
+          [claim.scope, claim.key, claim.token],
+        )
+        .catch((error: unknown) => this.unlessOutage(error, 'An Idempotency-Key claim could not be renewed'));
+    return setInterval(renew, Math.max((this.leaseSeconds * 1000) / 3, 250)).unref();
+  }
+
+  /** A failure of the key's own bookkeeping: expected while the database is down, logged otherwise. */
+  private unlessOutage(error: unknown, message: string): void {
+    if (!isDatabaseUnavailable(error)) this.logger.warn({ error: error instanceof Error ? error.message : String(error) }, message);
   }
 
   /** Stores the answer after the handler, for a service that did not store it with its effect. */
@@ -231,13 +259,13 @@ export class IdempotencyInterceptor implements NestInterceptor {
         claim.key,
         claim.token,
       ])
-      .catch(() => undefined);
+      .catch((error: unknown) => this.unlessOutage(error, 'An Idempotency-Key claim could not be released'));
   }
 
   private async purgeExpired(): Promise<void> {
     await this.dataSource
       .query(`DELETE FROM idempotency_records WHERE created_at < now() - make_interval(hours => ${IDEMPOTENCY_TTL_HOURS})`)
-      .catch(() => undefined);
+      .catch((error: unknown) => this.unlessOutage(error, 'Expired Idempotency-Key records could not be purged'));
   }
 
   private async replay(context: ExecutionContext, scope: string, key: string, hash: string): Promise<unknown> {

@@ -150,6 +150,8 @@ export class ClaimRenderer implements OnApplicationShutdown {
     if (signal.aborted || this.closed) throw new ClaimRenderError('aborted', 'The attempt was cut off before its claim was rendered');
     const child = await this.readyProcess(signal);
     const attachments = await loadAttachments();
+    // An abort while the child started or the attachments loaded has fired already: its listener below would never run.
+    if (signal.aborted || this.closed) throw new ClaimRenderError('aborted', 'The attempt was cut off before its claim was rendered');
     const request: RenderRequest = { content, attachments: attachments.map(({ mimeType, bytes }) => ({ mimeType, bytes })) };
 
     const maxRss = this.config.CLAIM_DELIVERY_RENDER_MAX_RSS_MB;
