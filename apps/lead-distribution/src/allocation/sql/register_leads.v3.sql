@@ -1,4 +1,4 @@
--- register_leads_v3, as migration RegisterLeadsV31795840000000 installed it; called by AllocationRepository.registerLeads.
+-- register_leads_v3, as migration RegisterLeadsV31795840000000 installed it; called by no released build (v4 replaced it).
 -- v2's rule, with the take of an order's slots asked of orders' take_order_slots_v1 (orders/sql/), the one place it is written,
 -- and the leads inserted by leads' insert_leads_v1 (leads/sql/), the owner of the table.
 -- Shipped: frozen (README.md). Why it reads as it does: docs/decisions/allocation.md.

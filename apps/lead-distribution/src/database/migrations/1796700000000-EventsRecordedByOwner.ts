@@ -10,9 +10,10 @@ import { WEBHOOKS_SQL } from '../../webhooks/sql/webhooks-sql.js';
  * webhooks' triggers on other features' tables (docs/decisions/webhooks.md): the triggers on
  * `lead_assignments`, `orders` and `lead_as_requests`, their functions and `webhook_enqueue` go;
  * `register_leads_v4` (allocation/sql/) records the events of a registration, and orders'
- * `record_order_completions_v1` those of the orders a take completed. v3 stays for the builds still
- * calling it during a rolling deployment (it records no event once the triggers are gone); a later
- * release drops it.
+ * `record_order_completions_v1` those of the orders a take completed. No released build called v3 (it
+ * came and went in this release); the previous release calls v2 and relies on the triggers for every
+ * event, so this release is applied with the old pods stopped (docs/operations/deployment.md). A later
+ * release drops v2 and v3.
  */
 export class EventsRecordedByOwner1796700000000 implements MigrationInterface {
   name = 'EventsRecordedByOwner1796700000000';
