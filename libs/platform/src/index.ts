@@ -54,6 +54,7 @@ export * from './idempotency/idempotency-record.entity.js';
 export * from './idempotency/idempotency.interceptor.js';
 export * from './idempotency/idempotent.decorator.js';
 export * from './logging/logging.module.js';
+export * from './logging/message-of.js';
 export * from './masking/masking.js';
 export * from './metrics/metrics.js';
 export * from './openapi/api-docs.decorators.js';

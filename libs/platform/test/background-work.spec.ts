@@ -109,6 +109,30 @@ describe('a periodic job', () => {
     expect(overlapped).toBe(false);
   });
 
+  it('keeps its turn through a run longer than its interval: a second replica does not start it beside the first', async () => {
+    const machines = await Promise.all([replica(), replica()]);
+    let running = 0;
+    let overlapped = false;
+    let runs = 0;
+    const job = {
+      name: 'slow',
+      everyMs: 100,
+      run: async () => {
+        runs++;
+        running++;
+        if (running > 1) overlapped = true;
+        // Five intervals long: without the turn renewed, the other replica would take it at the next due time.
+        await sleep(500);
+        running--;
+        return 1;
+      },
+    };
+    for (const { work } of machines) work.every(job);
+    await sleep(1_400);
+    expect(runs).toBeGreaterThanOrEqual(1);
+    expect(overlapped).toBe(false);
+  });
+
   it('stops when the application closes, waiting for a run under way, and runs no more', async () => {
     const { work } = await replica();
     let runs = 0;

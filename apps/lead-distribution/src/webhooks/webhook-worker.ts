@@ -1,6 +1,6 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { Webhook } from 'standardwebhooks';
-import { BackgroundWork, type QueuedWork } from '#platform';
+import { BackgroundWork, messageOf, type QueuedWork } from '#platform';
 import { LeadDistributionConfig } from '../config/lead-distribution.config.js';
 import { WebhookDeliveriesRepository, type ClaimedDelivery } from './webhook-deliveries.repository.js';
 import { DeliveryStatus, WEBHOOK_TEST_EVENT_TYPE } from './webhook-event-types.js';
@@ -250,8 +250,4 @@ export class WebhookWorker implements OnApplicationBootstrap {
       return false;
     }
   }
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Logger } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import type { BackgroundMetrics } from './background-metrics.js';
-import { messageOf } from './work-loop.js';
+import { messageOf } from '../logging/message-of.js';
 
 /** A job run every `everyMs` by one replica at a time (a sweep, a compaction, an activation). */
 export interface PeriodicJobOptions {
@@ -26,7 +26,8 @@ const RECHECK_MS = 1_000;
  * The loop of a periodic job: at each due time it tries to take the job's turn (moving its
  * `next_run_at` one interval on, FOR UPDATE SKIP LOCKED: one replica wins, the others learn when to
  * look again); the winner runs the job. A replica that dies during a run holds the turn only until
- * the next due time. A failed run is logged and recorded; the next one is tried when due.
+ * the next due time; a run longer than its interval keeps the turn (holdTurn). A failed run is logged
+ * and recorded; the next one is tried when due.
  */
 export class PeriodicLoop {
   private readonly outsideRequests = AsyncLocalStorage.snapshot();
@@ -75,6 +76,7 @@ export class PeriodicLoop {
         return;
       }
       const endTimer = this.metrics.duration.startTimer({ work: name });
+      const holding = this.holdTurn();
       try {
         const rows = await this.options.run();
         if (rows > 0) this.logger[this.options.reportLevel ?? 'log']({ work: name, rows }, `${name}: done`);
@@ -85,6 +87,7 @@ export class PeriodicLoop {
         this.logger.warn({ work: name, error: messageOf(error) }, `${name} failed`);
         await this.recordEnd(messageOf(error).slice(0, 500));
       } finally {
+        clearInterval(holding);
         endTimer();
       }
     } catch (error) {
@@ -120,6 +123,24 @@ export class PeriodicLoop {
       [this.options.name, seconds],
     );
     return { taken: row.taken, waitMs: Math.ceil(row.wait_ms) };
+  }
+
+  /**
+   * Keeps the turn while a run lasts longer than its interval (moved one interval on, every half
+   * interval), so no other replica starts the job beside it; a replica that dies stops renewing, and
+   * its turn comes due one interval later.
+   */
+  private holdTurn(): NodeJS.Timeout {
+    const renew = () =>
+      void this.dataSource
+        .query(`UPDATE background_turns SET next_run_at = now() + make_interval(secs => $2) WHERE name = $1`, [
+          this.options.name,
+          this.options.everyMs / 1000,
+        ])
+        .catch((error: unknown) =>
+          this.logger.warn({ work: this.options.name, error: messageOf(error) }, `${this.options.name}: keeping its turn failed`),
+        );
+    return setInterval(renew, this.options.everyMs / 2).unref();
   }
 
   private async recordEnd(error: string | null): Promise<void> {

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Logger } from '@nestjs/common';
 import type { BackgroundMetrics } from './background-metrics.js';
+import { messageOf } from '../logging/message-of.js';
 
 /** Queued work: rows of its owner's outbox, taken due under a lease and handled one by one. */
 export interface QueuedWorkOptions<T> {
@@ -184,8 +185,4 @@ export class WorkLoop<T> implements QueuedWork {
       });
     this.inFlight.add(tracked);
   }
-}
-
-export function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions, type DatabaseModuleOptions } from './database.module.js';
 import { runMigrationsLocked } from './migrations.js';
+import { messageOf } from '../logging/message-of.js';
 
 /** Applies the service's pending migrations to `url` under the migration lock (held on a connection of its own, hence two), then disconnects. */
 export async function migrateDatabase(url: string, schema: DatabaseModuleOptions): Promise<string[]> {
@@ -76,8 +77,4 @@ export async function runMigrationJob(schema: DatabaseModuleOptions, args = proc
 function fail(schema: DatabaseModuleOptions, message: string, code = 1): never {
   process.stderr.write(`${schema.service}: ${message}\n`);
   process.exit(code);
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

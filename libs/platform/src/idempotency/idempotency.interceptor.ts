@@ -12,6 +12,7 @@ import { sha256Hex } from '../crypto/secret-hash.js';
 import { isDatabaseUnavailable } from '../http/database-unavailable.js';
 import { ProblemException } from '../http/problem.js';
 import { validationFailed } from '../http/validation.js';
+import { messageOf } from '../logging/message-of.js';
 
 /** The credential the guard established: an API key (keyId) or a user token (userId). */
 type CallerRequest = FastifyRequest & { user?: { keyId?: string; userId?: string } };
@@ -235,7 +236,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
 
   /** A failure of the key's own bookkeeping: expected while the database is down, logged otherwise. */
   private unlessOutage(error: unknown, message: string): void {
-    if (!isDatabaseUnavailable(error)) this.logger.warn({ error: error instanceof Error ? error.message : String(error) }, message);
+    if (!isDatabaseUnavailable(error)) this.logger.warn({ error: messageOf(error) }, message);
   }
 
   /** Stores the answer after the handler, for a service that did not store it with its effect. */
