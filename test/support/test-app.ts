@@ -58,28 +58,40 @@ export async function startTestApp<C extends ServiceConfig>(
   // Local state (generated secrets, stored files) goes to a directory of this file's own.
   const dataDir = await mkdtemp(path.join(tmpdir(), `${definition.service}-test-`));
   // The port is known before the app starts: URLs the service builds from configuration (PORT) point at it.
-  const port = await freePort();
-  const config = loadConfig(definition.configClass, {
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    METRICS_PORT: '0',
-    ...LIMITS_OUT_OF_THE_WAY,
-    ...options.env,
-  });
-  await definition.prepare?.(config, path.join(config.DATA_DIR, definition.service));
-  const appModule = definition.appModule({ service: definition.service, config, databaseUrl, logDestination: options.logDestination });
-  const app = await createServiceApp({
-    service: definition.service,
-    module: withControllers(appModule, options.controllers ?? []),
-    config,
-    openApi: definition.openApi,
-  });
-  // Every response is checked against the committed document; close() throws on a mismatch.
-  const responses = ResponseValidator.forService(definition.service);
-  validateResponses(app.getHttpAdapter().getInstance(), responses);
-  await app.listen({ port: config.PORT, host: '127.0.0.1' });
+  // Between the pick and the listen another socket may take it (an outgoing connection's ephemeral port
+  // on a busy runner): then the app is made again on another port.
+  const { app, config, responses } = await (async () => {
+    for (let attempt = 1; ; attempt++) {
+      const port = await freePort();
+      const config = loadConfig(definition.configClass, {
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'silent',
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        METRICS_PORT: '0',
+        ...LIMITS_OUT_OF_THE_WAY,
+        ...options.env,
+      });
+      await definition.prepare?.(config, path.join(config.DATA_DIR, definition.service));
+      const appModule = definition.appModule({ service: definition.service, config, databaseUrl, logDestination: options.logDestination });
+      const app = await createServiceApp({
+        service: definition.service,
+        module: withControllers(appModule, options.controllers ?? []),
+        config,
+        openApi: definition.openApi,
+      });
+      // Every response is checked against the committed document; close() throws on a mismatch.
+      const responses = ResponseValidator.forService(definition.service);
+      validateResponses(app.getHttpAdapter().getInstance(), responses);
+      try {
+        await app.listen({ port: config.PORT, host: '127.0.0.1' });
+        return { app, config, responses };
+      } catch (error) {
+        await app.close();
+        if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || attempt === 5) throw error;
+      }
+    }
+  })();
   const address = app.getHttpServer().address();
   if (typeof address !== 'object' || address === null) throw new Error('The test app is not listening');
 
