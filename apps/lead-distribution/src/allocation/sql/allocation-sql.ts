@@ -7,6 +7,5 @@
 export const ALLOCATION_SQL = {
   registerLeadsV1: new URL('./register_leads.v1.sql', import.meta.url),
   registerLeadsV2: new URL('./register_leads.v2.sql', import.meta.url),
-  registerLeadsV3: new URL('./register_leads.v3.sql', import.meta.url),
   registerLeadsV4: new URL('./register_leads.v4.sql', import.meta.url),
 } as const;

@@ -1,5 +1,6 @@
 -- register_leads_v4, as migration EventsRecordedByOwner1796700000000 installed it; called by AllocationRepository.registerLeads.
--- v3's rule, which also records the events of what it did, in its own transaction (docs/decisions/webhooks.md):
+-- v2's rule with the take of an order's slots asked of orders' take_order_slots_v1 and the leads inserted by leads'
+-- insert_leads_v1 (the tables' owners), which also records the events of what it did, in its own transaction (docs/decisions/webhooks.md):
 -- 'lead.assigned' for each lead it delivered, through webhooks' record_webhook_events_v1 (webhooks/sql/), then
 -- 'order.completed' for each order it completed, through orders' record_order_completions_v1 (orders/sql/), so that
 -- a partner told in event order hears of the lead before the order it completed.

@@ -1,4 +1,4 @@
--- insert_leads_v1: the leads a registration creates, as register_leads_v3/v4 (allocation/sql/) decided them; installed by
+-- insert_leads_v1: the leads a registration creates, as register_leads_v4 (allocation/sql/) decided them; installed by
 -- migration RegisterLeadsV31795840000000. Shipped: frozen (README.md).
 -- One row per input row not skipped (a duplicate); a row given a partner is delivered at once (its assignment id and
 -- times set), the others wait in the pool. One statement, so the list-count trigger runs once for the batch.

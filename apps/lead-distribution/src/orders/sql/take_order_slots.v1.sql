@@ -1,4 +1,4 @@
--- take_order_slots_v1: the one rule by which an order takes leads; called by register_leads_v3/v4 and by
+-- take_order_slots_v1: the one rule by which an order takes leads; called by register_leads_v4 and by
 -- AllocationRepository (an order filled from the pool). Why it reads as it does: docs/decisions/allocation.md.
 -- Locks the order (FOR NO KEY UPDATE, which orders a take against cancellation) if it is open; then,
 -- per region asked for, takes what the region still owes, up to what is wanted, and moves the order
