@@ -76,6 +76,11 @@ export class WebhookWorker implements OnApplicationBootstrap {
     });
   }
 
+  /** Looks for due deliveries now (this process made some due: a resend, a test event). */
+  wake(): void {
+    this.work?.wake();
+  }
+
   /**
    * Claims what is due for the free slots, with its payloads. A take that parked a whole scan looks
    * again at once (more due deliveries may wait behind those); one that parked fewer saw every due

@@ -31,6 +31,7 @@ import { LeadDistributionConfig } from '../config/lead-distribution.config.js';
 import { WEBHOOK_TEST_EVENT_TYPE } from './webhook-event-types.js';
 import type { WebhookPayload } from './webhook-payloads.js';
 import { SECRET_OVERLAP_MS, WebhookSecrets } from './webhook-secrets.js';
+import { WebhookWorker } from './webhook-worker.js';
 import { webhookUrlRefusal } from './webhook-url-check.js';
 import { WebhookErrors } from './webhooks.errors.js';
 import { WebhooksRepository, type AttemptRow, type DeliveryRow, type EndpointChanges, type EndpointRow } from './webhooks.repository.js';
@@ -40,7 +41,8 @@ const TEST_EVENT_MESSAGE = 'A test event from lead-distribution: this endpoint r
 /**
  * A partner's webhook endpoints and their delivery log. A partner key reaches its own partner's
  * endpoints and deliveries, an operator key any partner's; another partner's are not found (404),
- * never forbidden, so ids leak nothing.
+ * never forbidden, so ids leak nothing. What it makes due now (a test event, a resend, a recovery,
+ * an endpoint enabled again) wakes this replica's worker once committed, as a claim's resend does.
  */
 @Injectable()
 export class WebhooksService {
@@ -48,6 +50,7 @@ export class WebhooksService {
     private readonly repository: WebhooksRepository,
     private readonly secrets: WebhookSecrets,
     private readonly config: LeadDistributionConfig,
+    private readonly worker: WebhookWorker,
   ) {}
 
   async create(partnerId: number, input: CreateWebhookEndpointRequest): Promise<WebhookEndpointCreatedDto> {
@@ -84,6 +87,7 @@ export class WebhooksService {
    */
   async update(principal: ApiKeyPrincipal, id: string, input: UpdateWebhookEndpointRequest): Promise<WebhookEndpointDto> {
     if (input.url !== undefined) await this.checkUrl(input.url);
+    let madeDue = false;
     const row = await this.repository.transaction(async (tx) => {
       const endpoint = await this.repository.lock(tx, id, ownerOf(principal), 'update');
       if (!endpoint) throw WebhookErrors.endpointNotFound(id);
@@ -101,10 +105,13 @@ export class WebhooksService {
       }
       if (Object.values(changes).every((value) => value === undefined)) return endpoint;
       const updated = await this.repository.update(tx, id, changes);
-      if (!endpoint.enabled && updated.enabled) await this.repository.wakePending(tx, id, false);
-      else if (!endpoint.parallelDelivery && updated.parallelDelivery) await this.repository.wakePending(tx, id, true);
+      // Enabled again: all it held back is due; made parallel: what its ordered queue held back.
+      const enabledAgain = !endpoint.enabled && updated.enabled;
+      madeDue = enabledAgain || (!endpoint.parallelDelivery && updated.parallelDelivery);
+      if (madeDue) await this.repository.wakePending(tx, id, !enabledAgain);
       return updated;
     });
+    if (madeDue) this.worker.wake();
     return toEndpointResponse(row);
   }
 
@@ -146,6 +153,7 @@ export class WebhooksService {
         payload,
       });
     });
+    this.worker.wake();
     return { eventId, deliveryId };
   }
 
@@ -191,6 +199,7 @@ export class WebhooksService {
       else await this.repository.restart(tx, id);
       return this.repository.findDeliveryRow(tx, id);
     });
+    this.worker.wake();
     return toDeliveryResponse(row);
   }
 
@@ -209,6 +218,7 @@ export class WebhooksService {
       if (!endpoint.enabled) throw WebhookErrors.endpointDisabled(endpointId);
       return this.repository.restartFailed(tx, endpointId, input.since, input.until ?? null);
     });
+    if (count > 0) this.worker.wake();
     return { count };
   }
 
