@@ -153,6 +153,69 @@ describe('a periodic job', () => {
     expect(runs).toBe(1);
   });
 
+  it('aborts a run still under way after stopWaitMs: a run working in batches ends at the next, and the stop returns', async () => {
+    const { work, dataSource } = await replica();
+    let batches = 0;
+    let sawAbort = false;
+    work.every({
+      name: 'batches',
+      everyMs: 20,
+      stopWaitMs: 100,
+      run: async (signal) => {
+        // Ten seconds of batches, unless aborted.
+        for (let batch = 0; batch < 200 && !signal.aborted; batch++) {
+          await sleep(50);
+          batches++;
+        }
+        sawAbort = signal.aborted;
+        return batches;
+      },
+    });
+    while (batches < 1) await sleep(10);
+    const started = Date.now();
+    await work.onModuleDestroy();
+    const tookMs = Date.now() - started;
+    expect(tookMs).toBeGreaterThanOrEqual(90);
+    expect(tookMs).toBeLessThan(1_000);
+    expect(sawAbort).toBe(true);
+    expect(batches).toBeLessThan(20);
+    // The run ended before the stop returned: its end was recorded, with no error.
+    const [turn] = await dataSource.query<Array<{ last_finished_at: Date | null; last_error: string | null }>>(
+      `SELECT last_finished_at, last_error FROM background_turns WHERE name = 'batches'`,
+    );
+    expect(turn.last_finished_at).not.toBeNull();
+    expect(turn.last_error).toBeNull();
+  });
+
+  it('leaves behind a run that does not heed its signal: the stop returns within stopWaitMs and two seconds', async () => {
+    const { work } = await replica();
+    let started = false;
+    let finish!: () => void;
+    const finished = new Promise<void>((resolve) => (finish = resolve));
+    let ended = false;
+    work.every({
+      name: 'deaf',
+      everyMs: 20,
+      stopWaitMs: 100,
+      run: async () => {
+        started = true;
+        await finished;
+        ended = true;
+        return 0;
+      },
+    });
+    while (!started) await sleep(10);
+    const stopping = Date.now();
+    await work.onModuleDestroy();
+    const tookMs = Date.now() - stopping;
+    expect(tookMs).toBeGreaterThanOrEqual(2_000);
+    expect(tookMs).toBeLessThan(2_600);
+    expect(ended).toBe(false);
+    // Let it end before the pool closes.
+    finish();
+    await sleep(100);
+  });
+
   it('takes no turn once SIGTERM has begun the drain', async () => {
     const { work, state } = await replica();
     let runs = 0;

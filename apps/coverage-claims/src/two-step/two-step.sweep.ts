@@ -15,10 +15,11 @@ export class TwoStepSweep implements OnApplicationBootstrap {
   ) {}
 
   onApplicationBootstrap(): void {
-    this.background.every({ name: 'two-step-sweep', everyMs: SWEEP_INTERVAL_MS, run: () => this.sweep() });
+    this.background.every({ name: 'two-step-sweep', everyMs: SWEEP_INTERVAL_MS, run: (signal) => this.sweep(signal) });
   }
 
-  sweep(): Promise<number> {
-    return this.signIns.spendSpent();
+  /** Spends them in batches; an aborted `signal` (the application stopping) ends it between two. */
+  sweep(signal?: AbortSignal): Promise<number> {
+    return this.signIns.spendSpent(signal);
   }
 }

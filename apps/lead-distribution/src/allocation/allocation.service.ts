@@ -76,10 +76,10 @@ export class AllocationService {
 
   /**
    * Lets every order whose reservation time has come take the pool, `batch` orders a transaction;
-   * replicas may run it together (SKIP LOCKED gives each due order to one of them). Returns how many
-   * orders it activated.
+   * replicas may run it together (SKIP LOCKED gives each due order to one of them). An aborted `signal`
+   * ends it between two transactions. Returns how many orders it activated.
    */
-  async activateDueReservations(batch: number): Promise<number> {
+  async activateDueReservations(batch: number, signal?: AbortSignal): Promise<number> {
     let activated = 0;
     for (;;) {
       const done = await this.allocation.transaction(async (tx) => {
@@ -91,7 +91,7 @@ export class AllocationService {
         return due.length;
       });
       activated += done;
-      if (done < batch) return activated;
+      if (done < batch || signal?.aborted) return activated;
     }
   }
 }

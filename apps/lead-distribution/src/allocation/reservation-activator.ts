@@ -22,13 +22,13 @@ export class ReservationActivator implements OnApplicationBootstrap {
     this.background.every({
       name: 'reservation-activator',
       everyMs: this.config.RESERVATION_POLL_SECONDS * 1000,
-      run: () => this.activateDue(),
+      run: (signal) => this.activateDue(signal),
       reportLevel: 'debug',
     });
   }
 
-  /** Activates every order that is due now; returns how many. */
-  activateDue(): Promise<number> {
-    return this.allocation.activateDueReservations(BATCH);
+  /** Activates every order that is due now, BATCH at a time until `signal` aborts; returns how many. */
+  activateDue(signal?: AbortSignal): Promise<number> {
+    return this.allocation.activateDueReservations(BATCH, signal);
   }
 }

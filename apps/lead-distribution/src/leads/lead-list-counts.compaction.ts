@@ -29,13 +29,13 @@ export class LeadListCountsCompaction implements OnApplicationBootstrap {
     this.background.every({
       name: 'lead-list-counts-compaction',
       everyMs: this.config.LEAD_LIST_COUNTS_COMPACTION_SECONDS * 1000,
-      run: () => this.sweep(),
+      run: (signal) => this.sweep(signal),
       reportLevel: 'debug',
     });
   }
 
-  /** Merges every partner's delta rows; answers how many rows were merged away. */
-  async sweep(): Promise<number> {
+  /** Merges every partner's delta rows; answers how many rows were merged away. No vacuum once `signal` aborts. */
+  async sweep(signal?: AbortSignal): Promise<number> {
     const removed = await this.merge();
     // Another replica holds the turn: it merges, and vacuums.
     if (removed === null) return 0;
@@ -44,7 +44,7 @@ export class LeadListCountsCompaction implements OnApplicationBootstrap {
     const [{ dead }] = await this.dataSource.query<[{ dead: number }]>(
       `SELECT coalesce(n_dead_tup, 0)::integer AS dead FROM pg_stat_user_tables WHERE relid = 'lead_list_counts'::regclass`,
     );
-    if (dead > DEAD_ROWS_VACUUMED) await this.dataSource.query(`VACUUM lead_list_counts`);
+    if (dead > DEAD_ROWS_VACUUMED && !signal?.aborted) await this.dataSource.query(`VACUUM lead_list_counts`);
     return removed;
   }
 

@@ -23,10 +23,11 @@ export class WebhookRetentionSweep implements OnApplicationBootstrap {
   ) {}
 
   onApplicationBootstrap(): void {
-    this.background.every({ name: 'webhook-retention', everyMs: HOUR_MS, run: () => this.sweep() });
+    this.background.every({ name: 'webhook-retention', everyMs: HOUR_MS, run: (signal) => this.sweep(signal) });
   }
 
-  async sweep(): Promise<number> {
+  /** One pass; an aborted `signal` (the application stopping) ends it between two batches. */
+  async sweep(signal?: AbortSignal): Promise<number> {
     const [, secrets] = await this.dataSource.query<[unknown[], number]>(
       `UPDATE webhook_endpoints
           SET previous_secret_ciphertext = NULL, previous_secret_key_id = NULL, previous_secret_expires_at = NULL
@@ -53,7 +54,7 @@ export class WebhookRetentionSweep implements OnApplicationBootstrap {
         [this.config.WEBHOOK_RETENTION_DAYS, BATCH],
       );
       removed += count;
-      if (count < BATCH) return removed + secrets;
+      if (count < BATCH || signal?.aborted) return removed + secrets;
     }
   }
 }

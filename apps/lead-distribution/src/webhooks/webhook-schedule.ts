@@ -1,3 +1,4 @@
+import { attemptsOf, retryDelayMs as scheduledDelayMs, type RetrySchedule } from '#platform';
 import { AttemptOutcome, DeliveryStatus } from './webhook-event-types.js';
 
 const SECOND = 1000;
@@ -5,26 +6,19 @@ const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 
 /**
- * Standard Webhooks' schedule, extended to ten attempts: entry n is the wait before attempt n + 1
- * (the first attempt goes at once). After the tenth attempt fails the delivery is FAILED.
+ * Standard Webhooks' schedule, extended to ten attempts: the first goes at once, then each failure
+ * waits the next step, moved up to 10 % either way so that failed bursts do not retry in step. After
+ * the tenth attempt fails the delivery is FAILED.
  */
-export const RETRY_SCHEDULE_MS = [
-  0,
-  5 * SECOND,
-  5 * MINUTE,
-  30 * MINUTE,
-  2 * HOUR,
-  5 * HOUR,
-  10 * HOUR,
-  14 * HOUR,
-  20 * HOUR,
-  24 * HOUR,
-] as const;
+export const WEBHOOK_RETRIES = {
+  stepsMs: [5 * SECOND, 5 * MINUTE, 30 * MINUTE, 2 * HOUR, 5 * HOUR, 10 * HOUR, 14 * HOUR, 20 * HOUR, 24 * HOUR],
+  jitter: { eitherWay: 0.1 },
+} as const satisfies RetrySchedule;
 
-export const MAX_ATTEMPTS = RETRY_SCHEDULE_MS.length;
+/** The wait before each attempt, the first's (none) included: entry n is the wait before attempt n + 1. */
+export const RETRY_SCHEDULE_MS = [0, ...WEBHOOK_RETRIES.stepsMs] as const;
 
-/** Each scheduled wait is moved by up to this fraction either way, so failed bursts do not retry in step. */
-export const RETRY_JITTER = 0.1;
+export const MAX_ATTEMPTS = attemptsOf(WEBHOOK_RETRIES);
 
 /** The longest wait a partner's Retry-After can ask for. */
 export const RETRY_AFTER_CAP_MS = 24 * HOUR;
@@ -50,9 +44,7 @@ export const UNTIL_WOKEN = -1;
 
 /** The wait before the attempt that follows `attemptsMade` failed ones, with jitter; null when none remains. */
 export function retryDelayMs(attemptsMade: number, random: () => number = Math.random): number | null {
-  if (attemptsMade < 1 || attemptsMade >= MAX_ATTEMPTS) return null;
-  const base = RETRY_SCHEDULE_MS[attemptsMade]!;
-  return Math.round(base * (1 - RETRY_JITTER + 2 * RETRY_JITTER * random()));
+  return scheduledDelayMs(WEBHOOK_RETRIES, attemptsMade, random);
 }
 
 /**
@@ -92,13 +84,14 @@ export type NextStep =
 export function nextStep(result: AttemptResult, attemptNumber: number, now: Date, random: () => number = Math.random): NextStep {
   if (result.outcome === AttemptOutcome.Success) return { status: DeliveryStatus.Delivered };
   if (result.statusCode === 410) return { status: DeliveryStatus.Failed, gone: true };
-  if (attemptNumber >= MAX_ATTEMPTS) return { status: DeliveryStatus.Failed, gone: false };
+  const scheduled = retryDelayMs(attemptNumber, random);
+  if (scheduled === null) return { status: DeliveryStatus.Failed, gone: false };
   if (result.statusCode === 429 || result.statusCode === 503) {
     const asked = parseRetryAfter(result.retryAfter, now);
     // Never sooner than asked, nor sooner than the schedule: a Retry-After of 0 does not spend the ten attempts in seconds.
-    if (asked !== null) return { status: DeliveryStatus.Pending, delayMs: Math.max(asked, retryDelayMs(attemptNumber, random)!) };
+    if (asked !== null) return { status: DeliveryStatus.Pending, delayMs: Math.max(asked, scheduled) };
   }
-  return { status: DeliveryStatus.Pending, delayMs: retryDelayMs(attemptNumber, random)! };
+  return { status: DeliveryStatus.Pending, delayMs: scheduled };
 }
 
 /** A due delivery the claim found, in the due index's order. */

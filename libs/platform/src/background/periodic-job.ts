@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Logger } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import type { BackgroundMetrics } from './background-metrics.js';
+import { endsWithin } from './ends-within.js';
 import { messageOf } from '../logging/message-of.js';
 
 /** A job run every `everyMs` by one replica at a time (a sweep, a compaction, an activation). */
@@ -10,14 +11,26 @@ export interface PeriodicJobOptions {
   name: string;
   /** How often it runs, across all replicas together. */
   everyMs: number;
-  /** Does the work; answers how many rows it touched (logged when not 0). */
-  run(): Promise<number>;
+  /**
+   * Does the work; answers how many rows it touched (logged when not 0). `signal` aborts when the stop
+   * has waited `stopWaitMs` for the run: a job that works in batches looks at it between them and
+   * answers what it has done (the next run, here or on another replica, does the rest).
+   */
+  run(signal: AbortSignal): Promise<number>;
   /** A job that runs every few seconds under load logs what it did at debug level. */
   reportLevel?: 'log' | 'debug';
+  /** How long the stop waits for a run in flight before aborting its signal (default STOP_WAIT_MS). */
+  stopWaitMs?: number;
 }
 
 /** How often a sweep runs. Data it removes outlives its need by at most this (and a sweep's run). */
 export const SWEEP_INTERVAL_MS = 60_000;
+
+/** How long the stop waits for a run in flight, by default, before aborting it. */
+export const STOP_WAIT_MS = 10_000;
+
+/** How long an aborted run has to end: a job that heeds its signal ends within a batch. */
+const ABORTED_WAIT_MS = 2_000;
 
 /** A replica that finds the turn taken looks again no sooner than this (nor later than the next run). */
 const RECHECK_MS = 1_000;
@@ -28,10 +41,18 @@ const RECHECK_MS = 1_000;
  * look again); the winner runs the job. A replica that dies during a run holds the turn only until
  * the next due time; a run longer than its interval keeps the turn (holdTurn). A failed run is logged
  * and recorded; the next one is tried when due.
+ *
+ * `stop` takes no more turns and waits for a run in flight, at most `stopWaitMs`; then it aborts the
+ * run's signal and waits for the run to notice, at most ABORTED_WAIT_MS more. A run that still has
+ * not ended (one long statement) is left behind with a warning, no longer holding its turn: the stop
+ * returns within `stopWaitMs` and two seconds, and the application goes on closing (its pool, whose
+ * end waits for the statement, then the process, which SHUTDOWN_TIMEOUT_MS bounds).
  */
 export class PeriodicLoop {
   private readonly outsideRequests = AsyncLocalStorage.snapshot();
+  private readonly abort = new AbortController();
   private timer: NodeJS.Timeout | undefined;
+  private holding: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private stopped = false;
 
@@ -49,7 +70,18 @@ export class PeriodicLoop {
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
-    await this.running;
+    const running = this.running;
+    if (!running) return;
+    const { name, stopWaitMs = STOP_WAIT_MS } = this.options;
+    if (await endsWithin(running, stopWaitMs)) return;
+    this.logger.warn({ work: name, waitedMs: stopWaitMs }, `${name}: the run in flight at shutdown is aborted`);
+    this.abort.abort();
+    if (await endsWithin(running, ABORTED_WAIT_MS)) return;
+    clearInterval(this.holding);
+    this.logger.warn(
+      { work: name, waitedMs: stopWaitMs + ABORTED_WAIT_MS },
+      `${name}: the run in flight did not stop when aborted; left behind`,
+    );
   }
 
   private schedule(delayMs: number): void {
@@ -76,9 +108,9 @@ export class PeriodicLoop {
         return;
       }
       const endTimer = this.metrics.duration.startTimer({ work: name });
-      const holding = this.holdTurn();
+      this.holding = this.holdTurn();
       try {
-        const rows = await this.options.run();
+        const rows = await this.options.run(this.abort.signal);
         if (rows > 0) this.logger[this.options.reportLevel ?? 'log']({ work: name, rows }, `${name}: done`);
         this.metrics.runs.inc({ work: name, outcome: 'done' });
         await this.recordEnd(null);
@@ -87,7 +119,7 @@ export class PeriodicLoop {
         this.logger.warn({ work: name, error: messageOf(error) }, `${name} failed`);
         await this.recordEnd(messageOf(error).slice(0, 500));
       } finally {
-        clearInterval(holding);
+        clearInterval(this.holding);
         endTimer();
       }
     } catch (error) {

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Logger } from '@nestjs/common';
 import type { BackgroundMetrics } from './background-metrics.js';
+import { endsWithin } from './ends-within.js';
 import { messageOf } from '../logging/message-of.js';
 
 /** Queued work: rows of its owner's outbox, taken due under a lease and handled one by one. */
@@ -89,13 +90,7 @@ export class WorkLoop<T> implements QueuedWork {
     if (this.inFlight.size === 0) return;
     const waitMs = this.options.stopWaitMs;
     if (waitMs !== undefined) {
-      let timer: NodeJS.Timeout | undefined;
-      const finished = await Promise.race([
-        Promise.allSettled([...this.inFlight]).then(() => true),
-        new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), waitMs))),
-      ]);
-      clearTimeout(timer);
-      if (finished) return;
+      if (await endsWithin(Promise.allSettled([...this.inFlight]), waitMs)) return;
       this.logger.warn({ work: this.options.name, inFlight: this.inFlight.size }, 'Work still in flight at shutdown is cut off');
       this.abort.abort();
     }

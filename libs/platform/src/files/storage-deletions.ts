@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { Column, CreateDateColumn, DataSource, Entity, Index, PrimaryGeneratedColumn, type EntityManager } from 'typeorm';
 import { BackgroundWork } from '../background/background-work.js';
-import { retryDelayMs, type RetrySchedule } from '../background/retry-schedule.js';
+import { retryDelayMs, type DoublingRetrySchedule } from '../background/retry-schedule.js';
 import type { QueuedWork } from '../background/work-loop.js';
 import { FILE_STORAGE, type FileStorage } from './file-storage.js';
 
@@ -83,7 +83,7 @@ interface TakenDeletion {
 @Injectable()
 export class StorageDeletionWorker implements OnApplicationBootstrap {
   private readonly logger = new Logger('StorageDeletion');
-  private readonly retry: RetrySchedule;
+  private readonly retry: DoublingRetrySchedule;
   private work: QueuedWork | undefined;
 
   constructor(

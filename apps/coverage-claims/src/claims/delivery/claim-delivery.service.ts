@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { retryDelayMs as scheduledDelayMs } from '#platform';
+import { retryDelayMs as scheduledDelayMs, type DoublingRetrySchedule } from '#platform';
 import { CoverageClaimsConfig } from '../../config/coverage-claims.config.js';
 import {
   FAX_SENDER,
@@ -24,9 +24,6 @@ export function leaseSecondsOf(config: Pick<CoverageClaimsConfig, 'CLAIM_DELIVER
   return config.CLAIM_DELIVERY_TIMEOUT_SECONDS + LEASE_MARGIN_SECONDS;
 }
 
-/** The longest wait between two attempts. */
-const MAX_RETRY_DELAY_MS = 3_600_000;
-
 /**
  * The request id of an attempt at the fax gateway: the claim and the attempt, for people reading the
  * gateway's records, and a random part, since attempt numbers start again when a FAILED claim is sent
@@ -38,11 +35,16 @@ function faxRequestId(claimId: number, attempt: number): string {
 }
 
 /**
- * Wait before the attempt after `attempt` (1-based), on the background machine's schedule: the base,
- * doubled with each attempt, at most an hour; no jitter (each claim's fax goes to its own insurer's line).
+ * A claim fax's retries: CLAIM_DELIVERY_RETRY_BASE_MS, doubled with each attempt, at most an hour; no
+ * jitter (each claim's fax goes to its own insurer's line). CLAIM_DELIVERY_MAX_ATTEMPTS ends them.
  */
+function claimRetrySchedule(baseMs: number): DoublingRetrySchedule {
+  return { firstMs: baseMs, maxMs: 3_600_000, jitter: 0 };
+}
+
+/** Wait before the attempt after `attempt` (1-based), on the claim schedule. */
 export function retryDelayMs(baseMs: number, attempt: number): number {
-  return scheduledDelayMs({ firstMs: baseMs, maxMs: MAX_RETRY_DELAY_MS, jitter: 0 }, attempt);
+  return scheduledDelayMs(claimRetrySchedule(baseMs), attempt);
 }
 
 /** What stopped an attempt before its fax could be sent: permanent (the claim FAILS) or not (tried again). */
