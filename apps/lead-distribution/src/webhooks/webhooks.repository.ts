@@ -219,10 +219,10 @@ export class WebhooksRepository {
    */
   async delete(id: string, owner: number | null): Promise<boolean> {
     return this.dataSource.transaction(async (tx) => {
-      const found = await tx.query<unknown[]>(`SELECT id FROM webhook_endpoints WHERE id = $1 AND ($2::int IS NULL OR partner_id = $2) FOR UPDATE`, [
-        id,
-        owner,
-      ]);
+      const found = await tx.query<unknown[]>(
+        `SELECT id FROM webhook_endpoints WHERE id = $1 AND ($2::int IS NULL OR partner_id = $2) FOR UPDATE`,
+        [id, owner],
+      );
       if (found.length === 0) return false;
       // The main query's snapshot still shows the deliveries the cascade removes.
       const [{ deliveries }] = await tx.query<[{ deliveries: string[] }]>(

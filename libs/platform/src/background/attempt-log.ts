@@ -67,10 +67,10 @@ export class AttemptLog {
   /** Forgets the items' attempts, in the transaction that deletes the items. Answers how many rows went. */
   async forget(tx: EntityManager, work: string, itemIds: readonly string[]): Promise<number> {
     if (itemIds.length === 0) return 0;
-    const [, count] = await tx.query<[unknown[], number]>(`DELETE FROM background_attempts WHERE work = $1 AND item_id = ANY($2::varchar[])`, [
-      work,
-      itemIds,
-    ]);
+    const [, count] = await tx.query<[unknown[], number]>(
+      `DELETE FROM background_attempts WHERE work = $1 AND item_id = ANY($2::varchar[])`,
+      [work, itemIds],
+    );
     return count;
   }
 }
