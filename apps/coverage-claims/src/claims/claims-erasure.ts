@@ -10,8 +10,8 @@ import { CLAIM_DELIVERY_WORK } from './delivery/claim-delivery.repository.js';
 /**
  * A customer's claims go with them (DESIGN 4, "Claims"): the claims, their outbox rows and file lists,
  * their fax attempts in the attempt log, their evidence files' rows, the fax adapter's record of their
- * transmissions, and, after the commit, the files' stored bytes (uploaded and frozen copies) and the idempotency records of
- * the requests that filed them.
+ * transmissions, and, after the commit, the files' stored bytes (uploaded and frozen copies) and the
+ * idempotency records of the requests that filed them.
  */
 @Injectable()
 export class ClaimsErasure implements CustomerErasurePart, OnModuleInit {
