@@ -110,29 +110,29 @@ export class ClaimDeliveryRepository {
     return this.dataSource.transaction(async (tx) => {
       const rows = (await tx.query(
         `WITH due AS (
-         SELECT claim_id, attempts, request_id FROM claim_deliveries WHERE next_attempt_at <= now()
-         ORDER BY request_id IS NULL, next_attempt_at, claim_id LIMIT $1 FOR UPDATE SKIP LOCKED
-       ), taken AS (
-         UPDATE claim_deliveries d SET attempts = d.attempts + (due.request_id IS NULL)::int, lease_id = gen_random_uuid(),
-           next_attempt_at = now() + make_interval(secs => $2)
-         FROM due WHERE d.claim_id = due.claim_id AND (due.attempts < $3 OR due.request_id IS NOT NULL)
-         RETURNING d.claim_id, d.attempts, d.lease_id, d.request_id, d.receipt_id, d.submitted_at
-       ), sending AS (
-         UPDATE claims c SET status = $4, updated_at = now() FROM taken WHERE c.id = taken.claim_id AND c.status <> $4
-       ), exhausted AS (
-         DELETE FROM claim_deliveries d USING due WHERE d.claim_id = due.claim_id AND due.attempts >= $3 AND due.request_id IS NULL
-         RETURNING d.claim_id, d.attempts
-       ), abandoned AS (
-         UPDATE claims c SET status = $5, status_reason = 'UNFINISHED: Attempt ' || exhausted.attempts || ' of ' || $3::int
-             || ' never finished (its process stopped before recording an outcome, e.g. killed for lack of memory); no attempts are left',
-           fax_job_id = NULL, sent_at = NULL, delivery_attempts = exhausted.attempts, last_attempt_at = now(), updated_at = now()
-         FROM exhausted WHERE c.id = exhausted.claim_id
-         RETURNING c.id, c.delivery_attempts, c.status_reason
-       )
-       SELECT claim_id AS "claimId", attempts AS "attempt", lease_id AS "leaseId", request_id AS "requestId",
-         receipt_id AS "receiptId", submitted_at AS "submittedAt", NULL AS reason, false AS abandoned FROM taken
-       UNION ALL SELECT id, delivery_attempts, NULL, NULL, NULL, NULL, status_reason, true FROM abandoned
-       ORDER BY 1`,
+           SELECT claim_id, attempts, request_id FROM claim_deliveries WHERE next_attempt_at <= now()
+           ORDER BY request_id IS NULL, next_attempt_at, claim_id LIMIT $1 FOR UPDATE SKIP LOCKED
+         ), taken AS (
+           UPDATE claim_deliveries d SET attempts = d.attempts + (due.request_id IS NULL)::int, lease_id = gen_random_uuid(),
+             next_attempt_at = now() + make_interval(secs => $2)
+           FROM due WHERE d.claim_id = due.claim_id AND (due.attempts < $3 OR due.request_id IS NOT NULL)
+           RETURNING d.claim_id, d.attempts, d.lease_id, d.request_id, d.receipt_id, d.submitted_at
+         ), sending AS (
+           UPDATE claims c SET status = $4, updated_at = now() FROM taken WHERE c.id = taken.claim_id AND c.status <> $4
+         ), exhausted AS (
+           DELETE FROM claim_deliveries d USING due WHERE d.claim_id = due.claim_id AND due.attempts >= $3 AND due.request_id IS NULL
+           RETURNING d.claim_id, d.attempts
+         ), abandoned AS (
+           UPDATE claims c SET status = $5, status_reason = 'UNFINISHED: Attempt ' || exhausted.attempts || ' of ' || $3::int
+               || ' never finished (its process stopped before recording an outcome, e.g. killed for lack of memory); no attempts are left',
+             fax_job_id = NULL, sent_at = NULL, delivery_attempts = exhausted.attempts, last_attempt_at = now(), updated_at = now()
+           FROM exhausted WHERE c.id = exhausted.claim_id
+           RETURNING c.id, c.delivery_attempts, c.status_reason
+         )
+         SELECT claim_id AS "claimId", attempts AS "attempt", lease_id AS "leaseId", request_id AS "requestId",
+           receipt_id AS "receiptId", submitted_at AS "submittedAt", NULL AS reason, false AS abandoned FROM taken
+         UNION ALL SELECT id, delivery_attempts, NULL, NULL, NULL, NULL, status_reason, true FROM abandoned
+         ORDER BY 1`,
         [limit, leaseSeconds, maxAttempts, ClaimStatus.Sending, ClaimStatus.Failed],
       )) as Array<Omit<TakenDelivery, 'takenAt'> & { reason: string | null; abandoned: boolean }>;
       const delivery = ({ abandoned: _abandoned, reason: _reason, ...taken }: (typeof rows)[number]): TakenDelivery => ({
