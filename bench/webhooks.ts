@@ -313,7 +313,9 @@ async function deliveryRate(): Promise<void> {
     const statuses = await client.query<{ status: string; n: number }>(
       `SELECT status, count(*)::int AS n FROM webhook_deliveries GROUP BY status ORDER BY status`,
     );
-    const attempts = await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM webhook_attempts`);
+    const attempts = await client.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM background_attempts WHERE work = 'webhook-delivery'`,
+    );
     log(`deliveries: ${statuses.rows.map((entry) => `${entry.n} ${entry.status}`).join(', ')}; ${attempts.rows[0]!.n} attempts recorded`);
   } finally {
     agent.destroy();

@@ -49,4 +49,64 @@ describe('lead-distribution migrations', () => {
       await server.stop();
     }
   }, 120_000);
+
+  it('OneAttemptLog moves the webhook attempts into the attempt log, and back (those of deliveries still there)', async () => {
+    const server = await acquirePostgresServer(process.env.TEST_PG_SERVER_URL);
+    const name = `migrations_${randomUUID().replaceAll('-', '')}`;
+    await server.createDatabase(name);
+    const dataSource = await new DataSource(dataSourceOptions(server.urlFor(name), LEAD_DISTRIBUTION_DATABASE, 1)).initialize();
+    try {
+      await dataSource.runMigrations({ transaction: 'each' });
+      expect(dataSource.migrations.at(-1)!.name).toBe('OneAttemptLog1796700100000');
+      const [delivery, gone] = [randomUUID(), randomUUID()];
+      await dataSource.query(
+        `WITH p AS (INSERT INTO partners (name) VALUES ('attempts') RETURNING id),
+              e AS (INSERT INTO webhook_endpoints (id, partner_id, url, event_types, secret_ciphertext, secret_key_id)
+                    SELECT $2, p.id, 'https://hooks.example.com', '{lead.assigned}', '\\x00', 'k' FROM p),
+              ev AS (INSERT INTO webhook_events (id, type, partner_id, subject_id, occurred_at)
+                     SELECT $3, 'lead.assigned', p.id, $3, now() FROM p RETURNING id, seq)
+         INSERT INTO webhook_deliveries (id, event_id, event_seq, endpoint_id) SELECT $1, ev.id, ev.seq, $2 FROM ev`,
+        [delivery, randomUUID(), randomUUID()],
+      );
+      const attempt = (item: string, seconds: number) => [randomUUID(), item, new Date(Date.UTC(2026, 11, 7, 12, 0, seconds))] as const;
+      const [first, second, orphan] = [attempt(delivery, 1), attempt(delivery, 2), attempt(gone, 3)];
+      await dataSource.query(
+        `INSERT INTO background_attempts (id, work, item_id, attempted_at, outcome, status_code, latency_ms, detail, error, next_attempt_at)
+         VALUES ($1, 'webhook-delivery', $2, $3, 'HTTP_ERROR', 503, 40, 'busy', 'HTTP 503', $3::timestamptz + interval '1 minute'),
+                ($4, 'webhook-delivery', $5, $6, 'SUCCESS', 200, 12, 'ok', NULL, NULL),
+                ($7, 'webhook-delivery', $8, $9, 'SUCCESS', 200, 5, NULL, NULL, NULL)`,
+        [...first, ...second, ...orphan],
+      );
+      const rows = `SELECT id, attempted_at, outcome, status_code, latency_ms, error, next_attempt_at`;
+
+      await dataSource.undoLastMigration({ transaction: 'each' });
+      const down = await dataSource.query(`${rows}, delivery_id, response_excerpt FROM webhook_attempts ORDER BY attempted_at`);
+      expect(down).toEqual([
+        expect.objectContaining({ id: first[0], delivery_id: delivery, outcome: 'HTTP_ERROR', status_code: 503, response_excerpt: 'busy' }),
+        expect.objectContaining({
+          id: second[0],
+          delivery_id: delivery,
+          outcome: 'SUCCESS',
+          response_excerpt: 'ok',
+          next_attempt_at: null,
+        }),
+      ]);
+
+      await dataSource.runMigrations({ transaction: 'each' });
+      const up = await dataSource.query(`${rows}, work, item_id, detail FROM background_attempts ORDER BY attempted_at`);
+      expect(up).toEqual(
+        down.map(({ delivery_id, response_excerpt, ...row }: Record<string, unknown>) => ({
+          ...row,
+          work: 'webhook-delivery',
+          item_id: delivery_id,
+          detail: response_excerpt,
+        })),
+      );
+      expect(await dataSource.query(`SELECT to_regclass('webhook_attempts') AS t`)).toEqual([{ t: null }]);
+    } finally {
+      await dataSource.destroy();
+      await server.dropDatabase(name);
+      await server.stop();
+    }
+  }, 120_000);
 });

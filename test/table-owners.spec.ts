@@ -1,4 +1,4 @@
-import { foreignWrites, readOwners, tableWrites, writesIn } from './support/table-owners.js';
+import { foreignWrites, ownerOf, readOwners, tableWrites, writesIn } from './support/table-owners.js';
 
 // One owner per table (docs/decisions/table-owners.md): the folder holding a table's entity owns it,
 // and only its code, TypeScript or its sql/ functions, writes it; another feature asks the owner's
@@ -15,6 +15,22 @@ describe('one owner per table', () => {
     expect(seen('leads/sql/lead_list_counts_delta.v1.sql', 'lead_list_counts')).toBe(true);
     expect(seen('webhooks/sql/webhook_enqueue.v1.sql', 'webhook_deliveries')).toBe(true);
     expect(seen('libs/platform/src/idempotency/idempotency.interceptor.ts', 'idempotency_records')).toBe(true);
+    expect(seen('libs/platform/src/background/attempt-log.ts', 'background_attempts')).toBe(true);
+  });
+
+  it('holds the attempt log a platform table: both services have it, and only AttemptLog writes it', () => {
+    expect(ownerOf(owners, 'apps/lead-distribution/src/webhooks/webhooks.repository.ts', 'background_attempts')).toBe('libs/platform');
+    expect(ownerOf(owners, 'apps/coverage-claims/src/claims/claims-erasure.ts', 'background_attempts')).toBe('libs/platform');
+    expect([...new Set(writes.filter((write) => write.table === 'background_attempts').map((write) => write.file))]).toEqual([
+      'libs/platform/src/background/attempt-log.ts',
+    ]);
+    const planted = {
+      'apps/lead-distribution/src/webhooks/probe.repository.ts':
+        "export const a = (tx) => tx.query(`DELETE FROM background_attempts WHERE work = 'webhook-delivery'`);\n",
+    };
+    expect(foreignWrites(owners, writesIn(owners, Object.entries(planted)))).toEqual([
+      'apps/lead-distribution/src/webhooks/probe.repository.ts: DELETE background_attempts, owned by libs/platform/ (written by apps/lead-distribution/src/webhooks/)',
+    ]);
   });
 
   it('no feature writes a table another one owns', () => {

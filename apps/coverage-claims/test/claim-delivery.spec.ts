@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ClaimHistoryRecordDto, ProblemDto } from '#contracts';
+import { AttemptLog } from '#platform';
+import { CLAIM_DELIVERY_WORK } from '../src/claims/delivery/claim-delivery.repository.js';
 import { startCoverageClaims, withToken, type CoverageClaimsTestApp } from './support/coverage-claims.js';
 import { LogCapture } from '../../../test/support/log-capture.js';
 import { QUICK_DELIVERY, deliveryState, fileClaim, fixture, transmissionsOf, upload, waitForDelivery } from './support/claim-delivery.js';
@@ -69,6 +71,24 @@ describe('claim delivery: the outbox worker faxes filed claims through the sandb
     const state = await waitForDelivery(app, claimId);
     expect(state).toMatchObject({ status: 'SENT', statusReason: null, attempts: null });
     expect((await transmissionsOf(app, claimId)).map((transmission) => transmission.result)).toEqual(['BUSY', 'BUSY', 'SENT']);
+  });
+
+  it('keeps every attempt of a claim that failed twice and then went through in the attempt log, oldest first', async () => {
+    const claimId = await fileClaim(app, planner, claimBody(BUSY_TWICE.insurer));
+    expect((await waitForDelivery(app, claimId)).status).toBe('SENT');
+    const attempts = await app.app.get(AttemptLog).list(CLAIM_DELIVERY_WORK, String(claimId));
+    // Each attempt handed over, then its end: busy (a retry due later), busy, sent.
+    expect(attempts.map((attempt) => attempt.outcome)).toEqual(['HANDED_OVER', 'RETRY', 'HANDED_OVER', 'RETRY', 'HANDED_OVER', 'SENT']);
+    const request = (attempt: number) => new RegExp(`^request c${claimId}-${attempt}-[0-9a-f]{12}\\b`);
+    attempts.forEach((entry, index) => expect(entry.detail).toMatch(request(Math.floor(index / 2) + 1)));
+    expect(attempts[0]!.detail).toMatch(/, [0-9]+ pages, receipt /);
+    for (const retry of [attempts[1]!, attempts[3]!]) {
+      expect(retry.error).toMatch(/^BUSY: The line was busy .*\(attempt [12] of 3\)$/);
+      expect(retry.nextAttemptAt!.getTime()).toBeGreaterThan(retry.attemptedAt.getTime());
+    }
+    expect(attempts[5]).toMatchObject({ error: null, nextAttemptAt: null, detail: expect.stringMatching(/, job /) });
+    // The claim's own columns still say the same (the API is unchanged): SENT at the third attempt.
+    expect(await deliveryState(app, claimId)).toMatchObject({ status: 'SENT', statusReason: null });
   });
 
   it('gives a fax that is always busy up after CLAIM_DELIVERY_MAX_ATTEMPTS: FAILED with the reason', async () => {

@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import request from 'supertest';
-import { FILE_STORAGE, type LocalFileStorage } from '#platform';
+import { AttemptLog, FILE_STORAGE, type LocalFileStorage } from '#platform';
+import { CLAIM_DELIVERY_WORK } from '../src/claims/delivery/claim-delivery.repository.js';
 import { startCoverageClaims, withToken, type CoverageClaimsTestApp } from './support/coverage-claims.js';
 import { LogCapture } from '../../../test/support/log-capture.js';
 import { deliveryState, fileClaim, fixture, startReplica, transmissionsOf, upload, waitForDelivery } from './support/claim-delivery.js';
@@ -207,6 +208,10 @@ describe('claim rendering within limits: a claim whose evidence defeats the rend
     expect(await transmissionsOf(filing, claimId)).toEqual([]);
     expect(logsOf(claimId).map((line) => [line.kind, line.message])).toEqual([
       ['UNFINISHED', 'Claim fax FAILED: its last attempt never finished'],
+    ]);
+    // The attempt log has its end, with the claim's reason.
+    expect(await filing.app.get(AttemptLog).list(CLAIM_DELIVERY_WORK, String(claimId))).toEqual([
+      expect.objectContaining({ outcome: 'UNFINISHED', error: state.statusReason, detail: null, nextAttemptAt: null }),
     ]);
     // A claim still within its attempts is taken as before.
     const other = await fileClaim(filing, planner, claimBody(RECEIVES.insurer));

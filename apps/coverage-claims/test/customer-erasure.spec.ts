@@ -168,8 +168,18 @@ describe('deleting a customer leaves nothing of them behind (DELETE /api/v1/cust
         'sandbox_sms_messages',
         'sandbox_fax_transmissions',
         'idempotency_records',
+        'background_attempts',
       ]),
     );
+    // Each claim's fax attempts are in the attempt log: the hand-over and the SENT.
+    const attemptsOf = async (claimIds: number[]) =>
+      (
+        await app.dataSource.query<Array<{ n: number }>>(
+          `SELECT count(*)::int AS n FROM background_attempts WHERE work = 'claim-delivery' AND item_id = ANY($1::text[])`,
+          [claimIds.map(String)],
+        )
+      )[0]!.n;
+    expect(await attemptsOf(erased.claimIds)).toBe(2 * erased.claimIds.length);
     for (const storageKey of erased.keys) expect(await exists(storedPath(storageKey))).toBe(true);
 
     await as(planner).delete(`/api/v1/customers/${erased.customerId}`).expect(204);
@@ -180,6 +190,10 @@ describe('deleting a customer leaves nothing of them behind (DELETE /api/v1/cust
       await sleep(20);
     }
     expect(await rowCounts(app, tables)).toEqual(before);
+    expect(await attemptsOf(erased.claimIds)).toBe(0);
+    expect(await attemptsOf([...colleagues.claimIds, ...bystander.claimIds])).toBe(
+      2 * (colleagues.claimIds.length + bystander.claimIds.length),
+    );
     for (const storageKey of erased.keys) expect(await exists(storedPath(storageKey))).toBe(false);
     // No text, uuid or json column anywhere names the customer, their claims or their files.
     expect(

@@ -119,9 +119,9 @@ describe('webhook endpoints and their delivery log', () => {
       const second = randomUUID();
       // Written out of order: the log orders them by time.
       await app.dataSource.query(
-        `INSERT INTO webhook_attempts (id, delivery_id, attempted_at, outcome, status_code, latency_ms, response_excerpt, error, next_attempt_at)
-         VALUES ($1, $3, now() - interval '5 seconds', 'TIMEOUT', NULL, 15000, NULL, 'no answer within 15000 ms', now()),
-                ($2, $3, now() - interval '1 minute', 'HTTP_ERROR', 503, 42, 'busy', NULL, now() - interval '5 seconds')`,
+        `INSERT INTO background_attempts (id, work, item_id, attempted_at, outcome, status_code, latency_ms, detail, error, next_attempt_at)
+         VALUES ($1, 'webhook-delivery', $3, now() - interval '5 seconds', 'TIMEOUT', NULL, 15000, NULL, 'no answer within 15000 ms', now()),
+                ($2, 'webhook-delivery', $3, now() - interval '1 minute', 'HTTP_ERROR', 503, 42, 'busy', NULL, now() - interval '5 seconds')`,
         [second, first, delivery.id],
       );
       const detail = await as.get(`/api/v1/webhooks/deliveries/${delivery.id}`).expect(200);

@@ -38,6 +38,10 @@ interface DeliveryRow {
   delivered_at: Date | null;
 }
 
+/** A delivery's attempts in the platform's attempt log, with the webhook's names for its columns. */
+const ATTEMPTS_OF_DELIVERY = `SELECT attempted_at, outcome, status_code, latency_ms, detail AS response_excerpt, error, next_attempt_at
+  FROM background_attempts WHERE work = 'webhook-delivery' AND item_id = $1::text ORDER BY attempted_at, id`;
+
 interface AttemptRow {
   attempted_at: Date;
   outcome: string;
@@ -129,8 +133,7 @@ describe('webhook delivery', () => {
 
   const deliveryOf = async (eventId: string) =>
     (await sql<DeliveryRow[]>(`SELECT * FROM webhook_deliveries WHERE event_id = $1`, [eventId]))[0]!;
-  const attemptsOf = (deliveryId: string) =>
-    sql<AttemptRow[]>(`SELECT * FROM webhook_attempts WHERE delivery_id = $1 ORDER BY attempted_at, id`, [deliveryId]);
+  const attemptsOf = (deliveryId: string) => sql<AttemptRow[]>(ATTEMPTS_OF_DELIVERY, [deliveryId]);
   const endpointRow = async (endpointId: string) =>
     (
       await sql<EndpointRow[]>(`SELECT enabled, disabled_reason, disabled_at, failing_since FROM webhook_endpoints WHERE id = $1`, [
@@ -515,7 +518,7 @@ describe('webhook delivery', () => {
       // Every delivery was attempted once: a second send would have left a second attempt row.
       const [counts] = await sql<Array<{ deliveries: number; delivered: number; attempts: number }>>(
         `SELECT count(*)::int AS deliveries, count(*) FILTER (WHERE d.status = 'DELIVERED' AND d.attempt_count = 1)::int AS delivered,
-                (SELECT count(*)::int FROM webhook_attempts a JOIN webhook_deliveries x ON x.id = a.delivery_id
+                (SELECT count(*)::int FROM background_attempts a JOIN webhook_deliveries x ON a.work = 'webhook-delivery' AND x.id::text = a.item_id
                   WHERE x.endpoint_id = ANY($1::uuid[])) AS attempts
            FROM webhook_deliveries d WHERE d.endpoint_id = ANY($1::uuid[])`,
         [endpoints.map((endpoint) => endpoint.id)],
@@ -547,9 +550,7 @@ describe('webhook delivery', () => {
           (row) => row.attempt_count === 1 && row.lease_until === null,
           'the refused attempt',
         );
-        const attempts = await guarded.dataSource.query<AttemptRow[]>(`SELECT * FROM webhook_attempts WHERE delivery_id = $1`, [
-          delivery.id,
-        ]);
+        const attempts = await guarded.dataSource.query<AttemptRow[]>(ATTEMPTS_OF_DELIVERY, [delivery.id]);
         expect(attempts).toEqual([
           expect.objectContaining({ outcome: 'BLOCKED_ADDRESS', status_code: null, error: expect.stringMatching(/127\.0\.0\.1|::1/) }),
         ]);

@@ -252,7 +252,8 @@ describe('webhook endpoints and their delivery log', () => {
       const endpoint = await register(apiKey);
       const { deliveryId, eventId } = (await as.post(`/api/v1/webhooks/endpoints/${endpoint.id}/test`).expect(202)).body;
       await app.dataSource.query(
-        `INSERT INTO webhook_attempts (id, delivery_id, attempted_at, outcome, status_code, latency_ms) VALUES ($1, $2, now(), 'HTTP_ERROR', 500, 12)`,
+        `INSERT INTO background_attempts (id, work, item_id, attempted_at, outcome, status_code, latency_ms)
+         VALUES ($1, 'webhook-delivery', $2, now(), 'HTTP_ERROR', 500, 12)`,
         [randomUUID(), deliveryId],
       );
       await as.delete(`/api/v1/webhooks/endpoints/${endpoint.id}`).expect(204);
@@ -261,7 +262,7 @@ describe('webhook endpoints and their delivery log', () => {
       await as.delete(`/api/v1/webhooks/endpoints/${endpoint.id}`).expect(404);
       const [left] = await app.dataSource.query(
         `SELECT (SELECT count(*) FROM webhook_deliveries WHERE id = $1)::int AS deliveries,
-                (SELECT count(*) FROM webhook_attempts WHERE delivery_id = $1)::int AS attempts,
+                (SELECT count(*) FROM background_attempts WHERE work = 'webhook-delivery' AND item_id = $1::text)::int AS attempts,
                 (SELECT count(*) FROM webhook_events WHERE id = $2)::int AS events`,
         [deliveryId, eventId],
       );

@@ -41,9 +41,13 @@ describe('the webhook delivery log is kept WEBHOOK_RETENTION_DAYS', () => {
     await setDelivery(oldFailed, 'FAILED', 45);
     await setDelivery(oldPending, 'PENDING', 40);
     await setDelivery(recentDelivered, 'DELIVERED', 29);
+    const attempted = await app.dataSource.query<Array<{ id: string }>>(`SELECT id FROM webhook_deliveries WHERE endpoint_id = $1`, [
+      endpoint.id,
+    ]);
+    expect(attempted).toHaveLength(4);
     await app.dataSource.query(
-      `INSERT INTO webhook_attempts (id, delivery_id, attempted_at, outcome, status_code, latency_ms)
-       SELECT gen_random_uuid(), d.id, now(), 'SUCCESS', 200, 5 FROM webhook_deliveries d WHERE d.endpoint_id = $1`,
+      `INSERT INTO background_attempts (id, work, item_id, attempted_at, outcome, status_code, latency_ms)
+       SELECT gen_random_uuid(), 'webhook-delivery', d.id::text, now(), 'SUCCESS', 200, 5 FROM webhook_deliveries d WHERE d.endpoint_id = $1`,
       [endpoint.id],
     );
 
@@ -52,9 +56,10 @@ describe('the webhook delivery log is kept WEBHOOK_RETENTION_DAYS', () => {
     expect(await eventsOf([oldDelivered, oldFailed, oldPending, recentDelivered])).toEqual([oldPending, recentDelivered].sort());
     const [{ deliveries, attempts }] = await app.dataSource.query<Array<{ deliveries: number; attempts: number }>>(
       `SELECT (SELECT count(*)::int FROM webhook_deliveries WHERE endpoint_id = $1) AS deliveries,
-              (SELECT count(*)::int FROM webhook_attempts a JOIN webhook_deliveries d ON d.id = a.delivery_id WHERE d.endpoint_id = $1) AS attempts`,
-      [endpoint.id],
+              (SELECT count(*)::int FROM background_attempts WHERE work = 'webhook-delivery' AND item_id = ANY($2::text[])) AS attempts`,
+      [endpoint.id, attempted.map((delivery) => delivery.id)],
     );
+    // The attempts of the deliveries that went are gone from the attempt log; those of the kept ones stay.
     expect({ deliveries, attempts }).toEqual({ deliveries: 2, attempts: 2 });
   });
 

@@ -3,6 +3,8 @@ export * from './bootstrap/platform.module.js';
 export * from './bootstrap/run-service.js';
 export { ShutdownState } from './bootstrap/shutdown.js';
 export * from './bootstrap/tokens.js';
+export * from './background/attempt-log.js';
+export * from './background/background-attempt.entity.js';
 export * from './background/background-turn.entity.js';
 export * from './background/background-work.js';
 export * from './background/periodic-job.js';

@@ -1,4 +1,4 @@
-import { BackgroundTurn, IdempotencyRecord } from '#platform';
+import { BackgroundAttempt, BackgroundTurn, IdempotencyRecord } from '#platform';
 import { LeadAssignment } from '../allocation/entities/lead-assignment.entity.js';
 import { ApiKey } from '../api-keys/entities/api-key.entity.js';
 import { OrderRegion } from '../orders/entities/order-region.entity.js';
@@ -14,7 +14,6 @@ import { ProductAsPolicyVersion } from '../products/entities/product-as-policy-v
 import { ProductAsPolicy } from '../products/entities/product-as-policy.entity.js';
 import { Product } from '../products/entities/product.entity.js';
 import { Provider } from '../providers/entities/provider.entity.js';
-import { WebhookAttempt } from '../webhooks/entities/webhook-attempt.entity.js';
 import { WebhookDelivery } from '../webhooks/entities/webhook-delivery.entity.js';
 import { WebhookEndpoint } from '../webhooks/entities/webhook-endpoint.entity.js';
 import { WebhookEvent } from '../webhooks/entities/webhook-event.entity.js';
@@ -22,6 +21,7 @@ import { WebhookEvent } from '../webhooks/entities/webhook-event.entity.js';
 /** Every entity of the service, listed explicitly (no globs: they break in bundled or ESM builds). */
 export const ENTITIES = [
   BackgroundTurn,
+  BackgroundAttempt,
   Partner,
   ApiKey,
   StoredFile,
@@ -41,5 +41,4 @@ export const ENTITIES = [
   WebhookEndpoint,
   WebhookEvent,
   WebhookDelivery,
-  WebhookAttempt,
 ];

@@ -1,11 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import { uuidv7 } from '#platform';
+import { AttemptLog } from '#platform';
 import { DeliveryStatus, type AttemptOutcome } from './webhook-event-types.js';
 import type { OutboxEvent, WebhookPayload } from './webhook-payloads.js';
 import { AT_CAPACITY_MS, type ClaimLimits, type ClaimPlan, type DueCandidate, type EndpointQueueState } from './webhook-schedule.js';
 import type { EndpointSecrets } from './webhook-secrets.js';
+
+/** The queued work of webhook deliveries: its name on the background machine and in the attempt log. */
+export const WEBHOOK_DELIVERY_WORK = 'webhook-delivery';
 
 /** A delivery this worker holds (leased) and is about to send. */
 export interface ClaimedDelivery {
@@ -77,14 +80,18 @@ interface ClaimedRow {
 }
 
 /**
- * The SQL of delivery: claiming due deliveries, storing rendered payloads, recording attempts. A
+ * The SQL of delivery: claiming due deliveries, storing rendered payloads, recording attempts (each
+ * also a row of the platform's AttemptLog, work `webhook-delivery`, in the same transaction). A
  * delivery is held while it is sent by a lease (`lease_until`, and `next_attempt_at` moved to the
  * same time so that the due index does not offer it meanwhile), never by a transaction open across
  * the HTTP call; a lease that runs out (its worker died) makes the delivery due again.
  */
 @Injectable()
 export class WebhookDeliveriesRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly attempts: AttemptLog,
+  ) {}
 
   /**
    * One short transaction: the oldest due deliveries (the partial index idx_webhook_deliveries_due,
@@ -270,12 +277,12 @@ export class WebhookDeliveriesRepository {
   }
 
   /**
-   * Records an attempt and its consequence in one statement (so one transaction, one round trip): the
-   * attempt row; the delivery's state, lease released, unless another worker took it over meanwhile;
+   * Records an attempt and its consequence in one transaction: the delivery's state, lease released,
+   * unless another worker took it over meanwhile;
    * the endpoint's run of failures (failing_since) and its disabling (410 Gone, or failing too long);
    * and wakes what the endpoint can send next: the head of an ordered queue once the delivery in front
    * of it is out of the way, or parked deliveries of a parallel endpoint for its free slots (up to
-   * `maxInFlight` in flight).
+   * `maxInFlight` in flight), in one statement; then the attempt, in the platform's attempt log.
    */
   async recordAttempt(
     delivery: ClaimedDelivery,
@@ -300,68 +307,62 @@ export class WebhookDeliveriesRepository {
     consequence: AttemptConsequence,
     maxInFlight: number,
   ): Promise<RecordedAttempt> {
-    const [row] = await tx.query<Array<{ applied: boolean; disabled: boolean; woke: boolean }>>(
-      `WITH attempt AS (
-         INSERT INTO webhook_attempts (id, delivery_id, attempted_at, outcome, status_code, latency_ms, response_excerpt, error, next_attempt_at)
-         VALUES ($1, $2::uuid, $3::timestamptz, $4, $5::int, $6, $7, $8::varchar, $9::timestamptz)),
-       delivery AS (
+    const [row] = await tx.query<Array<{ applied: boolean; disabled: boolean; woke: boolean; present: boolean }>>(
+      `WITH delivery AS (
          UPDATE webhook_deliveries
-            SET status = $10::varchar, next_attempt_at = $9::timestamptz, lease_until = NULL, lease_id = NULL, last_attempt_at = $3::timestamptz,
-                last_status_code = $5::int, last_error = $8::varchar,
-                delivered_at = CASE WHEN $10::varchar = 'DELIVERED' THEN now() ELSE delivered_at END, updated_at = now()
-          WHERE id = $2::uuid AND lease_id = $11::uuid AND status = 'PENDING'
+            SET status = $6::varchar, next_attempt_at = $5::timestamptz, lease_until = NULL, lease_id = NULL, last_attempt_at = $2::timestamptz,
+                last_status_code = $3::int, last_error = $4::varchar,
+                delivered_at = CASE WHEN $6::varchar = 'DELIVERED' THEN now() ELSE delivered_at END, updated_at = now()
+          WHERE id = $1::uuid AND lease_id = $7::uuid AND status = 'PENDING'
          RETURNING id),
        endpoint AS (
          UPDATE webhook_endpoints e
-            SET failing_since = CASE WHEN $12::boolean THEN NULL ELSE COALESCE(e.failing_since, now()) END,
+            SET failing_since = CASE WHEN $8::boolean THEN NULL ELSE COALESCE(e.failing_since, now()) END,
                 enabled = e.enabled AND NOT x.disable,
                 disabled_reason = CASE WHEN x.disable THEN x.reason ELSE e.disabled_reason END,
                 disabled_at = CASE WHEN x.disable THEN now() ELSE e.disabled_at END,
                 updated_at = CASE WHEN x.disable THEN now() ELSE e.updated_at END
            FROM (SELECT w.id,
-                        w.enabled AND ($13::boolean OR (NOT $12::boolean
-                          AND COALESCE(w.failing_since <= now() - $16::float8 * interval '1 millisecond', false))) AS disable,
-                        CASE WHEN $13::boolean THEN $14::varchar ELSE $15::varchar END AS reason
-                   FROM webhook_endpoints w WHERE w.id = $17::uuid) AS x
-          WHERE e.id = x.id AND (NOT $12::boolean OR e.failing_since IS NOT NULL)
+                        w.enabled AND ($9::boolean OR (NOT $8::boolean
+                          AND COALESCE(w.failing_since <= now() - $12::float8 * interval '1 millisecond', false))) AS disable,
+                        CASE WHEN $9::boolean THEN $10::varchar ELSE $11::varchar END AS reason
+                   FROM webhook_endpoints w WHERE w.id = $13::uuid) AS x
+          WHERE e.id = x.id AND (NOT $8::boolean OR e.failing_since IS NOT NULL)
          RETURNING x.disable),
        -- The recorded delivery is left out by name: this statement's snapshot still shows it in flight.
        ordered_next AS (
          UPDATE webhook_deliveries d SET next_attempt_at = now()
-          WHERE NOT $18::boolean
+          WHERE NOT $14::boolean
             AND d.id = (SELECT p.id FROM webhook_deliveries p
-                         WHERE p.endpoint_id = $17::uuid AND p.status = 'PENDING' AND p.id <> $2::uuid
+                         WHERE p.endpoint_id = $13::uuid AND p.status = 'PENDING' AND p.id <> $1::uuid
                            AND (p.lease_until IS NULL OR p.lease_until <= now())
                          ORDER BY p.event_seq LIMIT 1)
             AND d.next_attempt_at > now()
             -- The new head once this delivery is out of the queue; while it waits for a retry only one ahead of it.
-            AND ($10::varchar <> 'PENDING' OR d.event_seq < $19::bigint)
+            AND ($6::varchar <> 'PENDING' OR d.event_seq < $15::bigint)
          RETURNING d.id),
        parallel_next AS (
          UPDATE webhook_deliveries d SET next_attempt_at = now()
-          WHERE $18::boolean
+          WHERE $14::boolean
             AND d.id IN (SELECT p.id FROM webhook_deliveries p
-                          WHERE p.status = 'PENDING' AND p.endpoint_id = $17::uuid AND p.id <> $2::uuid AND p.lease_until IS NULL
+                          WHERE p.status = 'PENDING' AND p.endpoint_id = $13::uuid AND p.id <> $1::uuid AND p.lease_until IS NULL
                             AND p.next_attempt_at > now()
-                            AND (p.attempt_count = 0 OR p.next_attempt_at <= now() + $20::float8 * interval '1 millisecond')
+                            AND (p.attempt_count = 0 OR p.next_attempt_at <= now() + $16::float8 * interval '1 millisecond')
                           ORDER BY p.next_attempt_at, p.event_seq
                           -- The slots free once this delivery is out of flight.
-                          LIMIT GREATEST($21::int - (SELECT count(*) FROM webhook_deliveries f
-                                                      WHERE f.endpoint_id = $17::uuid AND f.status = 'PENDING' AND f.id <> $2::uuid
+                          LIMIT GREATEST($17::int - (SELECT count(*) FROM webhook_deliveries f
+                                                      WHERE f.endpoint_id = $13::uuid AND f.status = 'PENDING' AND f.id <> $1::uuid
                                                         AND f.lease_until > now()), 0)
                             FOR NO KEY UPDATE SKIP LOCKED)
          RETURNING d.id)
        SELECT EXISTS (SELECT 1 FROM delivery) AS applied,
               COALESCE((SELECT disable FROM endpoint), false) AS disabled,
-              EXISTS (SELECT 1 FROM ordered_next UNION ALL SELECT 1 FROM parallel_next) AS woke`,
+              EXISTS (SELECT 1 FROM ordered_next UNION ALL SELECT 1 FROM parallel_next) AS woke,
+              EXISTS (SELECT 1 FROM webhook_deliveries WHERE id = $1::uuid) AS present`,
       [
-        uuidv7(),
         delivery.id,
         attempt.attemptedAt,
-        attempt.outcome,
         attempt.statusCode,
-        attempt.latencyMs,
-        attempt.responseExcerpt,
         attempt.error,
         consequence.nextAttemptAt,
         consequence.status,
@@ -378,7 +379,20 @@ export class WebhookDeliveriesRepository {
         maxInFlight,
       ],
     );
-    return row!;
+    // The attempt is logged even when the delivery was taken over meanwhile; not when it is gone (its
+    // endpoint deleted during the send): its attempts were forgotten with it.
+    const { present, ...recorded } = row!;
+    if (!present) return recorded;
+    await this.attempts.record(tx, WEBHOOK_DELIVERY_WORK, delivery.id, {
+      attemptedAt: attempt.attemptedAt,
+      outcome: attempt.outcome,
+      statusCode: attempt.statusCode,
+      latencyMs: attempt.latencyMs,
+      detail: attempt.responseExcerpt,
+      error: attempt.error,
+      nextAttemptAt: consequence.nextAttemptAt,
+    });
+    return recorded;
   }
 }
 

@@ -1,16 +1,18 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import { BackgroundWork } from '#platform';
+import { AttemptLog, BackgroundWork } from '#platform';
 import { LeadDistributionConfig } from '../config/lead-distribution.config.js';
+import { WEBHOOK_DELIVERY_WORK } from './webhook-deliveries.repository.js';
 
 const BATCH = 5000;
 const HOUR_MS = 60 * 60 * 1000;
 
 /**
  * Keeps the delivery log to WEBHOOK_RETENTION_DAYS: events older than that with no delivery still
- * pending go, with their deliveries and attempts (foreign keys cascade), in batches; deliveries that
- * waited for an endpoint disabled longer than that fail (and go in their turn); and a rotated-out
+ * pending go, in batches, with their deliveries (the foreign key cascades) and those deliveries'
+ * attempts (from the attempt log, in the same transaction); deliveries that waited for an endpoint
+ * disabled longer than that fail (and go in their turn); and a rotated-out
  * secret is erased once its 24-hour overlap is over (nothing signs with it any more). Hourly, on every
  * replica (the deletes are idempotent).
  */
@@ -20,6 +22,7 @@ export class WebhookRetentionSweep implements OnApplicationBootstrap {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly config: LeadDistributionConfig,
     private readonly background: BackgroundWork,
+    private readonly attempts: AttemptLog,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -45,14 +48,24 @@ export class WebhookRetentionSweep implements OnApplicationBootstrap {
     );
     let removed = abandoned;
     for (;;) {
-      const [, count] = await this.dataSource.query<[unknown[], number]>(
-        `DELETE FROM webhook_events WHERE id IN (
-           SELECT e.id FROM webhook_events e
-            WHERE e.occurred_at < now() - make_interval(days => $1)
-              AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = e.id AND d.status = 'PENDING')
-            LIMIT $2)`,
-        [this.config.WEBHOOK_RETENTION_DAYS, BATCH],
-      );
+      const count = await this.dataSource.transaction(async (tx) => {
+        // The main query's snapshot still shows the deliveries the cascade removes: their attempts go
+        // from the attempt log in the same transaction.
+        const [{ events, deliveries }] = await tx.query<[{ events: number; deliveries: string[] }]>(
+          `WITH gone AS (
+             DELETE FROM webhook_events WHERE id IN (
+               SELECT e.id FROM webhook_events e
+                WHERE e.occurred_at < now() - make_interval(days => $1)
+                  AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = e.id AND d.status = 'PENDING')
+                LIMIT $2)
+             RETURNING id)
+           SELECT (SELECT count(*)::int FROM gone) AS events,
+                  ARRAY(SELECT d.id::text FROM webhook_deliveries d WHERE d.event_id IN (SELECT id FROM gone)) AS deliveries`,
+          [this.config.WEBHOOK_RETENTION_DAYS, BATCH],
+        );
+        await this.attempts.forget(tx, WEBHOOK_DELIVERY_WORK, deliveries);
+        return events;
+      });
       removed += count;
       if (count < BATCH || signal?.aborted) return removed + secrets;
     }

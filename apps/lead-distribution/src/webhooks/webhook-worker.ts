@@ -2,7 +2,7 @@ import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common'
 import { Webhook } from 'standardwebhooks';
 import { BackgroundWork, messageOf, type QueuedWork } from '#platform';
 import { LeadDistributionConfig } from '../config/lead-distribution.config.js';
-import { WebhookDeliveriesRepository, type ClaimedDelivery } from './webhook-deliveries.repository.js';
+import { WEBHOOK_DELIVERY_WORK, WebhookDeliveriesRepository, type ClaimedDelivery } from './webhook-deliveries.repository.js';
 import { DeliveryStatus, WEBHOOK_TEST_EVENT_TYPE } from './webhook-event-types.js';
 import { WebhookMetrics } from './webhook-metrics.js';
 import { WebhookPayloadRenderer, type OutboxEvent, type WebhookPayload } from './webhook-payloads.js';
@@ -57,7 +57,7 @@ export class WebhookWorker implements OnApplicationBootstrap {
   onApplicationBootstrap(): void {
     if (this.config.WEBHOOK_WORKER_CONCURRENCY === 0) return;
     this.work = this.background.queue<ReadyDelivery>({
-      name: 'webhook-delivery',
+      name: WEBHOOK_DELIVERY_WORK,
       slots: this.config.WEBHOOK_WORKER_CONCURRENCY,
       pollMs: this.config.WEBHOOK_POLL_MS,
       // A take renders and plans: a send's end takes again only when it freed the last slot or made

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import { pageAndCount } from '#platform';
+import { AttemptLog, pageAndCount } from '#platform';
+import { WEBHOOK_DELIVERY_WORK } from './webhook-deliveries.repository.js';
 import type { WebhookPayload } from './webhook-payloads.js';
 import type { SealedSecret } from './webhook-secrets.js';
 
@@ -119,7 +120,10 @@ const CHANGE_COLUMNS: Record<keyof EndpointChanges, string> = {
  */
 @Injectable()
 export class WebhooksRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly attemptLog: AttemptLog,
+  ) {}
 
   transaction<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
     return this.dataSource.transaction(work);
@@ -207,13 +211,28 @@ export class WebhooksRepository {
     );
   }
 
-  /** Deletes the endpoint; its deliveries and their attempts go with it (foreign keys cascade). */
+  /**
+   * Deletes the endpoint, its deliveries with it (the foreign key cascades), and their attempts from
+   * the attempt log, in one transaction. The endpoint is locked first, so no delivery of it is added
+   * (record_webhook_events_v1 takes FOR KEY SHARE of it) or has an attempt recorded (FOR NO KEY UPDATE)
+   * between reading its deliveries and deleting them.
+   */
   async delete(id: string, owner: number | null): Promise<boolean> {
-    const rows = await this.dataSource.query<[unknown[], number]>(
-      `DELETE FROM webhook_endpoints WHERE id = $1 AND ($2::int IS NULL OR partner_id = $2) RETURNING id`,
-      [id, owner],
-    );
-    return rows[1] > 0;
+    return this.dataSource.transaction(async (tx) => {
+      const found = await tx.query<unknown[]>(
+        `SELECT id FROM webhook_endpoints WHERE id = $1 AND ($2::int IS NULL OR partner_id = $2) FOR UPDATE`,
+        [id, owner],
+      );
+      if (found.length === 0) return false;
+      // The main query's snapshot still shows the deliveries the cascade removes.
+      const [{ deliveries }] = await tx.query<[{ deliveries: string[] }]>(
+        `WITH gone AS (DELETE FROM webhook_endpoints WHERE id = $1)
+         SELECT ARRAY(SELECT d.id::text FROM webhook_deliveries d WHERE d.endpoint_id = $1) AS deliveries`,
+        [id],
+      );
+      await this.attemptLog.forget(tx, WEBHOOK_DELIVERY_WORK, deliveries);
+      return true;
+    });
   }
 
   /**
@@ -270,14 +289,10 @@ export class WebhooksRepository {
     return rows[0] ?? null;
   }
 
-  /** A delivery's attempts, oldest first. */
+  /** A delivery's attempts, oldest first, from the attempt log. */
   async attempts(deliveryId: string): Promise<AttemptRow[]> {
-    return this.dataSource.query<AttemptRow[]>(
-      `SELECT id, attempted_at AS "attemptedAt", outcome, status_code AS "statusCode", latency_ms AS "latencyMs",
-              response_excerpt AS "responseExcerpt", error, next_attempt_at AS "nextAttemptAt"
-         FROM webhook_attempts WHERE delivery_id = $1 ORDER BY attempted_at, id`,
-      [deliveryId],
-    );
+    const logged = await this.attemptLog.list(WEBHOOK_DELIVERY_WORK, deliveryId);
+    return logged.map(({ detail, ...attempt }) => ({ ...attempt, responseExcerpt: detail }));
   }
 
   /** Locks the delivery (FOR UPDATE) and its endpoint (FOR SHARE: it stays enabled, or not, until commit). */

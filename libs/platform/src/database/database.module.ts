@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource, type DataSourceOptions, type MixedList, type EntitySchema } from 'typeorm';
 import { SERVICE_CONFIG, DATABASE_URL } from '../bootstrap/tokens.js';
 import type { ServiceConfig } from '../config/service-config.js';
+import { AttemptLog } from '../background/attempt-log.js';
 import { BackgroundMetrics } from '../background/background-metrics.js';
 import { BackgroundWork } from '../background/background-work.js';
 import { runMigrationsLocked } from './migrations.js';
@@ -44,7 +45,7 @@ export class DatabaseModule {
   static forRoot(options: DatabaseModuleOptions): DynamicModule {
     return {
       module: DatabaseModule,
-      // Background work runs on the database: every feature may hand it work.
+      // Background work runs on the database: every feature may hand it work, and log its attempts.
       global: true,
       imports: [
         TypeOrmModule.forRootAsync({
@@ -63,8 +64,9 @@ export class DatabaseModule {
         },
         BackgroundMetrics,
         BackgroundWork,
+        AttemptLog,
       ],
-      exports: [TypeOrmModule, BackgroundWork],
+      exports: [TypeOrmModule, BackgroundWork, AttemptLog],
     };
   }
 }

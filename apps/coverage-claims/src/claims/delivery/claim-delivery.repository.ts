@@ -1,8 +1,35 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { ClaimStatus, type EvidenceMimeType } from '#contracts';
-import { pageAndCount, type StoredFileRef } from '#platform';
+import { AttemptLog, pageAndCount, type StoredFileRef } from '#platform';
+
+/** The queued work of claim faxes: its name on the background machine and in the attempt log. */
+export const CLAIM_DELIVERY_WORK = 'claim-delivery';
+
+/**
+ * How an attempt went, as the attempt log keeps it: its fax handed to the gateway (confirmed or not),
+ * then its end: SENT, FAILED, RETRY (a new attempt is due later), or UNFINISHED (it never recorded an
+ * outcome and no attempts were left).
+ */
+export const ClaimAttemptOutcome = {
+  HandedOver: 'HANDED_OVER',
+  HandOverUnconfirmed: 'HAND_OVER_UNCONFIRMED',
+  Sent: 'SENT',
+  Failed: 'FAILED',
+  Retry: 'RETRY',
+  Unfinished: 'UNFINISHED',
+} as const;
+type ClaimAttemptOutcome = (typeof ClaimAttemptOutcome)[keyof typeof ClaimAttemptOutcome];
+
+/** A hand-over to the gateway, as the attempt log notes it. */
+export interface HandOver {
+  requestId: string;
+  pages: number;
+  /** The gateway confirmed holding the fax; when not, `message` says why it is in doubt. */
+  confirmed: boolean;
+  message?: string;
+}
 
 /**
  * An outbox row a worker has taken: the claim, which attempt this is (1 for the first), the lease this
@@ -12,6 +39,8 @@ import { pageAndCount, type StoredFileRef } from '#platform';
 export interface TakenDelivery {
   claimId: number;
   attempt: number;
+  /** When this take was made: the start of its work, as the attempt log shows it. */
+  takenAt: Date;
   leaseId: string;
   requestId: string | null;
   receiptId: string | null;
@@ -57,10 +86,16 @@ export type ClaimFileRef = StoredFileRef & { mimeType: EvidenceMimeType };
  * handed to the gateway), later takes of the row continue that attempt (they ask the gateway how the
  * transmission stands) and count nothing: a fax the gateway may hold is never sent under a new id
  * until the gateway says it failed.
+ *
+ * Each hand-over and each attempt's end is also a row of the platform's attempt log (work
+ * `claim-delivery`, the claim's id as the item), written in the transaction that records it here.
  */
 @Injectable()
 export class ClaimDeliveryRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly attempts: AttemptLog,
+  ) {}
 
   /**
    * Takes up to `limit` due deliveries, leased for `leaseSeconds`: due result checks first (a query
@@ -68,40 +103,50 @@ export class ClaimDeliveryRepository {
    * become SENDING. A due delivery that has already used its `maxAttempts` and handed nothing to the
    * gateway is not taken: its last attempt was counted when taken and its lease ran out without an
    * outcome (its process died, e.g. killed for memory), so its claim ends FAILED (UNFINISHED) and its
-   * outbox row goes, in the same statement. Such claims are `abandoned`.
+   * outbox row goes, in the same statement, and its attempt is logged UNFINISHED. Such claims are `abandoned`.
    */
   async take(limit: number, leaseSeconds: number, maxAttempts: number): Promise<{ taken: TakenDelivery[]; abandoned: TakenDelivery[] }> {
-    const rows = (await this.dataSource.query(
-      `WITH due AS (
-         SELECT claim_id, attempts, request_id FROM claim_deliveries WHERE next_attempt_at <= now()
-         ORDER BY request_id IS NULL, next_attempt_at, claim_id LIMIT $1 FOR UPDATE SKIP LOCKED
-       ), taken AS (
-         UPDATE claim_deliveries d SET attempts = d.attempts + (due.request_id IS NULL)::int, lease_id = gen_random_uuid(),
-           next_attempt_at = now() + make_interval(secs => $2)
-         FROM due WHERE d.claim_id = due.claim_id AND (due.attempts < $3 OR due.request_id IS NOT NULL)
-         RETURNING d.claim_id, d.attempts, d.lease_id, d.request_id, d.receipt_id, d.submitted_at
-       ), sending AS (
-         UPDATE claims c SET status = $4, updated_at = now() FROM taken WHERE c.id = taken.claim_id AND c.status <> $4
-       ), exhausted AS (
-         DELETE FROM claim_deliveries d USING due WHERE d.claim_id = due.claim_id AND due.attempts >= $3 AND due.request_id IS NULL
-         RETURNING d.claim_id, d.attempts
-       ), abandoned AS (
-         UPDATE claims c SET status = $5, status_reason = 'UNFINISHED: Attempt ' || exhausted.attempts || ' of ' || $3::int
-             || ' never finished (its process stopped before recording an outcome, e.g. killed for lack of memory); no attempts are left',
-           fax_job_id = NULL, sent_at = NULL, delivery_attempts = exhausted.attempts, last_attempt_at = now(), updated_at = now()
-         FROM exhausted WHERE c.id = exhausted.claim_id
-       )
-       SELECT claim_id AS "claimId", attempts AS "attempt", lease_id AS "leaseId", request_id AS "requestId",
-         receipt_id AS "receiptId", submitted_at AS "submittedAt", false AS abandoned FROM taken
-       UNION ALL SELECT claim_id, attempts, NULL, NULL, NULL, NULL, true FROM exhausted
-       ORDER BY 1`,
-      [limit, leaseSeconds, maxAttempts, ClaimStatus.Sending, ClaimStatus.Failed],
-    )) as Array<TakenDelivery & { abandoned: boolean }>;
-    const delivery = ({ abandoned: _abandoned, ...taken }: TakenDelivery & { abandoned: boolean }): TakenDelivery => taken;
-    return {
-      taken: rows.filter((row) => !row.abandoned).map(delivery),
-      abandoned: rows.filter((row) => row.abandoned).map(delivery),
-    };
+    const takenAt = new Date();
+    return this.dataSource.transaction(async (tx) => {
+      const rows = (await tx.query(
+        `WITH due AS (
+           SELECT claim_id, attempts, request_id FROM claim_deliveries WHERE next_attempt_at <= now()
+           ORDER BY request_id IS NULL, next_attempt_at, claim_id LIMIT $1 FOR UPDATE SKIP LOCKED
+         ), taken AS (
+           UPDATE claim_deliveries d SET attempts = d.attempts + (due.request_id IS NULL)::int, lease_id = gen_random_uuid(),
+             next_attempt_at = now() + make_interval(secs => $2)
+           FROM due WHERE d.claim_id = due.claim_id AND (due.attempts < $3 OR due.request_id IS NOT NULL)
+           RETURNING d.claim_id, d.attempts, d.lease_id, d.request_id, d.receipt_id, d.submitted_at
+         ), sending AS (
+           UPDATE claims c SET status = $4, updated_at = now() FROM taken WHERE c.id = taken.claim_id AND c.status <> $4
+         ), exhausted AS (
+           DELETE FROM claim_deliveries d USING due WHERE d.claim_id = due.claim_id AND due.attempts >= $3 AND due.request_id IS NULL
+           RETURNING d.claim_id, d.attempts
+         ), abandoned AS (
+           UPDATE claims c SET status = $5, status_reason = 'UNFINISHED: Attempt ' || exhausted.attempts || ' of ' || $3::int
+               || ' never finished (its process stopped before recording an outcome, e.g. killed for lack of memory); no attempts are left',
+             fax_job_id = NULL, sent_at = NULL, delivery_attempts = exhausted.attempts, last_attempt_at = now(), updated_at = now()
+           FROM exhausted WHERE c.id = exhausted.claim_id
+           RETURNING c.id, c.delivery_attempts, c.status_reason
+         )
+         SELECT claim_id AS "claimId", attempts AS "attempt", lease_id AS "leaseId", request_id AS "requestId",
+           receipt_id AS "receiptId", submitted_at AS "submittedAt", NULL AS reason, false AS abandoned FROM taken
+         UNION ALL SELECT id, delivery_attempts, NULL, NULL, NULL, NULL, status_reason, true FROM abandoned
+         ORDER BY 1`,
+        [limit, leaseSeconds, maxAttempts, ClaimStatus.Sending, ClaimStatus.Failed],
+      )) as Array<Omit<TakenDelivery, 'takenAt'> & { reason: string | null; abandoned: boolean }>;
+      const delivery = ({ abandoned: _abandoned, reason: _reason, ...taken }: (typeof rows)[number]): TakenDelivery => ({
+        ...taken,
+        takenAt,
+      });
+      for (const row of rows.filter((row) => row.abandoned)) {
+        await this.log(tx, delivery(row), ClaimAttemptOutcome.Unfinished, { error: row.reason, latencyMs: 0 });
+      }
+      return {
+        taken: rows.filter((row) => !row.abandoned).map(delivery),
+        abandoned: rows.filter((row) => row.abandoned).map(delivery),
+      };
+    });
   }
 
   /**
@@ -213,44 +258,67 @@ export class ClaimDeliveryRepository {
 
   /**
    * The gateway has the fax (its receipt, when it gave one): the row is due again for a result check
-   * after `delayMs`, and the lease is given up meanwhile (the worker's slot is free). The claim stays SENDING.
+   * after `delayMs`, and the lease is given up meanwhile (the worker's slot is free). The claim stays
+   * SENDING. A hand-over (not a check that found the fax still pending) is logged.
    */
-  awaitResult(taken: TakenDelivery, receiptId: string | null, delayMs: number): Promise<boolean> {
+  awaitResult(taken: TakenDelivery, receiptId: string | null, delayMs: number, handOver?: HandOver): Promise<boolean> {
     return this.update(
       taken,
       'receipt_id = coalesce($3, receipt_id), lease_id = NULL, next_attempt_at = now() + make_interval(secs => $4)',
       [receiptId, delayMs / 1000],
+      '',
+      handOver && {
+        outcome: handOver.confirmed ? ClaimAttemptOutcome.HandedOver : ClaimAttemptOutcome.HandOverUnconfirmed,
+        detail: `request ${handOver.requestId}, ${handOver.pages} pages${receiptId === null ? '' : `, receipt ${receiptId}`}`,
+        error: handOver.message ?? null,
+      },
     );
   }
 
   /** The claim went through: SENT with the gateway's job id, the outbox row gone. False when the take is no longer this worker's. */
   markSent(taken: TakenDelivery, faxJobId: string): Promise<boolean> {
-    return this.finish(taken, ClaimStatus.Sent, null, faxJobId);
+    return this.finish(taken, ClaimStatus.Sent, null, faxJobId, {
+      outcome: ClaimAttemptOutcome.Sent,
+      detail: `request ${taken.requestId}, job ${faxJobId}`,
+      error: null,
+    });
   }
 
-  /** Given up: FAILED with the reason, the outbox row gone. */
-  markFailed(taken: TakenDelivery, reason: string): Promise<boolean> {
-    return this.finish(taken, ClaimStatus.Failed, reason, null);
+  /** Given up: FAILED with the reason, the outbox row gone. `requestId`: the attempt's at the gateway, when it reached it. */
+  markFailed(taken: TakenDelivery, reason: string, requestId = taken.requestId): Promise<boolean> {
+    return this.finish(taken, ClaimStatus.Failed, reason, null, {
+      outcome: ClaimAttemptOutcome.Failed,
+      detail: requestOf(requestId),
+      error: reason,
+    });
   }
 
   /**
    * The attempt failed: due again after `delayMs` for a new attempt (under a new request id), with the
    * reason of this one's failure; the claim stays SENDING.
    */
-  async scheduleRetry(taken: TakenDelivery, delayMs: number, reason: string): Promise<boolean> {
-    const [{ changed }] = (await this.dataSource.query(
-      `WITH kept AS (
-         UPDATE claim_deliveries SET next_attempt_at = now() + make_interval(secs => $3), lease_id = NULL,
-           request_id = NULL, receipt_id = NULL, submitted_at = NULL
-         WHERE claim_id = $1 AND lease_id = $2 RETURNING claim_id, attempts
-       ), noted AS (
-         UPDATE claims c SET status_reason = $4, delivery_attempts = kept.attempts, last_attempt_at = now(), updated_at = now()
-         FROM kept WHERE c.id = kept.claim_id RETURNING c.id
-       )
-       SELECT count(*)::int AS changed FROM noted`,
-      [taken.claimId, taken.leaseId, delayMs / 1000, reason],
-    )) as [{ changed: number }];
-    return changed > 0;
+  async scheduleRetry(taken: TakenDelivery, delayMs: number, reason: string, requestId = taken.requestId): Promise<boolean> {
+    return this.dataSource.transaction(async (tx) => {
+      const [kept] = (await tx.query(
+        `WITH kept AS (
+           UPDATE claim_deliveries SET next_attempt_at = now() + make_interval(secs => $3), lease_id = NULL,
+             request_id = NULL, receipt_id = NULL, submitted_at = NULL
+           WHERE claim_id = $1 AND lease_id = $2 RETURNING claim_id, attempts, next_attempt_at
+         ), noted AS (
+           UPDATE claims c SET status_reason = $4, delivery_attempts = kept.attempts, last_attempt_at = now(), updated_at = now()
+           FROM kept WHERE c.id = kept.claim_id RETURNING c.id
+         )
+         SELECT kept.next_attempt_at AS "nextAttemptAt" FROM kept WHERE EXISTS (SELECT 1 FROM noted)`,
+        [taken.claimId, taken.leaseId, delayMs / 1000, reason],
+      )) as Array<{ nextAttemptAt: Date }>;
+      if (!kept) return false;
+      await this.log(tx, taken, ClaimAttemptOutcome.Retry, {
+        detail: requestOf(requestId),
+        error: reason,
+        nextAttemptAt: kept.nextAttemptAt,
+      });
+      return true;
+    });
   }
 
   /**
@@ -261,28 +329,75 @@ export class ClaimDeliveryRepository {
     return this.update(taken, 'attempts = attempts - (request_id IS NULL)::int, lease_id = NULL, next_attempt_at = now()', []);
   }
 
-  private async update(taken: TakenDelivery, set: string, values: unknown[], condition = ''): Promise<boolean> {
-    const [{ changed }] = (await this.dataSource.query(
-      `WITH changed AS (UPDATE claim_deliveries SET ${set} WHERE claim_id = $1 AND lease_id = $2 ${condition} RETURNING claim_id)
-       SELECT count(*)::int AS changed FROM changed`,
-      [taken.claimId, taken.leaseId, ...values],
-    )) as [{ changed: number }];
-    return changed > 0;
+  /** Changes the taken row under its lease; with `logged`, logs the attempt in the same transaction. */
+  private async update(
+    taken: TakenDelivery,
+    set: string,
+    values: unknown[],
+    condition = '',
+    logged?: { outcome: ClaimAttemptOutcome; detail: string | null; error: string | null },
+  ): Promise<boolean> {
+    const change = async (db: EntityManager) =>
+      (
+        (await db.query(
+          `WITH changed AS (UPDATE claim_deliveries SET ${set} WHERE claim_id = $1 AND lease_id = $2 ${condition} RETURNING next_attempt_at)
+           SELECT next_attempt_at AS "nextAttemptAt" FROM changed`,
+          [taken.claimId, taken.leaseId, ...values],
+        )) as Array<{ nextAttemptAt: Date }>
+      )[0];
+    if (!logged) return (await change(this.dataSource.manager)) !== undefined;
+    return this.dataSource.transaction(async (tx) => {
+      const changed = await change(tx);
+      if (!changed) return false;
+      await this.log(tx, taken, logged.outcome, { ...logged, nextAttemptAt: changed.nextAttemptAt });
+      return true;
+    });
   }
 
-  private async finish(taken: TakenDelivery, status: ClaimStatus, reason: string | null, faxJobId: string | null): Promise<boolean> {
-    const [{ changed }] = (await this.dataSource.query(
-      `WITH done AS (
-         DELETE FROM claim_deliveries WHERE claim_id = $1 AND lease_id = $2 RETURNING claim_id, attempts
-       ), ended AS (
-         UPDATE claims c SET status = $3::varchar, status_reason = $4, fax_job_id = $5,
-           sent_at = CASE WHEN $3::varchar = '${ClaimStatus.Sent}' THEN now() END,
-           delivery_attempts = done.attempts, last_attempt_at = now(), updated_at = now()
-         FROM done WHERE c.id = done.claim_id RETURNING c.id
-       )
-       SELECT count(*)::int AS changed FROM ended`,
-      [taken.claimId, taken.leaseId, status, reason, faxJobId],
-    )) as [{ changed: number }];
-    return changed > 0;
+  private async finish(
+    taken: TakenDelivery,
+    status: ClaimStatus,
+    reason: string | null,
+    faxJobId: string | null,
+    logged: { outcome: ClaimAttemptOutcome; detail: string | null; error: string | null },
+  ): Promise<boolean> {
+    return this.dataSource.transaction(async (tx) => {
+      const [{ changed }] = (await tx.query(
+        `WITH done AS (
+           DELETE FROM claim_deliveries WHERE claim_id = $1 AND lease_id = $2 RETURNING claim_id, attempts
+         ), ended AS (
+           UPDATE claims c SET status = $3::varchar, status_reason = $4, fax_job_id = $5,
+             sent_at = CASE WHEN $3::varchar = '${ClaimStatus.Sent}' THEN now() END,
+             delivery_attempts = done.attempts, last_attempt_at = now(), updated_at = now()
+           FROM done WHERE c.id = done.claim_id RETURNING c.id
+         )
+         SELECT count(*)::int AS changed FROM ended`,
+        [taken.claimId, taken.leaseId, status, reason, faxJobId],
+      )) as [{ changed: number }];
+      if (changed === 0) return false;
+      await this.log(tx, taken, logged.outcome, logged);
+      return true;
+    });
   }
+
+  /** The take's attempt in the attempt log: from when the take began until now, unless told otherwise. */
+  private log(
+    tx: EntityManager,
+    taken: TakenDelivery,
+    outcome: ClaimAttemptOutcome,
+    entry: { detail?: string | null; error?: string | null; nextAttemptAt?: Date | null; latencyMs?: number },
+  ): Promise<void> {
+    return this.attempts.record(tx, CLAIM_DELIVERY_WORK, String(taken.claimId), {
+      attemptedAt: taken.takenAt,
+      outcome,
+      latencyMs: entry.latencyMs ?? Date.now() - taken.takenAt.getTime(),
+      detail: entry.detail ?? null,
+      error: entry.error ?? null,
+      nextAttemptAt: entry.nextAttemptAt ?? null,
+    });
+  }
+}
+
+function requestOf(requestId: string | null): string | null {
+  return requestId === null ? null : `request ${requestId}`;
 }

@@ -11,7 +11,7 @@ import {
   type FaxSender,
   type FaxSubmission,
 } from '../../integrations/fax/fax.port.js';
-import { ClaimDeliveryRepository, type TakenDelivery } from './claim-delivery.repository.js';
+import { ClaimDeliveryRepository, type HandOver, type TakenDelivery } from './claim-delivery.repository.js';
 import { ClaimDocumentError, ClaimDocumentService, type ClaimDocument } from './claim-document.service.js';
 
 const ATTEMPT_OUT_OF_TIME = 'The attempt ran out of time before the fax was sent';
@@ -141,13 +141,13 @@ export class ClaimDeliveryService {
     switch (submitted.outcome) {
       case 'ACCEPTED':
         this.logger.log({ ...context, receiptId: submitted.receiptId }, 'Claim fax handed to the gateway');
-        return this.awaitResult(taken, submitted.receiptId);
+        return this.awaitResult(taken, submitted.receiptId, { requestId, pages, confirmed: true });
       case 'UNCONFIRMED':
         // It may have gone through: the result check tells, and sends it again (same id) only if not.
         this.logger.warn({ ...context, reason: submitted.message }, 'Claim fax hand-over unconfirmed; its result will be checked');
-        return this.awaitResult(taken, null);
+        return this.awaitResult(taken, null, { requestId, pages, confirmed: false, message: submitted.message });
       case 'REFUSED':
-        return this.recordFailure(taken, submitted.kind, submitted.message, RETRYABLE_FAX_FAILURES.has(submitted.kind));
+        return this.recordFailure(taken, submitted.kind, submitted.message, RETRYABLE_FAX_FAILURES.has(submitted.kind), requestId);
     }
   }
 
@@ -220,9 +220,9 @@ export class ClaimDeliveryService {
   }
 
   /** Frees the worker's slot: the row is due for a result check after CLAIM_DELIVERY_RESULT_POLL_MS. */
-  private async awaitResult(taken: TakenDelivery, receiptId: string | null): Promise<number | void> {
+  private async awaitResult(taken: TakenDelivery, receiptId: string | null, handOver?: HandOver): Promise<number | void> {
     const delayMs = this.config.CLAIM_DELIVERY_RESULT_POLL_MS;
-    if (await this.deliveries.awaitResult(taken, receiptId, delayMs)) return delayMs;
+    if (await this.deliveries.awaitResult(taken, receiptId, delayMs, handOver)) return delayMs;
     this.lostLease(taken);
   }
 
@@ -237,19 +237,26 @@ export class ClaimDeliveryService {
     }
   }
 
-  private async recordFailure(taken: TakenDelivery, kind: string, message: string, retryable: boolean): Promise<void> {
+  /** `requestId`: the attempt's at the gateway, when the failure came from it. */
+  private async recordFailure(
+    taken: TakenDelivery,
+    kind: string,
+    message: string,
+    retryable: boolean,
+    requestId = taken.requestId,
+  ): Promise<void> {
     const maxAttempts = this.config.CLAIM_DELIVERY_MAX_ATTEMPTS;
     const reason = `${kind}: ${message}`;
     const context = { claimId: taken.claimId, attempt: taken.attempt, kind };
     if (retryable && taken.attempt < maxAttempts) {
       const delayMs = retryDelayMs(this.config.CLAIM_DELIVERY_RETRY_BASE_MS, taken.attempt);
-      if (await this.deliveries.scheduleRetry(taken, delayMs, `${reason} (attempt ${taken.attempt} of ${maxAttempts})`))
+      if (await this.deliveries.scheduleRetry(taken, delayMs, `${reason} (attempt ${taken.attempt} of ${maxAttempts})`, requestId))
         this.logger.warn({ ...context, retryInMs: delayMs }, 'Claim fax attempt failed; it will be tried again');
       else this.lostLease(taken);
       return;
     }
     const ended = retryable ? `${reason} (gave up after ${taken.attempt} attempts)` : reason;
-    if (await this.deliveries.markFailed(taken, ended.slice(0, 500))) this.logger.warn(context, 'Claim fax FAILED');
+    if (await this.deliveries.markFailed(taken, ended.slice(0, 500), requestId)) this.logger.warn(context, 'Claim fax FAILED');
     else this.lostLease(taken);
   }
 

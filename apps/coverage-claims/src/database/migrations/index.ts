@@ -29,6 +29,7 @@ import { LegacyClaimColumnsDropped1796614265608 } from './1796614265608-LegacyCl
 import { TwoStepSignIns1796615178699 } from './1796615178699-TwoStepSignIns.js';
 import { IdempotencyClaimTokens1796652013519 } from './1796652013519-IdempotencyClaimTokens.js';
 import { BackgroundTurns1796652178947 } from './1796652178947-BackgroundTurns.js';
+import { BackgroundAttempts1796663598810 } from './1796663598810-BackgroundAttempts.js';
 
 /** Every migration of the service, in order. `npm run migration:generate` writes new ones; list them here. */
 export const MIGRATIONS = [
@@ -63,4 +64,5 @@ export const MIGRATIONS = [
   TwoStepSignIns1796615178699,
   IdempotencyClaimTokens1796652013519,
   BackgroundTurns1796652178947,
+  BackgroundAttempts1796663598810,
 ];

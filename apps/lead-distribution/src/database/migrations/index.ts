@@ -19,6 +19,7 @@ import { RegisterLeadsV31795840000000 } from './1795840000000-RegisterLeadsV3.js
 import { IdempotencyClaimTokens1796652013519 } from './1796652013519-IdempotencyClaimTokens.js';
 import { BackgroundTurns1796652169039 } from './1796652169039-BackgroundTurns.js';
 import { EventsRecordedByOwner1796700000000 } from './1796700000000-EventsRecordedByOwner.js';
+import { OneAttemptLog1796700100000 } from './1796700100000-OneAttemptLog.js';
 
 /** Every migration of the service, in order. `npm run migration:generate` writes new ones; list them here. */
 export const MIGRATIONS = [
@@ -43,4 +44,5 @@ export const MIGRATIONS = [
   IdempotencyClaimTokens1796652013519,
   BackgroundTurns1796652169039,
   EventsRecordedByOwner1796700000000,
+  OneAttemptLog1796700100000,
 ];

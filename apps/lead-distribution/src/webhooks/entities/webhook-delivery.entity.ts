@@ -6,7 +6,7 @@ import { WebhookEvent } from './webhook-event.entity.js';
  * One event to one endpoint: PENDING until a 2xx (DELIVERED) or until the retry schedule runs out
  * (FAILED). A worker holds it while sending by a lease (`lease_until`), never by a transaction open
  * across the HTTP call. `attempt_count` counts the attempts of the current cycle (a resend starts a
- * new one); every attempt is a `webhook_attempts` row.
+ * new one); every attempt is a row of the platform's attempt log (`background_attempts`, work `webhook-delivery`).
  */
 @Entity({ name: 'webhook_deliveries' })
 @Index('uq_webhook_deliveries_event_endpoint', ['eventId', 'endpointId'], { unique: true })
