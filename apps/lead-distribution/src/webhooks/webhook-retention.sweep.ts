@@ -12,9 +12,9 @@ const HOUR_MS = 60 * 60 * 1000;
  * Keeps the delivery log to WEBHOOK_RETENTION_DAYS: events older than that with no delivery still
  * pending go, in batches, with their deliveries (the foreign key cascades) and those deliveries'
  * attempts (from the attempt log, in the same transaction); deliveries that waited for an endpoint
- * disabled longer than that fail (and go in their turn); and a rotated-out
- * secret is erased once its 24-hour overlap is over (nothing signs with it any more). Hourly, on every
- * replica (the deletes are idempotent).
+ * disabled longer than that fail (and go in their turn); and a rotated-out secret is erased once its
+ * 24-hour overlap is over (nothing signs with it any more). Hourly, by one replica at a time (a
+ * periodic job of the background machine; the deletes are idempotent besides).
  */
 @Injectable()
 export class WebhookRetentionSweep implements OnApplicationBootstrap {
