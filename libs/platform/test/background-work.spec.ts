@@ -279,6 +279,34 @@ describe('queued work', () => {
     expect(handled).toContain(id);
   });
 
+  it('a take that wakes its work (it found some: there may be more) takes again at once, not at the next poll', async () => {
+    const { work, dataSource } = await replica();
+    await dataSource.query('INSERT INTO items (due_at) SELECT now() FROM generate_series(1, 4)');
+    const takes: number[] = [];
+    const handled: number[] = [];
+    const started = Date.now();
+    // As the webhook worker's take does: it takes fewer than the free slots (one an ordered endpoint)
+    // and, having found one, wakes its work before it returns.
+    const queued = work.queue({
+      name: 'wakes-itself',
+      slots: 8,
+      pollMs: 60_000,
+      takeAfterEachItem: false,
+      take: async () => {
+        takes.push(Date.now() - started);
+        const taken = await takeDue(dataSource, 60)(1);
+        if (taken.length > 0) queued.wake();
+        return taken;
+      },
+      handle: async (item) => void handled.push(item.id),
+    });
+    for (let i = 0; i < 40 && handled.length < 4; i++) await sleep(50);
+    expect(handled).toHaveLength(4);
+    // Four takes that found one each and a fifth that found none, all within the first two seconds.
+    expect(takes.length).toBeGreaterThanOrEqual(5);
+    expect(takes.every((at) => at < 2_000)).toBe(true);
+  });
+
   it('an item leased by a worker that died comes due again when its lease runs out, and is taken once more', async () => {
     const { work, dataSource } = await replica();
     await dataSource.query('INSERT INTO items (due_at) VALUES (now())');

@@ -79,7 +79,11 @@ export class WorkLoop<T> implements QueuedWork {
   }
 
   wake(): void {
-    if (!this.stopped) this.schedule(0);
+    if (this.stopped) return;
+    // During a take (a take may wake it itself: it found work, there may be more): once it ends. Not
+    // through a timer, which the take's end would replace by the poll's.
+    if (this.taking) this.takeAgain = true;
+    else this.schedule(0);
   }
 
   async stop(): Promise<void> {
