@@ -14,13 +14,24 @@ const ROUTINES = `SELECT 'function ' || p.proname AS name, pg_get_functiondef(p.
                   SELECT 'trigger ' || t.tgname, pg_get_triggerdef(t.oid) FROM pg_trigger t WHERE NOT t.tgisinternal
                   ORDER BY 1`;
 
+/** Runs `test` on a new, empty lead-distribution database (no migration run), dropped after. */
+async function onNewDatabase(test: (dataSource: DataSource) => Promise<void>): Promise<void> {
+  const server = await acquirePostgresServer(process.env.TEST_PG_SERVER_URL);
+  const name = `migrations_${randomUUID().replaceAll('-', '')}`;
+  await server.createDatabase(name);
+  const dataSource = await new DataSource(dataSourceOptions(server.urlFor(name), LEAD_DISTRIBUTION_DATABASE, 1)).initialize();
+  try {
+    await test(dataSource);
+  } finally {
+    await dataSource.destroy();
+    await server.dropDatabase(name);
+    await server.stop();
+  }
+}
+
 describe('lead-distribution migrations', () => {
   it('revert one by one to an empty schema and apply again to the same functions and triggers', async () => {
-    const server = await acquirePostgresServer(process.env.TEST_PG_SERVER_URL);
-    const name = `migrations_${randomUUID().replaceAll('-', '')}`;
-    await server.createDatabase(name);
-    const dataSource = await new DataSource(dataSourceOptions(server.urlFor(name), LEAD_DISTRIBUTION_DATABASE, 1)).initialize();
-    try {
+    await onNewDatabase(async (dataSource) => {
       await dataSource.runMigrations({ transaction: 'each' });
       const installed = await dataSource.query<Array<{ name: string; definition: string }>>(ROUTINES);
       expect(installed.map((routine) => routine.name)).toEqual(
@@ -43,19 +54,11 @@ describe('lead-distribution migrations', () => {
 
       await dataSource.runMigrations({ transaction: 'each' });
       expect(await dataSource.query(ROUTINES)).toEqual(installed);
-    } finally {
-      await dataSource.destroy();
-      await server.dropDatabase(name);
-      await server.stop();
-    }
+    });
   }, 120_000);
 
   it('OneAttemptLog moves the webhook attempts into the attempt log, and back (those of deliveries still there)', async () => {
-    const server = await acquirePostgresServer(process.env.TEST_PG_SERVER_URL);
-    const name = `migrations_${randomUUID().replaceAll('-', '')}`;
-    await server.createDatabase(name);
-    const dataSource = await new DataSource(dataSourceOptions(server.urlFor(name), LEAD_DISTRIBUTION_DATABASE, 1)).initialize();
-    try {
+    await onNewDatabase(async (dataSource) => {
       await dataSource.runMigrations({ transaction: 'each' });
       expect(dataSource.migrations.at(-1)!.name).toBe('OneAttemptLog1796700100000');
       const [delivery, gone] = [randomUUID(), randomUUID()];
@@ -103,10 +106,6 @@ describe('lead-distribution migrations', () => {
         })),
       );
       expect(await dataSource.query(`SELECT to_regclass('webhook_attempts') AS t`)).toEqual([{ t: null }]);
-    } finally {
-      await dataSource.destroy();
-      await server.dropDatabase(name);
-      await server.stop();
-    }
+    });
   }, 120_000);
 });
