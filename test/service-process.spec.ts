@@ -2,24 +2,25 @@ import { request as httpRequest } from 'node:http';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort, spawnService, waitUntilReady, type ServiceProcess } from './support/service-process.js';
+import { spawnService, startService, type ServiceProcess } from './support/service-process.js';
 
 const OPERATOR_KEY = 'op_process_0123456789abcdef0123456789abcdef';
 
 /** Starts lead-distribution with no DATABASE_URL: it must bring up its embedded PostgreSQL under DATA_DIR. */
 async function startOnEmbeddedDatabase(dataDir: string) {
-  const port = await freePort();
-  const service = spawnService('lead-distribution', {
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    EMBEDDED_DATABASE_PORT: String(await freePort()),
-    OPERATOR_API_KEYS: OPERATOR_KEY,
-    LOG_LEVEL: 'warn',
-  });
-  const base = `http://127.0.0.1:${port}`;
-  await waitUntilReady(`${base}/health/ready`, service);
-  return { service, base, port };
+  const { service, ports, base } = await startService(
+    'lead-distribution',
+    ([port, databasePort]) => ({
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      EMBEDDED_DATABASE_PORT: String(databasePort),
+      OPERATOR_API_KEYS: OPERATOR_KEY,
+      LOG_LEVEL: 'warn',
+    }),
+    { ports: 2 },
+  );
+  return { service, base, port: ports[0] };
 }
 
 async function createPartner(base: string, name: string): Promise<number> {

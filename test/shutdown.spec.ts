@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { acquirePostgresServer, type PostgresServer } from '#platform';
-import { freePort, spawnService, waitUntilReady, type ServiceProcess } from './support/service-process.js';
+import { startService, type ServiceProcess } from './support/service-process.js';
 import { templateName } from './support/template-name.js';
 
 const OPERATOR_KEY = 'op_shutdown_0123456789abcdef0123456789abcdef';
@@ -80,8 +80,7 @@ describe('shutting down under load', () => {
   // request refused after the drain (the listener is closed) was never sent, nor was one reset on a
   // kept connection the service closed idle after the drain; any other socket error is a request lost.
   it('answers every request of 16 busy keep-alive clients through SIGTERM (200, or 503 with Connection: close), loses none (a stalled client included), is not ready while draining, and exits 0', async () => {
-    const port = await freePort();
-    service = spawnService('lead-distribution', {
+    const started = await startService('lead-distribution', ([port]) => ({
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
@@ -89,9 +88,12 @@ describe('shutting down under load', () => {
       DATA_DIR: dataDir,
       OPERATOR_API_KEYS: OPERATOR_KEY,
       SHUTDOWN_DRAIN_MS: String(DRAIN_MS),
-    });
-    const base = `http://127.0.0.1:${port}`;
-    await waitUntilReady(`${base}/health/ready`, service);
+    }));
+    service = started.service;
+    const {
+      base,
+      ports: [port],
+    } = started;
 
     const partner = await operatorPost(base, '/api/v1/admin/partners', { name: '종료 테스트 대리점' });
     const { apiKey } = await operatorPost(base, `/api/v1/admin/partners/${String(partner.id)}/api-keys`, {});

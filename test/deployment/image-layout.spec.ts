@@ -7,7 +7,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { acquirePostgresServer, freePort, type PostgresServer } from '#platform';
 import { writeAppBundle, type AppBundle } from '../../scripts/app-bundle.js';
-import { spawnService, waitUntilReady } from '../support/service-process.js';
+import { startService } from '../support/service-process.js';
 import { REPO, SAMPLE_SECRET_VALUES, SERVICES } from './support.js';
 
 /**
@@ -163,11 +163,13 @@ describe.each(SERVICES)('$name started from its image layout', (service) => {
   });
 
   it('serves as the image runs it: production settings, migrations left to the job, SIGTERM drains and exits 0', async () => {
-    const port = await freePort();
-    const metricsPort = await freePort();
-    const started = spawnService(
+    const {
+      service: started,
+      base,
+      ports: [, metricsPort],
+    } = await startService(
       service.name,
-      {
+      ([port, metricsPort]) => ({
         HOME: dataDir,
         NODE_ENV: 'production',
         PORT: String(port),
@@ -182,12 +184,10 @@ describe.each(SERVICES)('$name started from its image layout', (service) => {
         ...secrets,
         ...adapters,
         DATABASE_URL: databaseUrl,
-      },
-      { cwd: dir, ...asImageUser },
+      }),
+      { ports: 2, cwd: dir, ...asImageUser },
     );
     try {
-      const base = `http://127.0.0.1:${port}`;
-      await waitUntilReady(`${base}/health/ready`, started);
       expect((await fetch(`${base}/health/live`)).status).toBe(200);
       expect((await fetch(`${base}/metrics`)).status).toBe(404);
       expect((await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).status).toBe(200);

@@ -6,8 +6,9 @@ import { request } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { acquirePostgresServer, freePort, type PostgresServer } from '#platform';
-import { spawnService, waitUntilReady, type ServiceProcess } from '../support/service-process.js';
+import { acquirePostgresServer, type PostgresServer } from '#platform';
+import { onFreePorts } from '../support/free-ports.js';
+import { startService, type ServiceProcess } from '../support/service-process.js';
 import { REPO, SERVICES } from './support.js';
 
 /**
@@ -65,16 +66,29 @@ function send(
   });
 }
 
-async function waitForPort(port: number, nginx: ChildProcess, output: () => string): Promise<void> {
+/**
+ * Waits until this nginx listens on `port`: its pid file, which it writes once it has bound its ports
+ * (another process on the port would answer a probe too), and the port open. Throws with its output
+ * when it exits first (a port taken: `Address already in use`), or after 15 s, having stopped it.
+ */
+async function waitForNginx(port: number, prefix: string, nginx: ChildProcess, output: () => string): Promise<void> {
   const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline && nginx.exitCode === null) {
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = connect(port, '127.0.0.1');
-      socket.once('connect', () => (socket.destroy(), resolve(true)));
-      socket.once('error', () => resolve(false));
-    });
+  const running = () => nginx.exitCode === null && nginx.signalCode === null;
+  while (Date.now() < deadline && running()) {
+    const open =
+      existsSync(path.join(prefix, 'nginx.pid')) &&
+      (await new Promise<boolean>((resolve) => {
+        const socket = connect(port, '127.0.0.1');
+        socket.once('connect', () => (socket.destroy(), resolve(true)));
+        socket.once('error', () => resolve(false));
+      }));
     if (open) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  if (running()) {
+    const stopped = new Promise((resolve) => nginx.once('exit', resolve));
+    nginx.kill('SIGKILL');
+    await stopped;
   }
   throw new Error(`nginx did not listen on ${port}:\n${output()}`);
 }
@@ -107,10 +121,9 @@ describe('the reverse proxy in front of both services', () => {
       const database = `proxy_${service.name.replace('-', '_')}_${process.pid}`;
       await server.createDatabase(database);
       databases.push(database);
-      const port = await freePort();
       const dataDir = await mkdtemp(path.join(tmpdir(), 'proxy-data-'));
       dataDirs.push(dataDir);
-      const started = spawnService(service.name, {
+      const started = await startService(service.name, ([port]) => ({
         PORT: String(port),
         HOST: '127.0.0.1',
         LOG_LEVEL: 'warn',
@@ -119,24 +132,14 @@ describe('the reverse proxy in front of both services', () => {
         OPERATOR_API_KEYS: OPERATOR_KEY,
         // Upload URLs name the public host from configuration (the compose file sets it the same way).
         PUBLIC_BASE_URL: `http://${LEAD_API_HOST}`,
-      });
-      services.push(started);
-      await waitUntilReady(`http://127.0.0.1:${port}/health/ready`, started);
-      upstreams[service.name] = `127.0.0.1:${port}`;
+      }));
+      services.push(started.service);
+      upstreams[service.name] = `127.0.0.1:${started.ports[0]}`;
     }
 
     prefix = await mkdtemp(path.join(tmpdir(), 'nginx-'));
     // Run as root, nginx's workers run as nobody and must reach their temporary folders under the prefix.
     await chmod(prefix, 0o755);
-    proxyPort = await freePort();
-    const site = renderTemplate(readFileSync(path.join(REPO, 'docker/nginx/default.conf.template'), 'utf8'), {
-      PROXY_PORT: `127.0.0.1:${proxyPort}`,
-      API_HOST,
-      LEAD_API_HOST,
-      COVERAGE_CLAIMS_UPSTREAM: upstreams['coverage-claims'],
-      LEAD_DISTRIBUTION_UPSTREAM: upstreams['lead-distribution'],
-    });
-    await writeFile(path.join(prefix, 'site.conf'), site);
     // What the nginx image's own nginx.conf provides around conf.d/, with every path under the prefix:
     // its access log (the request line, query string included) goes to a file the tests read.
     await writeFile(
@@ -160,12 +163,25 @@ http {
 }
 `,
     );
-    const check = spawnSync(binary, ['-t', '-p', prefix, '-c', path.join(prefix, 'nginx.conf')], { encoding: 'utf8' });
-    if (check.status !== 0) throw new Error(`nginx refuses the configuration:\n${check.stderr}`);
-    nginx = spawn(binary, ['-p', prefix, '-c', path.join(prefix, 'nginx.conf')], { stdio: ['ignore', 'pipe', 'pipe'] });
-    nginx.stdout?.on('data', (chunk: Buffer) => (nginxOutput += chunk.toString()));
-    nginx.stderr?.on('data', (chunk: Buffer) => (nginxOutput += chunk.toString()));
-    await waitForPort(proxyPort, nginx, () => nginxOutput);
+    proxyPort = await onFreePorts(1, async ([port]) => {
+      const site = renderTemplate(readFileSync(path.join(REPO, 'docker/nginx/default.conf.template'), 'utf8'), {
+        PROXY_PORT: `127.0.0.1:${port}`,
+        API_HOST,
+        LEAD_API_HOST,
+        COVERAGE_CLAIMS_UPSTREAM: upstreams['coverage-claims'],
+        LEAD_DISTRIBUTION_UPSTREAM: upstreams['lead-distribution'],
+      });
+      await writeFile(path.join(prefix, 'site.conf'), site);
+      const check = spawnSync(binary, ['-t', '-p', prefix, '-c', path.join(prefix, 'nginx.conf')], { encoding: 'utf8' });
+      if (check.status !== 0) throw new Error(`nginx refuses the configuration:\n${check.stderr}`);
+      nginxOutput = '';
+      await rm(path.join(prefix, 'nginx.pid'), { force: true });
+      nginx = spawn(binary, ['-p', prefix, '-c', path.join(prefix, 'nginx.conf')], { stdio: ['ignore', 'pipe', 'pipe'] });
+      nginx.stdout?.on('data', (chunk: Buffer) => (nginxOutput += chunk.toString()));
+      nginx.stderr?.on('data', (chunk: Buffer) => (nginxOutput += chunk.toString()));
+      await waitForNginx(port, prefix, nginx, () => nginxOutput);
+      return port;
+    });
 
     for (const service of SERVICES) {
       const answer = await send(proxyPort, HOSTS[service.name], 'GET', '/docs/openapi.json');

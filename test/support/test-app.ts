@@ -1,6 +1,5 @@
 import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
-import { createServer, type AddressInfo } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,6 +9,7 @@ import type { DestinationStream } from 'pino';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { acquirePostgresServer, createServiceApp, loadConfig, type ServiceConfig, type ServiceDefinition } from '#platform';
+import { onFreePorts } from './free-ports.js';
 import { reportResponses, ResponseValidator, validateResponses } from './response-validation.js';
 import { LIMITS_OUT_OF_THE_WAY } from './rate-limits.js';
 import { templateName } from './template-name.js';
@@ -58,40 +58,36 @@ export async function startTestApp<C extends ServiceConfig>(
   // Local state (generated secrets, stored files) goes to a directory of this file's own.
   const dataDir = await mkdtemp(path.join(tmpdir(), `${definition.service}-test-`));
   // The port is known before the app starts: URLs the service builds from configuration (PORT) point at it.
-  // Between the pick and the listen another socket may take it (an outgoing connection's ephemeral port
-  // on a busy runner): then the app is made again on another port.
-  const { app, config, responses } = await (async () => {
-    for (let attempt = 1; ; attempt++) {
-      const port = await freePort();
-      const config = loadConfig(definition.configClass, {
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'silent',
-        DATA_DIR: dataDir,
-        PORT: String(port),
-        METRICS_PORT: '0',
-        ...LIMITS_OUT_OF_THE_WAY,
-        ...options.env,
-      });
-      await definition.prepare?.(config, path.join(config.DATA_DIR, definition.service));
-      const appModule = definition.appModule({ service: definition.service, config, databaseUrl, logDestination: options.logDestination });
-      const app = await createServiceApp({
-        service: definition.service,
-        module: withControllers(appModule, options.controllers ?? []),
-        config,
-        openApi: definition.openApi,
-      });
-      // Every response is checked against the committed document; close() throws on a mismatch.
-      const responses = ResponseValidator.forService(definition.service);
-      validateResponses(app.getHttpAdapter().getInstance(), responses);
-      try {
-        await app.listen({ port: config.PORT, host: '127.0.0.1' });
-        return { app, config, responses };
-      } catch (error) {
-        await app.close();
-        if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || attempt === 5) throw error;
-      }
+  // A port taken before the listen makes the app again on another (onFreePorts).
+  const { app, config, responses } = await onFreePorts(1, async ([port]) => {
+    const config = loadConfig(definition.configClass, {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      METRICS_PORT: '0',
+      ...LIMITS_OUT_OF_THE_WAY,
+      ...options.env,
+    });
+    await definition.prepare?.(config, path.join(config.DATA_DIR, definition.service));
+    const appModule = definition.appModule({ service: definition.service, config, databaseUrl, logDestination: options.logDestination });
+    const app = await createServiceApp({
+      service: definition.service,
+      module: withControllers(appModule, options.controllers ?? []),
+      config,
+      openApi: definition.openApi,
+    });
+    // Every response is checked against the committed document; close() throws on a mismatch.
+    const responses = ResponseValidator.forService(definition.service);
+    validateResponses(app.getHttpAdapter().getInstance(), responses);
+    try {
+      await app.listen({ port: config.PORT, host: '127.0.0.1' });
+    } catch (error) {
+      await app.close();
+      throw error;
     }
-  })();
+    return { app, config, responses };
+  });
   const address = app.getHttpServer().address();
   if (typeof address !== 'object' || address === null) throw new Error('The test app is not listening');
 
@@ -108,15 +104,6 @@ export async function startTestApp<C extends ServiceConfig>(
       reportResponses(definition.service, responses.tally);
     },
   };
-}
-
-/** A port free on 127.0.0.1 now (the OS picks it). */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 function withControllers(appModule: DynamicModule, controllers: Type[]): DynamicModule {

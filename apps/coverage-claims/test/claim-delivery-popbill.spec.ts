@@ -1,5 +1,5 @@
 import { LIMITS_OUT_OF_THE_WAY } from '../../../test/support/rate-limits.js';
-import { freePort, spawnService, waitUntilReady, type ServiceProcess } from '../../../test/support/service-process.js';
+import { startService, type ServiceProcess } from '../../../test/support/service-process.js';
 import { startCoverageClaims, type CoverageClaimsTestApp } from './support/coverage-claims.js';
 import { deliveryState, fileClaim, waitForDelivery } from './support/claim-delivery.js';
 import { PopbillFake, popbillFakeEnv } from './support/fakes/popbill-fake.js';
@@ -45,8 +45,7 @@ describe('claim delivery through Popbill: exactly once across a killed worker, a
    * filing app must stay the last started in this process, whose Bearer strategy is the last one's.)
    */
   const startWorkerProcess = async (resultPollMs: number, env: Record<string, string> = {}): Promise<ServiceProcess> => {
-    const port = await freePort();
-    const worker = spawnService('coverage-claims', {
+    const { service: worker } = await startService('coverage-claims', ([port]) => ({
       ...LIMITS_OUT_OF_THE_WAY,
       ...popbillEnv,
       PORT: String(port),
@@ -58,9 +57,8 @@ describe('claim delivery through Popbill: exactly once across a killed worker, a
       CLAIM_DELIVERY_POLL_MS: '50',
       CLAIM_DELIVERY_RESULT_POLL_MS: String(resultPollMs),
       ...env,
-    });
+    }));
     workers.push(worker);
-    await waitUntilReady(`http://127.0.0.1:${port}/health/ready`, worker);
     return worker;
   };
 

@@ -6,7 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import request from 'supertest';
 import { acquirePostgresServer, ConfigError, loadConfig, type PostgresServer } from '#platform';
 import { CoverageClaimsConfig } from '../src/config/coverage-claims.config.js';
-import { freePort, spawnService, waitUntilReady } from '../../../test/support/service-process.js';
+import { freePort, spawnService, startService } from '../../../test/support/service-process.js';
 import { templateName } from '../../../test/support/template-name.js';
 import { OPERATOR_KEY, startCoverageClaims, type CoverageClaimsTestApp } from './support/coverage-claims.js';
 import { CodefFake } from './support/fakes/codef-fake.js';
@@ -217,25 +217,27 @@ describe('no sandbox adapter in production', () => {
       await rm(dataDir, { recursive: true, force: true });
     });
 
-    /** The built service as production runs it (node dist/apps/coverage-claims/src/main.js), on its own database. */
-    async function start(env: Record<string, string>) {
-      const port = await freePort();
-      const service = spawnService('coverage-claims', {
-        ...productionEnv(),
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        DATABASE_URL: server.urlFor(database),
-        MIGRATIONS_RUN: 'false',
-        LOG_LEVEL: 'warn',
-        SHUTDOWN_DRAIN_MS: '0',
-        ...env,
-      });
-      return { service, base: `http://127.0.0.1:${port}` };
-    }
+    /** The environment of the built service as production runs it, on its own database. */
+    const serviceEnv = (port: number, env: Record<string, string>) => ({
+      ...productionEnv(),
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: server.urlFor(database),
+      MIGRATIONS_RUN: 'false',
+      LOG_LEVEL: 'warn',
+      SHUTDOWN_DRAIN_MS: '0',
+      ...env,
+    });
+
+    /** The built service (node dist/apps/coverage-claims/src/main.js), expected to stop before it listens. */
+    const start = async (env: Record<string, string>) => spawnService('coverage-claims', serviceEnv(await freePort(), env));
+
+    /** The built service, once it is ready. */
+    const serve = (env: Record<string, string>) => startService('coverage-claims', ([port]) => serviceEnv(port, env));
 
     it('exits 1 on a sandbox adapter, with the refusal as its only configuration problem', async () => {
-      const { service } = await start({ SMS_ADAPTER: 'sandbox' });
+      const service = await start({ SMS_ADAPTER: 'sandbox' });
       expect(await service.exited).toBe(1);
       const lines = service.output().trimEnd().split('\n');
       expect(lines).toEqual([
@@ -259,22 +261,18 @@ describe('no sandbox adapter in production', () => {
         };
         const refused = await start({ ...env, CODEF_CLIENT_SECRET: 'not-the-codef-secret' });
         // A service that starts anyway is stopped, not left running past the test.
-        const code = await Promise.race([refused.service.exited, sleep(15_000, 'still running')]);
-        refused.service.child.kill('SIGTERM');
+        const code = await Promise.race([refused.exited, sleep(15_000, 'still running')]);
+        refused.child.kill('SIGTERM');
         expect(code).toBe(1);
-        const output = refused.service.output();
+        const output = refused.output();
         expect(output).toContain(
           "coverage-claims: failed to start: Error: CODEF refused this service's client at start-up (CODEF_ENV=demo): " +
             "CODEF's OAuth service refused the client (401 invalid_client): check CODEF_CLIENT_ID and CODEF_CLIENT_SECRET",
         );
         expect(output).not.toContain('not-the-codef-secret');
         expect(codef.tokensRefused).toBe(1);
-        const { service, base } = await start(env);
-        try {
-          await waitUntilReady(`${base}/health/ready`, service);
-        } finally {
-          service.child.kill('SIGTERM');
-        }
+        const { service } = await serve(env);
+        service.child.kill('SIGTERM');
         expect(await service.exited).toBe(0);
         // One client for both adapters: one token.
         expect(codef.tokensIssued).toBe(1);
@@ -284,12 +282,8 @@ describe('no sandbox adapter in production', () => {
     }, 60_000);
 
     it('starts and serves with ALLOW_SANDBOX_ADAPTERS=true, and drains on SIGTERM', async () => {
-      const { service, base } = await start({ SMS_ADAPTER: 'sandbox', ALLOW_SANDBOX_ADAPTERS: 'true' });
-      try {
-        await waitUntilReady(`${base}/health/ready`, service);
-      } finally {
-        service.child.kill('SIGTERM');
-      }
+      const { service } = await serve({ SMS_ADAPTER: 'sandbox', ALLOW_SANDBOX_ADAPTERS: 'true' });
+      service.child.kill('SIGTERM');
       expect(await service.exited).toBe(0);
     });
   });

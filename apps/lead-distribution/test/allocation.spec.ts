@@ -1,5 +1,5 @@
-import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
 import { LeadsService } from '../src/leads/leads.service.js';
+import { statementsDuring, type SentStatement } from '../../../test/support/statements.js';
 import { asOperator, leadInput, startLeadDistribution, withKey, type LeadDistributionTestApp } from './support/lead-distribution.js';
 import { given } from './support/given.js';
 
@@ -74,31 +74,11 @@ describe('allocation of registered and imported leads', () => {
     }
   }
 
-  /**
-   * Statements the service sends to PostgreSQL while `work` runs (every query of every pooled client),
-   * and the rows each call of `register_leads_v4` carried (names, last four digits of the phones).
-   */
-  async function statementsDuring(
-    work: () => Promise<unknown>,
-  ): Promise<string[] & { registrations: Array<{ names: string[]; last4s: string[] }> }> {
-    const client = (app.dataSource.driver as PostgresDriver).postgres.Client.prototype as { query: (...args: unknown[]) => unknown };
-    const original = client.query;
-    const sent = Object.assign([] as string[], { registrations: [] as Array<{ names: string[]; last4s: string[] }> });
-    client.query = function (this: unknown, ...args: unknown[]) {
-      const [text, values] = args;
-      const sql = typeof text === 'string' ? text : String((text as { text?: string }).text);
-      sent.push(sql);
-      if (sql.includes('register_leads_v4'))
-        sent.registrations.push({ names: (values as string[][])[4]!, last4s: (values as string[][])[9]! });
-      return original.apply(this, args);
-    };
-    try {
-      await work();
-    } finally {
-      client.query = original;
-    }
-    return sent;
-  }
+  /** The rows each call of `register_leads_v4` among `statements` carried: names, last four digits of the phones. */
+  const registrationsIn = (statements: SentStatement[]) =>
+    statements
+      .filter((statement) => statement.sql.includes('register_leads_v4'))
+      .map(({ values }) => ({ names: (values as string[][])[4]!, last4s: (values as string[][])[9]! }));
 
   const order = (apiKey: string, productId: string, regionQuantities: Array<{ region: string; quantity: number }>, extra = {}) =>
     withKey(app, apiKey)
@@ -114,13 +94,13 @@ describe('allocation of registered and imported leads', () => {
     await withKey(app, providerKey).post('/api/v1/leads').send(leadInput(product.id)).expect(201);
 
     let response: { body: { partnerId: number; orderId: string } } | undefined;
-    const statements = await statementsDuring(async () => {
+    const statements = await statementsDuring(app.dataSource, async () => {
       response = await withKey(app, providerKey).post('/api/v1/leads').send(leadInput(product.id)).expect(201);
     });
     expect(response!.body).toMatchObject({ partnerId: partner.id, orderId: placed.body.id });
     expect(statements.length).toBeGreaterThan(0);
     expect(statements.length).toBeLessThanOrEqual(3);
-    expect(statements.filter((sql) => sql.includes('register_leads_v4'))).toHaveLength(1);
+    expect(registrationsIn(statements)).toHaveLength(1);
   });
 
   it('lets registrations arriving together share a statement, each answered as if it had come alone', async () => {
@@ -132,10 +112,10 @@ describe('allocation of registered and imported leads', () => {
     inputs.push(...inputs.slice(0, 8).map((input) => ({ ...input, name: '김중복' })));
 
     let responses: Array<{ status: number; body: { partnerId?: number | null; orderId?: string | null; code?: string } }> = [];
-    const statements = await statementsDuring(async () => {
+    const statements = await statementsDuring(app.dataSource, async () => {
       responses = await registerWhileHeld(product.id, providerKey, inputs);
     });
-    const shared = statements.registrations.find((call) => call.names.length > 1)!;
+    const shared = registrationsIn(statements).find((call) => call.names.length > 1)!;
     expect(shared.names).toHaveLength(inputs.length);
 
     // As if one after another in the order they arrived: the first of a pair is created, the second
@@ -170,15 +150,15 @@ describe('allocation of registered and imported leads', () => {
     const { product, providerKey } = await given(app).provider().product('거부 등록 상품');
     const inputs = Array.from({ length: 15 }, (_, i) => leadInput(product.id, i === 9 ? { name: '거부됨' } : {}));
     let responses: Array<{ status: number }> = [];
-    const statements = await statementsDuring(async () => {
+    const statements = await statementsDuring(app.dataSource, async () => {
       responses = await registerWhileHeld(product.id, providerKey, inputs);
     });
     expect(responses.map((response) => response.status)).toEqual(inputs.map((_, i) => (i === 9 ? 500 : 201)));
     // The refused row went in a statement with the others, which was then tried row by row.
-    expect(statements.registrations.find((call) => call.names.includes('거부됨') && call.names.length > 1)?.names).toHaveLength(
+    expect(registrationsIn(statements).find((call) => call.names.includes('거부됨') && call.names.length > 1)?.names).toHaveLength(
       inputs.length,
     );
-    expect(statements.registrations.filter((call) => call.names.join() === '거부됨')).toHaveLength(1);
+    expect(registrationsIn(statements).filter((call) => call.names.join() === '거부됨')).toHaveLength(1);
     const stored = await app.dataSource.query(`SELECT count(*)::int AS n FROM leads WHERE product_id = $1`, [product.id]);
     expect(stored[0].n).toBe(15);
   });
@@ -188,7 +168,7 @@ describe('allocation of registered and imported leads', () => {
     const other = await given(app).provider().product('일괄 왕복 상품 2');
     const rows = Array.from({ length: 200 }, (_, i) => leadInput(i % 2 === 0 ? product.id : other.product.id));
     let created = 0;
-    const statements = await statementsDuring(async () => {
+    const statements = await statementsDuring(app.dataSource, async () => {
       created = (await asOperator(app).post('/api/v1/admin/leads/import').send({ leads: rows }).expect(200)).body.created;
     });
     expect(created).toBe(200);

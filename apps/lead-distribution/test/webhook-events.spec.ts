@@ -1,5 +1,6 @@
 import { maskName, maskPhone } from '../src/leads/lead-masking.js';
 import { WEBHOOK_EVENT_TYPES } from '../src/webhooks/webhook-event-types.js';
+import { statementsDuring } from '../../../test/support/statements.js';
 import { given } from './support/given.js';
 import { asOperator, leadInput, startLeadDistribution, type LeadDistributionTestApp } from './support/lead-distribution.js';
 import { insertEndpoint } from './support/webhooks.js';
@@ -37,7 +38,6 @@ describe('webhook events: the outbox and its payloads', () => {
     renderOne,
     expectNoClearContact,
     leadAsOwnerSees,
-    statementsDuring,
   } = webhookOutboxCalls(() => app);
 
   describe('lead.assigned', () => {
@@ -465,7 +465,7 @@ describe('webhook events: the outbox and its payloads', () => {
       const all = await events('true');
       expect(new Set(all.map((event) => event.type))).toEqual(new Set(WEBHOOK_EVENT_TYPES));
 
-      const statements = await statementsDuring(() => render(all));
+      const statements = await statementsDuring(app.dataSource, () => render(all));
       // lead.assigned, lead.recalled, lead_as.reviewed, and order.* together.
       expect(statements).toHaveLength(4);
       const together = await render(all);

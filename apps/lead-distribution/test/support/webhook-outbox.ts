@@ -1,4 +1,3 @@
-import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
 import { formatPhone } from '../../src/leads/lead-masking.js';
 import { WEBHOOK_EVENT_TYPES } from '../../src/webhooks/webhook-event-types.js';
 import { WebhookPayloadRenderer, type OutboxEvent, type WebhookPayload } from '../../src/webhooks/webhook-payloads.js';
@@ -128,24 +127,6 @@ export function webhookOutboxCalls(app: () => LeadDistributionTestApp) {
       assignmentId: string;
     };
 
-  /** The statements the app sends to PostgreSQL while `work` runs (every query of every pooled client). */
-  async function statementsDuring(work: () => Promise<unknown>): Promise<string[]> {
-    const client = (app().dataSource.driver as PostgresDriver).postgres.Client.prototype as { query: (...args: unknown[]) => unknown };
-    const original = client.query;
-    const sent: string[] = [];
-    client.query = function (this: unknown, ...args: unknown[]) {
-      const [text] = args;
-      sent.push(typeof text === 'string' ? text : String((text as { text?: string }).text));
-      return original.apply(this, args);
-    };
-    try {
-      await work();
-    } finally {
-      client.query = original;
-    }
-    return sent;
-  }
-
   return {
     newLead,
     register,
@@ -161,6 +142,5 @@ export function webhookOutboxCalls(app: () => LeadDistributionTestApp) {
     renderOne,
     expectNoClearContact,
     leadAsOwnerSees,
-    statementsDuring,
   };
 }

@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import perfHooks, { type ELDHistogram, type PerformanceObserver } from 'node:perf_hooks';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { FastifyInstance } from 'fastify';
 import { Histogram, Registry, collectDefaultMetrics } from 'prom-client';
@@ -8,7 +9,7 @@ import type { ServiceConfig } from '../config/service-config.js';
 
 /** One Prometheus registry per application instance (tests boot several in one process). */
 @Injectable()
-export class MetricsRegistry {
+export class MetricsRegistry implements OnApplicationShutdown {
   readonly registry = new Registry();
   readonly httpDuration = new Histogram({
     name: 'http_request_duration_seconds',
@@ -18,8 +19,10 @@ export class MetricsRegistry {
     registers: [this.registry],
   });
 
-  constructor() {
-    collectDefaultMetrics({ register: this.registry });
+  private readonly stopDefaultMetrics = collectDefaultMetricsUntilStopped(this.registry);
+
+  onApplicationShutdown(): void {
+    this.stopDefaultMetrics();
   }
 
   /** Times every request by its route pattern (never the raw URL, which holds ids). */
@@ -30,6 +33,40 @@ export class MetricsRegistry {
       done();
     });
   }
+}
+
+/**
+ * prom-client's default metrics, collected into `registry` until the function returned is called.
+ * collectDefaultMetrics starts a GC PerformanceObserver and an event-loop delay histogram and keeps no
+ * handle to either: left running, they outlive the application (in a process that boots several, the
+ * tests, the observer's callback keeps each closed application in memory), so they are caught as
+ * collectDefaultMetrics starts them, synchronously, and stopped with the application.
+ */
+function collectDefaultMetricsUntilStopped(registry: Registry): () => void {
+  const observers: PerformanceObserver[] = [];
+  const histograms: ELDHistogram[] = [];
+  const { prototype } = perfHooks.PerformanceObserver;
+  const { observe } = prototype;
+  const { monitorEventLoopDelay } = perfHooks;
+  prototype.observe = function (this: PerformanceObserver, ...args: Parameters<PerformanceObserver['observe']>) {
+    observers.push(this);
+    return observe.apply(this, args);
+  };
+  perfHooks.monitorEventLoopDelay = (...args) => {
+    const histogram = monitorEventLoopDelay(...args);
+    histograms.push(histogram);
+    return histogram;
+  };
+  try {
+    collectDefaultMetrics({ register: registry });
+  } finally {
+    prototype.observe = observe;
+    perfHooks.monitorEventLoopDelay = monitorEventLoopDelay;
+  }
+  return () => {
+    for (const observer of observers.splice(0)) observer.disconnect();
+    for (const histogram of histograms.splice(0)) histogram.disable();
+  };
 }
 
 /**

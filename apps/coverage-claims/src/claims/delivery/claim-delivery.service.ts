@@ -85,9 +85,19 @@ export class ClaimDeliveryService {
    * Resolves to the ms after which the claim is due again for a result check, when it is.
    */
   async deliver(taken: TakenDelivery, shutdown: AbortSignal): Promise<number | void> {
-    const signal = AbortSignal.any([shutdown, AbortSignal.timeout(this.config.CLAIM_DELIVERY_TIMEOUT_SECONDS * 1000)]);
-    if (taken.requestId !== null) return this.checkResult(taken, taken.requestId, signal, shutdown);
-    return this.send(taken, faxRequestId(taken.claimId, taken.attempt), signal, shutdown);
+    // As AbortSignal.timeout, but its timer ends with the take (else it lives on for the whole timeout).
+    const deadline = new AbortController();
+    const timer = setTimeout(
+      () => deadline.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError')),
+      this.config.CLAIM_DELIVERY_TIMEOUT_SECONDS * 1000,
+    ).unref();
+    const signal = AbortSignal.any([shutdown, deadline.signal]);
+    try {
+      if (taken.requestId !== null) return await this.checkResult(taken, taken.requestId, signal, shutdown);
+      return await this.send(taken, faxRequestId(taken.claimId, taken.attempt), signal, shutdown);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   /** Renders the claim and hands it to the gateway under `requestId` (a new one, or the attempt's own again). */
