@@ -1,6 +1,5 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import perfHooks, { type ELDHistogram, type PerformanceObserver } from 'node:perf_hooks';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { FastifyInstance } from 'fastify';
 import { Histogram, Registry, collectDefaultMetrics } from 'prom-client';
@@ -9,7 +8,7 @@ import type { ServiceConfig } from '../config/service-config.js';
 
 /** One Prometheus registry per application instance (tests boot several in one process). */
 @Injectable()
-export class MetricsRegistry implements OnApplicationShutdown {
+export class MetricsRegistry {
   readonly registry = new Registry();
   readonly httpDuration = new Histogram({
     name: 'http_request_duration_seconds',
@@ -19,10 +18,13 @@ export class MetricsRegistry implements OnApplicationShutdown {
     registers: [this.registry],
   });
 
-  private readonly stopDefaultMetrics = collectDefaultMetricsUntilStopped(this.registry);
+  /** The process's metrics, collected from the first application's start (`processRegistry`). */
+  private readonly process = processRegistry();
 
-  onApplicationShutdown(): void {
-    this.stopDefaultMetrics();
+  /** What `GET /metrics` shows: this application's metrics and the process's. */
+  async exposition(): Promise<{ contentType: string; text: string }> {
+    const merged = Registry.merge([this.process, this.registry]);
+    return { contentType: merged.contentType, text: await merged.metrics() };
   }
 
   /** Times every request by its route pattern (never the raw URL, which holds ids). */
@@ -35,38 +37,21 @@ export class MetricsRegistry implements OnApplicationShutdown {
   }
 }
 
+let processMetrics: Registry | undefined;
+
 /**
- * prom-client's default metrics, collected into `registry` until the function returned is called.
- * collectDefaultMetrics starts a GC PerformanceObserver and an event-loop delay histogram and keeps no
- * handle to either: left running, they outlive the application (in a process that boots several, the
- * tests, the observer's callback keeps each closed application in memory), so they are caught as
- * collectDefaultMetrics starts them, synchronously, and stopped with the application.
+ * prom-client's default metrics (CPU, memory, event loop, GC), which describe the process, not an
+ * application: collected once per process into a registry of their own, which every application's
+ * `/metrics` shows beside its own. (collectDefaultMetrics starts a GC observer and an event-loop delay
+ * histogram it keeps no handle to: one per application would outlive each application closed in a
+ * process that boots several, the tests, and keep it in memory.)
  */
-function collectDefaultMetricsUntilStopped(registry: Registry): () => void {
-  const observers: PerformanceObserver[] = [];
-  const histograms: ELDHistogram[] = [];
-  const { prototype } = perfHooks.PerformanceObserver;
-  const { observe } = prototype;
-  const { monitorEventLoopDelay } = perfHooks;
-  prototype.observe = function (this: PerformanceObserver, ...args: Parameters<PerformanceObserver['observe']>) {
-    observers.push(this);
-    return observe.apply(this, args);
-  };
-  perfHooks.monitorEventLoopDelay = (...args) => {
-    const histogram = monitorEventLoopDelay(...args);
-    histograms.push(histogram);
-    return histogram;
-  };
-  try {
-    collectDefaultMetrics({ register: registry });
-  } finally {
-    prototype.observe = observe;
-    perfHooks.monitorEventLoopDelay = monitorEventLoopDelay;
+function processRegistry(): Registry {
+  if (!processMetrics) {
+    processMetrics = new Registry();
+    collectDefaultMetrics({ register: processMetrics });
   }
-  return () => {
-    for (const observer of observers.splice(0)) observer.disconnect();
-    for (const histogram of histograms.splice(0)) histogram.disable();
-  };
+  return processMetrics;
 }
 
 /**
@@ -94,8 +79,8 @@ export class MetricsServer implements OnApplicationBootstrap, OnApplicationShutd
         response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not Found\n');
         return;
       }
-      this.metrics.registry.metrics().then(
-        (text) => response.writeHead(200, { 'content-type': this.metrics.registry.contentType }).end(text),
+      this.metrics.exposition().then(
+        ({ contentType, text }) => response.writeHead(200, { 'content-type': contentType }).end(text),
         () => response.writeHead(500).end(),
       );
     });
