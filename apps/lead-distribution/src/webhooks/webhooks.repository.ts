@@ -129,6 +129,11 @@ export class WebhooksRepository {
     return this.dataSource.transaction(work);
   }
 
+  /** Reads in one snapshot (REPEATABLE READ): what `work` reads is of one moment. */
+  snapshot<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction('REPEATABLE READ', work);
+  }
+
   /** Locks the partner's row against other endpoint creations for it and counts its endpoints. */
   async lockAndCountForPartner(tx: EntityManager, partnerId: number): Promise<number> {
     await tx.query(`SELECT id FROM partners WHERE id = $1 FOR NO KEY UPDATE`, [partnerId]);
@@ -279,8 +284,8 @@ export class WebhooksRepository {
     });
   }
 
-  async findDelivery(id: string, owner: number | null): Promise<DeliveryDetailRow | null> {
-    const rows = await this.dataSource.query<DeliveryDetailRow[]>(
+  async findDelivery(id: string, owner: number | null, tx?: EntityManager): Promise<DeliveryDetailRow | null> {
+    const rows = await (tx ?? this.dataSource).query<DeliveryDetailRow[]>(
       `SELECT ${DELIVERY_COLUMNS}, ev.payload
          FROM webhook_deliveries d JOIN webhook_events ev ON ev.id = d.event_id JOIN webhook_endpoints e ON e.id = d.endpoint_id
         WHERE d.id = $1 AND ($2::int IS NULL OR e.partner_id = $2)`,
@@ -290,8 +295,8 @@ export class WebhooksRepository {
   }
 
   /** A delivery's attempts, oldest first, from the attempt log. */
-  async attempts(deliveryId: string): Promise<AttemptRow[]> {
-    const logged = await this.attemptLog.list(WEBHOOK_DELIVERY_WORK, deliveryId);
+  async attempts(deliveryId: string, tx?: EntityManager): Promise<AttemptRow[]> {
+    const logged = await this.attemptLog.list(WEBHOOK_DELIVERY_WORK, deliveryId, tx);
     return logged.map(({ detail, ...attempt }) => ({ ...attempt, responseExcerpt: detail }));
   }
 

@@ -175,10 +175,13 @@ export class WebhooksService {
     return { data: rows.map(toDeliveryResponse), pagination: toPagination(query, total) };
   }
 
+  /** The delivery and its attempts as of one moment (one snapshot: an attempt recorded between two reads shows in both or neither). */
   async getDelivery(principal: ApiKeyPrincipal, id: string): Promise<WebhookDeliveryDetailDto> {
-    const row = await this.repository.findDelivery(id, ownerOf(principal));
+    const [row, attempts] = await this.repository.snapshot(async (tx) => {
+      const found = await this.repository.findDelivery(id, ownerOf(principal), tx);
+      return [found, found ? await this.repository.attempts(id, tx) : []] as const;
+    });
     if (!row) throw WebhookErrors.deliveryNotFound(id);
-    const attempts = await this.repository.attempts(id);
     return {
       ...toDeliveryResponse(row),
       payload: row.payload as WebhookPayloadDto | null,

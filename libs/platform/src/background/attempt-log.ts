@@ -54,9 +54,9 @@ export class AttemptLog {
     );
   }
 
-  /** The item's attempts, oldest first. */
-  list(work: string, itemId: string): Promise<LoggedAttempt[]> {
-    return this.dataSource.query<LoggedAttempt[]>(
+  /** The item's attempts, oldest first; in `tx` when given (read in one snapshot with the item's row). */
+  list(work: string, itemId: string, tx?: EntityManager): Promise<LoggedAttempt[]> {
+    return (tx ?? this.dataSource).query<LoggedAttempt[]>(
       `SELECT id, attempted_at AS "attemptedAt", outcome, status_code AS "statusCode", latency_ms AS "latencyMs",
               detail, error, next_attempt_at AS "nextAttemptAt"
          FROM background_attempts WHERE work = $1 AND item_id = $2 ORDER BY attempted_at, id`,
