@@ -27,7 +27,7 @@ export async function onFreePorts<T>(count: number, start: (ports: number[]) => 
  * Whether `error` says a port was taken: Node's EADDRINUSE, or the output of a process that could not
  * bind (Node's `listen EADDRINUSE`, PostgreSQL's and nginx's `Address already in use`) in its message.
  */
-export function portTaken(error: unknown): boolean {
+function portTaken(error: unknown): boolean {
   if ((error as NodeJS.ErrnoException | undefined)?.code === 'EADDRINUSE') return true;
   return error instanceof Error && /EADDRINUSE|Address already in use/.test(error.message);
 }

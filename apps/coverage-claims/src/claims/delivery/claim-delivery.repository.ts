@@ -244,7 +244,7 @@ export class ClaimDeliveryRepository {
       `submitted_at = CASE WHEN request_id = $3 THEN submitted_at ELSE now() END, request_id = $3, receipt_id = NULL,
        next_attempt_at = now() + make_interval(secs => $4)`,
       [requestId, leaseSeconds],
-      'AND next_attempt_at > now()',
+      { condition: 'AND next_attempt_at > now()' },
     );
   }
 
@@ -266,11 +266,12 @@ export class ClaimDeliveryRepository {
       taken,
       'receipt_id = coalesce($3, receipt_id), lease_id = NULL, next_attempt_at = now() + make_interval(secs => $4)',
       [receiptId, delayMs / 1000],
-      '',
-      handOver && {
-        outcome: handOver.confirmed ? ClaimAttemptOutcome.HandedOver : ClaimAttemptOutcome.HandOverUnconfirmed,
-        detail: `request ${handOver.requestId}, ${handOver.pages} pages${receiptId === null ? '' : `, receipt ${receiptId}`}`,
-        error: handOver.message ?? null,
+      {
+        logged: handOver && {
+          outcome: handOver.confirmed ? ClaimAttemptOutcome.HandedOver : ClaimAttemptOutcome.HandOverUnconfirmed,
+          detail: `request ${handOver.requestId}, ${handOver.pages} pages${receiptId === null ? '' : `, receipt ${receiptId}`}`,
+          error: handOver.message ?? null,
+        },
       },
     );
   }
@@ -329,13 +330,18 @@ export class ClaimDeliveryRepository {
     return this.update(taken, 'attempts = attempts - (request_id IS NULL)::int, lease_id = NULL, next_attempt_at = now()', []);
   }
 
-  /** Changes the taken row under its lease; with `logged`, logs the attempt in the same transaction. */
+  /**
+   * Changes the taken row under its lease (and `condition`, more SQL for its WHERE); with `logged`,
+   * logs the attempt in the same transaction.
+   */
   private async update(
     taken: TakenDelivery,
     set: string,
     values: unknown[],
-    condition = '',
-    logged?: { outcome: ClaimAttemptOutcome; detail: string | null; error: string | null },
+    {
+      condition = '',
+      logged,
+    }: { condition?: string; logged?: { outcome: ClaimAttemptOutcome; detail: string | null; error: string | null } } = {},
   ): Promise<boolean> {
     const change = async (db: EntityManager) =>
       (
