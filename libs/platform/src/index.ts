@@ -62,3 +62,4 @@ export * from './metrics/metrics.js';
 export * from './openapi/api-docs.decorators.js';
 export * from './openapi/openapi.js';
 export * from './rate-limit/rate-limit.js';
+export * from './access-records/access-record.decorator.js';

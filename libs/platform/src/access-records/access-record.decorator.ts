@@ -1,0 +1,50 @@
+import { SetMetadata, applyDecorators } from '@nestjs/common';
+import { ApiExtension } from '@nestjs/swagger';
+
+/** What an operation did with personal data (safeguards notice art. 8: view, use, input, change, delete, print, download). */
+export type AccessAction = 'view' | 'use' | 'input' | 'change' | 'delete' | 'print' | 'download';
+
+/** A data subject by identifier only, never its contents: `{ type: 'lead', id }`, `{ type: 'customer', id }`. */
+export interface AccessSubject {
+  type: 'lead' | 'customer' | 'planner' | 'operator' | 'claim' | 'as-request' | 'access-record';
+  id: string;
+}
+
+/** Who acted: set on the request by each service's guard for every authenticated caller. */
+export interface AccessActor {
+  /** `operator` (an account, by session or personal key), `bootstrap` (OPERATOR_API_KEYS), `partner-key`, `provider-key`, `planner`. */
+  kind: 'operator' | 'bootstrap' | 'partner-key' | 'provider-key' | 'planner';
+  /** The account's, key's or user's id. */
+  id: string;
+}
+
+/** What the handler's request, answer and parameters offer to name the subjects. */
+export interface AccessContext {
+  params: Record<string, string | undefined>;
+  query: Record<string, unknown>;
+  body: unknown;
+  /** The handler's answer (the DTO before serialisation); undefined for a stream or a buffer. */
+  response: unknown;
+}
+
+export interface RecordsAccessOptions {
+  action: AccessAction;
+  /** The subjects handled; an empty list still records the call (a search that found nobody). */
+  subjects: (context: AccessContext) => AccessSubject[];
+  /** Exports and bulk downloads: the caller must give `reason` (query), kept in the record (400 naming `reason` without it). */
+  reasonRequired?: boolean;
+}
+
+export const RECORDS_ACCESS = 'access-records:spec';
+
+/**
+ * The operation views, uses, inputs, changes, deletes, prints or downloads personal data: each call
+ * that succeeds appends an access record (접속기록) with the actor, the time, the client address, the
+ * subjects and the action with the operation. Shown in the OpenAPI document as `x-access-record`, which
+ * the coverage test reads.
+ */
+export const RecordsAccess = (options: RecordsAccessOptions) =>
+  applyDecorators(
+    SetMetadata(RECORDS_ACCESS, options),
+    ApiExtension('x-access-record', { action: options.action, reasonRequired: options.reasonRequired ?? false }),
+  );
