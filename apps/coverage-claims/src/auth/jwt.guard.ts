@@ -1,7 +1,7 @@
 import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
-import { IS_PUBLIC } from '#platform';
+import { IS_PUBLIC, setAccessActor } from '#platform';
 import { UsersService } from '../users/users.service.js';
 import { AccessTokenVerifier } from './access-tokens.js';
 import { OPERATOR_ONLY, USER_ROLES } from './auth.decorators.js';
@@ -32,6 +32,7 @@ export class JwtAuthGuard implements CanActivate {
     }
     const user = await this.authenticate(request);
     request.user = user;
+    setAccessActor(request, { kind: 'planner', id: user.userId });
     const roles = this.reflector.getAllAndOverride<UserRole[] | undefined>(USER_ROLES, targets);
     if (roles && !roles.includes(user.role)) throw AuthErrors.roleForbidden();
     return true;

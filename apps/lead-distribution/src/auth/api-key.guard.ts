@@ -1,14 +1,14 @@
 import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
-import { IS_PUBLIC } from '#platform';
+import { IS_PUBLIC, setAccessActor, type AccessActor } from '#platform';
 import { ApiKeyRole, isIntId } from '#contracts';
 import { ApiKeyErrors } from '../api-keys/api-keys.errors.js';
 import { ApiKeysService } from '../api-keys/api-keys.service.js';
 import { PARTNER_SCOPE, ROLES, type PartnerScopeOptions } from './auth.decorators.js';
 import { AuthErrors } from './auth.errors.js';
 import { PartnerAccess } from './partner-access.js';
-import type { AuthenticatedRequest } from './principal.js';
+import type { ApiKeyPrincipal, AuthenticatedRequest } from './principal.js';
 
 /**
  * The one guard of lead-distribution, installed globally: authenticates X-API-Key (401
@@ -34,6 +34,7 @@ export class ApiKeyGuard implements CanActivate {
     const principal = await this.apiKeys.authenticateRequest(request, presented);
     if (!principal) throw ApiKeyErrors.invalid();
     request.user = principal;
+    setAccessActor(request, actorOf(principal));
 
     const roles = this.reflector.getAllAndOverride<ApiKeyRole[] | undefined>(ROLES, targets) ?? [];
     if (!roles.includes(principal.role)) throw AuthErrors.roleForbidden();
@@ -60,4 +61,16 @@ function requestedPartnerId(request: FastifyRequest): number | undefined {
   if (raw === undefined || raw === null || raw === '') return undefined;
   const value = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\d{1,10}$/.test(raw) ? Number(raw) : Number.NaN;
   return isIntId(value) ? value : Number.NaN;
+}
+
+/** The caller as its access records name it: OPERATOR_API_KEYS keys (`env:…` ids) are the bootstrap. */
+function actorOf(principal: ApiKeyPrincipal): AccessActor {
+  switch (principal.role) {
+    case ApiKeyRole.Operator:
+      return { kind: principal.keyId.startsWith('env:') ? 'bootstrap' : 'operator', id: principal.keyId };
+    case ApiKeyRole.Partner:
+      return { kind: 'partner-key', id: principal.keyId };
+    case ApiKeyRole.Provider:
+      return { kind: 'provider-key', id: principal.keyId };
+  }
 }

@@ -48,3 +48,39 @@ export const RecordsAccess = (options: RecordsAccessOptions) =>
     SetMetadata(RECORDS_ACCESS, options),
     ApiExtension('x-access-record', { action: options.action, reasonRequired: options.reasonRequired ?? false }),
   );
+
+/** Security events kept beside the access records for the monthly review (no subjects). */
+export type AccessEvent = 'sign-in-failed' | 'key-refused';
+
+/** One entry to append: an operation's access, or a security event. */
+export interface AccessRecordEntry {
+  actor: AccessActor;
+  /** The client address as Fastify's `request.ip` gives it under TRUSTED_PROXY_HOPS. */
+  address: string;
+  action: AccessAction | AccessEvent;
+  /** The operation (OpenAPI operationId) or, for an event, what was attempted (`operator.sign-in`). */
+  operation: string;
+  subjects: AccessSubject[];
+  reason?: string | null;
+  requestId?: string | null;
+}
+
+/**
+ * Where access records go: provided by the platform's access-records module. Features that record
+ * outside an operation's decorator (a guard's refused key, a failed sign-in) inject this.
+ */
+export abstract class AccessRecordSink {
+  abstract append(entry: AccessRecordEntry): Promise<void>;
+}
+
+const ACTOR = Symbol('accessActor');
+
+/** Each service's guard names the caller of an authenticated request. */
+export function setAccessActor(request: object, actor: AccessActor): void {
+  (request as { [ACTOR]?: AccessActor })[ACTOR] = actor;
+}
+
+/** The caller the guard named, or undefined on a public route. */
+export function accessActorOf(request: object): AccessActor | undefined {
+  return (request as { [ACTOR]?: AccessActor })[ACTOR];
+}
