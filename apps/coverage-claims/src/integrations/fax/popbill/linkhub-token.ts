@@ -74,6 +74,8 @@ export class LinkhubTokenSource {
           'Content-Type': 'Application/json',
         },
         body,
+        // As SOLAPI's and CODEF's calls: a redirect is a failure, never a second host handed the signed request.
+        redirect: 'error',
         signal: timeout,
       });
       text = await responseText(response);

@@ -227,6 +227,8 @@ export class PopbillFaxAdapter implements FaxSender {
           ...(form ? { 'Content-Type': form.contentType } : {}),
         },
         body: form?.body,
+        // A redirect is a failure: no other host is handed the token or the document.
+        redirect: 'error',
         signal: AbortSignal.any([signal, timeout]),
       });
       status = response.status;
