@@ -112,6 +112,34 @@ describe('claim document: the fax of a claim, before and after it is sent', () =
     }
   });
 
+  it('answers 400 naming claimReqId for every spelling of an id but plain decimal digits (hex, sign, spaces, leading zero, exponent)', async () => {
+    const token = team.planner.accessToken;
+    const claimId = await fileClaim(app, token, claimBody(INSURER.code));
+    await document(token, claimId).expect(200);
+    const spellings = [
+      `0x${claimId.toString(16)}`,
+      `+${claimId}`,
+      `%20${claimId}`,
+      `${claimId}%20`,
+      `0${claimId}`,
+      `${claimId}e0`,
+      `%09${claimId}`,
+      `${claimId}.0`,
+      `0b${claimId.toString(2)}`,
+      `0o${claimId.toString(8)}`,
+      '1e3',
+      '0x1',
+    ];
+    for (const id of spellings) {
+      const answer = await document(token, id);
+      expect({ id, status: answer.status }).toEqual({ id, status: 400 });
+      expect(problemOf(answer.body)).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        errors: [{ field: 'claimReqId', message: 'must be an integer from 1 to 2147483647' }],
+      });
+    }
+  });
+
   it('answers 422 CLAIM_DOCUMENT_UNRENDERABLE, naming the attachment by position and type, for a claim whose fax cannot be made', async () => {
     const token = team.planner.accessToken;
     const broken = await upload(app, token, randomBytes(1200), 'application/pdf');

@@ -58,6 +58,33 @@ describe('operator API: partners', () => {
     await asOperator(app).get('/api/v1/admin/partners/abc').expect(400);
   });
 
+  it('returns 400 naming id for every spelling of an id but plain decimal digits (hex, sign, spaces, leading zero, exponent)', async () => {
+    const partner = await given(app).partner('Strict Ids');
+    await asOperator(app).get(`/api/v1/admin/partners/${partner.id}`).expect(200);
+    const spellings = [
+      `0x${partner.id.toString(16)}`,
+      `+${partner.id}`,
+      `%20${partner.id}`,
+      `${partner.id}%20`,
+      `0${partner.id}`,
+      `${partner.id}e0`,
+      `%0A${partner.id}`,
+      `${partner.id}.0`,
+      '1e3',
+      '0x1',
+    ];
+    for (const id of spellings) {
+      for (const path of [`/api/v1/admin/partners/${id}`, `/api/v1/admin/partners/${id}/api-keys`]) {
+        const response = await asOperator(app).get(path);
+        expect({ path, status: response.status }).toEqual({ path, status: 400 });
+        expect(response.body).toMatchObject({
+          code: 'VALIDATION_FAILED',
+          errors: [{ field: 'id', message: 'must be an integer from 1 to 2147483647' }],
+        });
+      }
+    }
+  });
+
   it('returns 404 issuing a key for an unknown partner', async () => {
     const response = await asOperator(app).post('/api/v1/admin/partners/987654/api-keys').send({}).expect(404);
     expect(response.body.code).toBe('PARTNER_NOT_FOUND');

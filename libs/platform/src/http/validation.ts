@@ -1,4 +1,4 @@
-import { ValidationPipe, type ValidationError } from '@nestjs/common';
+import { ValidationPipe, type ArgumentMetadata, type ValidationError } from '@nestjs/common';
 import { plainToInstance } from 'class-transformer';
 import { validateSync, type ValidatorOptions } from 'class-validator';
 import { jsonShapeErrors } from './json-shape.js';
@@ -25,6 +25,15 @@ export function createValidationPipe(): ValidationPipe {
  * and text (jsonShapeErrors) before it, once for every route, by checkRequestShapes.
  */
 class SyncValidationPipe extends ValidationPipe {
+  /**
+   * Path parameters reach their own pipe (`intParam`, `uuidParam`, `patternParam`) as the text that was
+   * sent: Nest's conversion (`+value` for a `number` parameter) would read `0x1`, `+1`, ` 1`, `01` and
+   * `1e0` as 1 and `1e3` as 1000 before `intParam` could refuse them.
+   */
+  protected override transformPrimitive(value: unknown, metadata: ArgumentMetadata): unknown {
+    return metadata.type === 'param' ? value : super.transformPrimitive(value, metadata);
+  }
+
   /**
    * validateSync: no rule of ours is asynchronous (class-validator's `validate` would make a promise
    * per constraint for the same errors; libs/platform/test/validation.spec.ts checks that no rule is).
