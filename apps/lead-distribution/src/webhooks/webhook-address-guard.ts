@@ -58,12 +58,18 @@ export function isBlockedAddress(address: string): boolean {
   return BLOCKED_V6.check(address, 'ipv6');
 }
 
+/**
+ * A host refused at send time. The message names the host but not the address: it becomes the
+ * attempt's `error`, which the partner reads in the delivery log, and an address would map the
+ * service's own network (internal names and what they resolve to) for the partner. `address` stays on
+ * the error for the service's own use.
+ */
 export class BlockedAddressError extends Error {
   constructor(
     readonly hostname: string,
     readonly address: string,
   ) {
-    super(`${hostname} resolves to ${address}, an address webhooks may not reach`);
+    super(`${hostname} resolves to an address webhooks may not reach`);
     this.name = 'BlockedAddressError';
   }
 }

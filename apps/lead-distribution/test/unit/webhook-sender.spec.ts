@@ -133,4 +133,15 @@ describe('the webhook sender', () => {
     }
     expect(server.received).toEqual([]);
   });
+
+  it('says which host was refused but never which address it resolved to (the attempt error is the partner’s to read)', async () => {
+    server = await serve((_req, res) => res.writeHead(200).end());
+    for (const host of ['localhost', 'hooks.localhost']) {
+      const answer = await send(`http://${host}:${server.port}/`, { allowPrivateAddresses: false });
+      expect(answer).toMatchObject({ outcome: AttemptOutcome.BlockedAddress, statusCode: null });
+      expect(answer.error).toBe(`${host} resolves to an address webhooks may not reach`);
+      expect(answer.error).not.toMatch(/127\.0\.0\.1|::1/);
+    }
+    expect(server.received).toEqual([]);
+  });
 });
