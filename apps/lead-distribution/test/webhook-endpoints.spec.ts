@@ -167,6 +167,49 @@ describe('webhook endpoints and their delivery log', () => {
       expect(patched.body.errors).toEqual([{ field: 'url', message: expect.stringMatching(/address webhooks may not reach$/) }]);
       expect((await as.get(`/api/v1/webhooks/endpoints/${endpoint.id}`).expect(200)).body.url).toBe(RECEIVER);
     });
+    it.each([
+      ['a leading space', ' http://127.0.0.1:9/hooks'],
+      ['a trailing space', 'http://127.0.0.1:9/hooks '],
+      ['a tab in the path', 'http://127.0.0.1:9/ho\toks'],
+      ['a newline in the host', 'http://127.0.\n0.1:9/hooks'],
+      ['a carriage return', 'http://127.0.0.1:9/hooks\r'],
+      ['one slash', 'http:/127.0.0.1:9/hooks'],
+      ['no slash', 'http:127.0.0.1:9/hooks'],
+      ['backslashes', 'http:\\\\127.0.0.1:9/hooks'],
+      ['an empty user part', 'http://@127.0.0.1:9/hooks'],
+      ['an empty user and password', 'http://:@127.0.0.1:9/hooks'],
+    ])('refuses a URL with %s as a 400 naming url, on registration and on change', async (_case, url) => {
+      const { apiKey, as } = await partner(`Hook Strict ${_case}`);
+      const created = await as.post('/api/v1/webhooks/endpoints').send({ url, eventTypes: ['lead.assigned'] });
+      expect({ status: created.status, code: created.body.code }).toEqual({ status: 400, code: 'VALIDATION_FAILED' });
+      expect(created.body.errors).toEqual([{ field: 'url', message: expect.any(String) }]);
+      const endpoint = await register(apiKey);
+      const patched = await as.patch(`/api/v1/webhooks/endpoints/${endpoint.id}`).send({ url });
+      expect({ status: patched.status, code: patched.body.code }).toEqual({ status: 400, code: 'VALIDATION_FAILED' });
+      expect(patched.body.errors).toEqual([{ field: 'url', message: expect.any(String) }]);
+      expect((await as.get(`/api/v1/webhooks/endpoints/${endpoint.id}`).expect(200)).body.url).toBe(RECEIVER);
+    });
+
+    it('stores and answers the normalised URL, the one deliveries are sent to', async () => {
+      const { apiKey, as } = await partner('Hook Normalised');
+      const created = await as
+        .post('/api/v1/webhooks/endpoints')
+        .send({ url: 'HTTP://LocalHost:80/a/./b/../훅?x=1', eventTypes: ['lead.assigned'] })
+        .expect(201);
+      const normalised = 'http://localhost/a/%ED%9B%85?x=1';
+      expect(created.body.url).toBe(normalised);
+      const endpoint = await register(apiKey);
+      const patched = await as
+        .patch(`/api/v1/webhooks/endpoints/${endpoint.id}`)
+        .send({ url: 'http://127.0.0.1:9/x/../hooks/' })
+        .expect(200);
+      expect(patched.body.url).toBe('http://127.0.0.1:9/hooks/');
+      const stored = await app.dataSource.query<Array<{ url: string }>>(
+        'SELECT url FROM webhook_endpoints WHERE id = ANY($1) ORDER BY created_at',
+        [[created.body.id, endpoint.id]],
+      );
+      expect(stored.map((row) => row.url)).toEqual([normalised, 'http://127.0.0.1:9/hooks/']);
+    });
   });
 
   describe('changes', () => {

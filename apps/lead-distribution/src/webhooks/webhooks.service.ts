@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import {
   ApiKeyRole,
   MAX_WEBHOOK_ENDPOINTS_PER_PARTNER,
+  MAX_WEBHOOK_URL_LENGTH,
+  normalizeWebhookUrl,
   toPagination,
   WEBHOOK_EVENT_CATALOGUE,
   WebhookDeliveryStatus,
@@ -54,7 +56,7 @@ export class WebhooksService {
   ) {}
 
   async create(partnerId: number, input: CreateWebhookEndpointRequest): Promise<WebhookEndpointCreatedDto> {
-    await this.checkUrl(input.url);
+    const url = await this.checkUrl(input.url);
     const secret = this.secrets.generate();
     const row = await this.repository.transaction(async (tx) => {
       const count = await this.repository.lockAndCountForPartner(tx, partnerId);
@@ -62,7 +64,7 @@ export class WebhooksService {
       return this.repository.insert(tx, {
         id: uuidv7(),
         partnerId,
-        url: input.url,
+        url,
         description: input.description || null,
         eventTypes: input.eventTypes,
         parallelDelivery: input.parallelDelivery ?? false,
@@ -86,13 +88,13 @@ export class WebhooksService {
    * `enabled: true` enables a disabled one and forgets why it was disabled and its failing run.
    */
   async update(principal: ApiKeyPrincipal, id: string, input: UpdateWebhookEndpointRequest): Promise<WebhookEndpointDto> {
-    if (input.url !== undefined) await this.checkUrl(input.url);
+    const url = input.url === undefined ? undefined : await this.checkUrl(input.url);
     let madeDue = false;
     const row = await this.repository.transaction(async (tx) => {
       const endpoint = await this.repository.lock(tx, id, ownerOf(principal), 'update');
       if (!endpoint) throw WebhookErrors.endpointNotFound(id);
       const changes: EndpointChanges = {
-        url: input.url,
+        url,
         description: input.description === undefined ? undefined : input.description || null,
         eventTypes: input.eventTypes,
         parallelDelivery: input.parallelDelivery,
@@ -242,12 +244,17 @@ export class WebhooksService {
     return row;
   }
 
-  private async checkUrl(url: string): Promise<void> {
+  /** The URL to store, normalised (the one deliveries go to), once its host may be reached; else a 400 naming `url`. */
+  private async checkUrl(sent: string): Promise<string> {
+    const url = normalizeWebhookUrl(sent);
+    if (url.length > MAX_WEBHOOK_URL_LENGTH)
+      throw WebhookErrors.urlRefused(`must be at most ${MAX_WEBHOOK_URL_LENGTH} characters once normalised`);
     const refusal = await webhookUrlRefusal(url, {
       production: this.config.NODE_ENV === 'production',
       allowPrivate: this.config.WEBHOOK_ALLOW_PRIVATE_ADDRESSES,
     });
     if (refusal) throw WebhookErrors.urlRefused(refusal);
+    return url;
   }
 }
 

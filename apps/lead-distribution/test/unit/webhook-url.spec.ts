@@ -1,4 +1,4 @@
-import { isWebhookUrlShape } from '#contracts';
+import { isWebhookUrlShape, normalizeWebhookUrl } from '#contracts';
 import { resolveAllowedAddress } from '../../src/webhooks/webhook-address-guard.js';
 import { webhookUrlRefusal, type WebhookUrlPolicy } from '../../src/webhooks/webhook-url-check.js';
 
@@ -22,8 +22,29 @@ describe('webhook endpoint URLs', () => {
     ['an empty fragment', 'https://crm.example.com/hooks#'],
     ['more than 2048 characters', `https://crm.example.com/${'x'.repeat(2048)}`],
     ['not a string', 42],
+    ['a leading space', ' https://crm.example.com/hooks'],
+    ['a trailing newline', 'https://crm.example.com/hooks\n'],
+    ['a tab inside', 'https://crm.exam\tple.com/hooks'],
+    ['a newline inside', 'https://crm.example.com/ho\noks'],
+    ['a DEL character', 'https://crm.example.com/hooks\u007f'],
+    ['one slash after the scheme', 'https:/crm.example.com/hooks'],
+    ['no slash after the scheme', 'https:crm.example.com/hooks'],
+    ['three slashes', 'https:///crm.example.com/hooks'],
+    ['backslashes', 'https:\\\\crm.example.com\\hooks'],
+    ['an empty user part', 'https://@crm.example.com/hooks'],
+    ['an empty user and password', 'https://:@crm.example.com/hooks'],
   ])('refuses the shape of %s', (_what, url) => {
     expect(isWebhookUrlShape(url)).toBe(false);
+  });
+
+  it.each([
+    ['HTTPS://CRM.Example.COM:443/a/./b/../hooks', 'https://crm.example.com/a/hooks'],
+    ['https://crm.example.com', 'https://crm.example.com/'],
+    ['https://crm.example.com/훅?q=값', 'https://crm.example.com/%ED%9B%85?q=%EA%B0%92'],
+    ['https://[2001:4860:4860:0::8888]:8443/h', 'https://[2001:4860:4860::8888]:8443/h'],
+  ])('normalises %s to %s, the URL stored and delivered to', (sent, stored) => {
+    expect(isWebhookUrlShape(sent)).toBe(true);
+    expect(normalizeWebhookUrl(sent)).toBe(stored);
   });
 
   const publicHost: WebhookUrlPolicy['resolve'] = async () => ({ address: '93.184.215.14', family: 4 });

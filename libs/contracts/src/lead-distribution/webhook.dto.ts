@@ -44,14 +44,37 @@ export const MAX_WEBHOOK_DESCRIPTION_LENGTH = 500;
 export const MAX_WEBHOOK_ENDPOINTS_PER_PARTNER = 20;
 
 /**
- * The shape of an endpoint URL: absolute http(s), at most 2048 characters, without user info or
- * fragment. Whether its host may be reached (and https in production) is the service's check.
+ * What a URL parser would quietly repair or read another way, refused as sent: spaces and control
+ * characters anywhere (the WHATWG parser strips them at the ends and drops tabs and newlines inside),
+ * backslashes (read as slashes), a scheme not followed by exactly `//`, and an `@` before the host (an
+ * empty user part).
+ */
+const STRICT_URL = /^https?:\/\/[^/?#@]/i;
+/** A space, an ASCII control character or a backslash. */
+const isRefusedCharacter = (character: string) => character <= ' ' || character === '\u007f' || character === '\\';
+
+/**
+ * The shape of an endpoint URL: absolute http(s) written strictly (see STRICT_URL), at most 2048
+ * characters, without user info or fragment. Whether its host may be reached (and https in
+ * production) is the service's check; what it stores is `normalizeWebhookUrl(value)`.
  */
 export function isWebhookUrlShape(value: unknown): value is string {
   if (typeof value !== 'string' || value.length > MAX_WEBHOOK_URL_LENGTH || !URL.canParse(value)) return false;
+  if ([...value].some(isRefusedCharacter) || !STRICT_URL.test(value)) return false;
+  const authority = value.slice(value.indexOf('//') + 2).split(/[/?#]/, 1)[0]!;
+  if (authority.includes('@')) return false;
   const url = new URL(value);
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return false;
   return url.hostname !== '' && url.username === '' && url.password === '' && url.hash === '' && !value.includes('#');
+}
+
+/**
+ * The URL as stored, answered and delivered to: the WHATWG serialisation of a URL that passed
+ * isWebhookUrlShape (scheme and host lower-cased, default port dropped, dot segments resolved,
+ * non-ASCII percent-encoded). It must also be at most MAX_WEBHOOK_URL_LENGTH (encoding lengthens).
+ */
+export function normalizeWebhookUrl(value: string): string {
+  return new URL(value).href;
 }
 
 const IsWebhookUrl = (options?: ValidationOptions) =>
@@ -61,7 +84,7 @@ const IsWebhookUrl = (options?: ValidationOptions) =>
       validator: {
         validate: isWebhookUrlShape,
         defaultMessage: () =>
-          `must be an absolute https URL of at most ${MAX_WEBHOOK_URL_LENGTH} characters, without user name, password or fragment`,
+          `must be an absolute https URL (scheme, then //) of at most ${MAX_WEBHOOK_URL_LENGTH} characters, without spaces, control characters, backslashes, user part or fragment`,
       },
     },
     options,
@@ -72,7 +95,7 @@ const URL_DOC = {
   maxLength: MAX_WEBHOOK_URL_LENGTH,
   example: 'https://crm.example.com/webhooks/lead-distribution',
   description:
-    'Where deliveries are POSTed: https (http is refused in production), without user name, password or fragment. Its host must not be or resolve to a loopback, private, link-local or metadata address (checked here and again at every delivery).',
+    'Where deliveries are POSTed: https (http is refused in production), written strictly (`https://` then the host; no spaces, tabs, newlines, backslashes, user part or fragment). Stored and answered normalised (the URL deliveries go to). Its host must not be or resolve to a loopback, private, link-local or metadata address (checked here and again at every delivery).',
 } as const;
 
 const EVENT_TYPES_DOC = {
