@@ -12,6 +12,7 @@ import {
 } from './support/coverage-claims.js';
 import { LIMITED_OPERATOR_KEY, expectRateLimited, nextClientAddress, rateLimitItems } from '../../../test/support/rate-limits.js';
 import { withHeader } from '../../../test/support/test-app.js';
+import { given } from './support/given.js';
 
 const LIMITS = {
   RATE_LIMIT_PLANNER: '5',
@@ -125,5 +126,40 @@ describe('rate limits of operator keys and sign-in (coverage-claims)', () => {
     expect(
       (await request(app.url).get('/api/v1/auth/token').query({ code: 'ac_unknown' }).set('X-Forwarded-For', nextClientAddress())).status,
     ).toBe(400);
+  });
+});
+
+// CODEF prompts the customer's phone (a credit4u second step, an NHIS approval in their app): counted
+// per customer, in an app of its own so that no other limit is met.
+describe('prompts to a customer’s phone (coverage-claims)', () => {
+  let app: CoverageClaimsTestApp;
+
+  beforeAll(async () => {
+    app = await startCoverageClaims({ env: { RATE_LIMIT_CUSTOMER_PROMPTS: '3', RATE_LIMIT_PROMPT_WINDOW_SECONDS: '3600' } });
+  });
+
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('limits coverage analyses and NHIS approval requests together per customer with 429 RATE_LIMITED; another customer is not held up', async () => {
+    const { planner, otherPlanner } = await given(app).team('프롬프트 에셋');
+    const customer = await given(app).as(planner).verifiedCustomer();
+    const analyse = () =>
+      withToken(app, planner.accessToken).post('/api/v1/coverage/analyses').send({ verificationToken: customer.verificationToken });
+    const nhisAuth = (customerId: string, token = planner.accessToken) =>
+      withToken(app, token)
+        .post('/api/v1/medical-bojang/nhis-auth')
+        .send({ customerId, provider: 'KAKAO', agreedTermIds: ['medical-health-checkup-v1'] });
+
+    expect((await analyse()).status).toBe(201);
+    expect((await nhisAuth(customer.customerId)).status).toBe(201);
+    expect((await analyse()).status).toBe(201);
+    expectRateLimited(await analyse(), 'customer-prompts', 3, 3600);
+    expectRateLimited(await nhisAuth(customer.customerId), 'customer-prompts', 3, 3600);
+
+    // Another customer has a count of their own, whoever the planner.
+    const other = await given(app).as(otherPlanner).verifiedCustomer();
+    expect((await nhisAuth(other.customerId, otherPlanner.accessToken)).status).toBe(201);
   });
 });

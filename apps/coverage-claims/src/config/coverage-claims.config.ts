@@ -70,6 +70,24 @@ export class CoverageClaimsConfig extends IntegrationsConfig {
   RATE_LIMIT_SMS_WINDOW_SECONDS = 3600;
 
   /**
+   * Requests that may prompt one customer's phone through CODEF (a coverage analysis, whose credit4u
+   * sign-in may ask a second step; an NHIS approval request to their app), together, in
+   * RATE_LIMIT_PROMPT_WINDOW_SECONDS (policy `customer-prompts`): a planner cannot flood a
+   * customer with prompts nor lock their credit4u account.
+   */
+  @EnvInt()
+  @IsInt()
+  @Min(1)
+  RATE_LIMIT_CUSTOMER_PROMPTS = 5;
+
+  /** The window of RATE_LIMIT_CUSTOMER_PROMPTS, in seconds (60 … 86,400). */
+  @EnvInt()
+  @IsInt()
+  @Min(60)
+  @Max(86_400)
+  RATE_LIMIT_PROMPT_WINDOW_SECONDS = 3600;
+
+  /**
    * HS256 secret that signs and verifies access tokens (at least 32 characters). Required in
    * production; elsewhere, when unset, a random one is generated once and kept under DATA_DIR.
    */

@@ -18,6 +18,7 @@ import type { UserPrincipal } from '../auth/principal.js';
 import { sendReport } from '../pdf/rendered-report.js';
 import { AnalysesService } from './analyses.service.js';
 import { answer, MISCONFIGURED_503, SECOND_STEP, SIGN_IN, SIGN_IN_400 } from './analyses.openapi.js';
+import { CUSTOMER_PROMPTS } from '../customers/customer-prompts.service.js';
 import { CoverageAnalysisErrors } from './coverage-analysis.errors.js';
 import { CoverageReportService } from './report/coverage-report.service.js';
 import { reportFormatFor } from './report/report-media-type.js';
@@ -39,7 +40,7 @@ export class AnalysesController {
   @HttpCode(201)
   @ApiOperation({
     summary: 'Coverage analysis result',
-    description: `Fetches the contracts of the customer the \`verificationToken\` was given for from the insurance data source, sets what they hold against the recommended amounts for their age and gender, stores the analysis and answers the spec’s \`{ seq, analysis }\` (201: a new analysis is stored on every call; \`seq\` reads it again). A missing, unknown or expired token, or one of another planner or organisation: 400 VERIFICATION_TOKEN_INVALID naming verificationToken. The source failing: 502 INSURANCE_DATA_UNAVAILABLE; not answering within INSURANCE_DATA_TIMEOUT_MS (10 s by default): 504 INSURANCE_DATA_TIMEOUT. Either can be retried with the same token while it is valid. Not idempotent (no \`Idempotency-Key\`): the answer holds personal data that an idempotency record would keep in plain. ${SIGN_IN}`,
+    description: `Fetches the contracts of the customer the \`verificationToken\` was given for from the insurance data source, sets what they hold against the recommended amounts for their age and gender, stores the analysis and answers the spec’s \`{ seq, analysis }\` (201: a new analysis is stored on every call; \`seq\` reads it again). A missing, unknown or expired token, or one of another planner or organisation: 400 VERIFICATION_TOKEN_INVALID naming verificationToken. The source failing: 502 INSURANCE_DATA_UNAVAILABLE; not answering within INSURANCE_DATA_TIMEOUT_MS (10 s by default): 504 INSURANCE_DATA_TIMEOUT. Either can be retried with the same token while it is valid. Not idempotent (no \`Idempotency-Key\`): the answer holds personal data that an idempotency record would keep in plain. ${CUSTOMER_PROMPTS} ${SIGN_IN}`,
   })
   @ApiCreatedResponse({ type: CoverageAnalysisResultDto, description: 'The analysis, stored under `seq`' })
   @ApiAcceptedResponse({ type: CoverageAnalysisSecondStepDto, description: SECOND_STEP })

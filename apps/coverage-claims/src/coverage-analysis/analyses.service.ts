@@ -14,6 +14,7 @@ import {
 import { maskPhoneDigits, ProblemException, FieldCipher, uuidv7 } from '#platform';
 import { visibilityOf, type UserPrincipal } from '../auth/principal.js';
 import { CoverageClaimsConfig } from '../config/coverage-claims.config.js';
+import { CustomerPrompts } from '../customers/customer-prompts.service.js';
 import { CustomersService } from '../customers/customers.service.js';
 import { VerificationErrors } from '../verifications/verifications.errors.js';
 import { VerificationsService, type VerifiedCustomer } from '../verifications/verifications.service.js';
@@ -77,6 +78,7 @@ export class AnalysesService {
   constructor(
     private readonly analyses: AnalysesRepository,
     private readonly twoStep: TwoStepService,
+    private readonly prompts: CustomerPrompts,
     private readonly verifications: VerificationsService,
     private readonly customers: CustomersService,
     private readonly catalogue: CoverageCatalogueService,
@@ -94,6 +96,8 @@ export class AnalysesService {
    */
   async create(user: UserPrincipal, input: CreateCoverageAnalysisDto): Promise<AnalysisOutcome> {
     const verified = await this.verifications.requireVerifiedCustomer(user, input.verificationToken);
+    // The source may prompt the customer's phone (and wrong sign-ins lock credit4u): counted per customer first.
+    await this.prompts.take(verified.customerId);
     const customer = insuranceCustomerOf(verified);
     const signIn = signInOf(input.credit4u);
     const monthlyIncome = input.monthlyIncome ?? null;

@@ -16,7 +16,7 @@ import { createValidationPipe } from '../http/validation.js';
 import { logRequests, ROOT_LOGGER, ServiceLogger } from '../logging/logging.module.js';
 import { MetricsRegistry } from '../metrics/metrics.js';
 import { buildOpenApiDocument, serveOpenApi, type OpenApiInfo } from '../openapi/openapi.js';
-import { installRateLimits, RATE_LIMIT_RULES, type RateLimitRules } from '../rate-limit/rate-limit.js';
+import { installRateLimits, RATE_LIMIT_RULES, RateLimitCounters, type RateLimitRules } from '../rate-limit/rate-limit.js';
 import { closeConnectionsOnShutdown, ShutdownState } from './shutdown.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -101,7 +101,7 @@ export async function createServiceApp({ service, module, config, openApi }: Cre
   logRequests(fastify, app.get(ROOT_LOGGER));
   closeConnectionsOnShutdown(fastify, app.get(ShutdownState));
   // After the hooks every answer needs (security headers, request id), before the body is read.
-  await installRateLimits(fastify, config, app.get<RateLimitRules>(RATE_LIMIT_RULES, { strict: false }));
+  await installRateLimits(fastify, config, app.get<RateLimitRules>(RATE_LIMIT_RULES, { strict: false }), app.get(RateLimitCounters));
   checkRequestShapes(fastify);
   answerConditionalGets(fastify);
   preventCaching(fastify);

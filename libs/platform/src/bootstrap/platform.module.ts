@@ -7,6 +7,7 @@ import { HealthController } from '../health/health.controller.js';
 import { ProblemDetailsFilter } from '../http/problem-details.filter.js';
 import { LoggingModule } from '../logging/logging.module.js';
 import { MetricsRegistry, MetricsServer } from '../metrics/metrics.js';
+import { RateLimitCounters } from '../rate-limit/rate-limit.js';
 import { ShutdownState } from './shutdown.js';
 import { DATABASE_URL, SERVICE_CONFIG } from './tokens.js';
 
@@ -21,8 +22,8 @@ export interface ServiceRuntime<C extends ServiceConfig = ServiceConfig> {
 
 /**
  * What every service has: its validated config (injectable by its class and by SERVICE_CONFIG), the
- * database URL, JSON logging, the problem-details filter, health, metrics on a port of their own and
- * the shutdown state.
+ * database URL, JSON logging, the problem-details filter, health, metrics on a port of their own, the
+ * shutdown state and the rate-limit counters features count in (RateLimitCounters).
  */
 @Global()
 @Module({})
@@ -44,8 +45,9 @@ export class PlatformModule {
         MetricsRegistry,
         MetricsServer,
         ShutdownState,
+        RateLimitCounters,
       ],
-      exports: [SERVICE_CONFIG, configClass, DATABASE_URL, MetricsRegistry, ShutdownState],
+      exports: [SERVICE_CONFIG, configClass, DATABASE_URL, MetricsRegistry, ShutdownState, RateLimitCounters],
     };
   }
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { normalizeIP, type FastifyRateLimitStore } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import LocalStore from '@fastify/rate-limit/store/LocalStore.js';
@@ -47,15 +47,67 @@ export const RATE_LIMIT_RULES = Symbol('RATE_LIMIT_RULES');
 export const RateLimitedBy = (...policies: string[]) => MergeRouteConfig({ rateLimits: policies });
 
 export const RateLimitErrors = {
-  exceeded: (policies: RateLimitPolicy[], retryAfterSeconds: number) =>
+  exceeded: (policies: RateLimitPolicy[], retryAfterSeconds: number, headers: Record<string, string> = {}) =>
     new ProblemException(
       429,
       'RATE_LIMITED',
       `Too many requests: ${policies.map((policy) => `${policy.limit} per ${policy.windowSeconds} s (${policy.name})`).join(' and ')}; retry in ${retryAfterSeconds} s`,
       undefined,
-      { headers: { 'Retry-After': String(retryAfterSeconds) } },
+      { headers: { ...headers, 'Retry-After': String(retryAfterSeconds) } },
     ),
 };
+
+/** Counts one hit of `subject` against `policy` in a counter store: the count so far in the window and the ms it has left. */
+type Counter = (policy: RateLimitPolicy, subject: string) => Promise<{ current: number; ttl: number }>;
+
+/**
+ * The route limits' counters, for a limit a feature can only apply once the request is read (the
+ * customer a body names): `take` counts one hit against a policy the feature declares, in the same
+ * stores as the route limits (Redis under REDIS_URL, shared by the replicas; memory otherwise or while
+ * Redis fails), and refuses past the limit with the same 429 RATE_LIMITED, `Retry-After` and RateLimit
+ * headers. Provided by the PlatformModule; installRateLimits connects it to the stores (until then, as
+ * in an application built without createApp, it counts in memory).
+ */
+@Injectable()
+export class RateLimitCounters {
+  private counter: Counter = localCounter();
+
+  /** Called by installRateLimits. */
+  connect(counter: Counter): void {
+    this.counter = counter;
+  }
+
+  async take(policy: RateLimitPolicy, subject: string): Promise<void> {
+    const { current, ttl } = await this.counter(policy, subject);
+    if (current <= policy.limit) return;
+    const state: PolicyState = { policy, remaining: 0, resetSeconds: Math.max(1, Math.ceil(ttl / 1000)), exceeded: true };
+    throw RateLimitErrors.exceeded([policy], state.resetSeconds, {
+      'RateLimit-Policy': rateLimitPolicyHeader([policy]),
+      RateLimit: rateLimitHeader([state]),
+    });
+  }
+}
+
+/** A counter in this process's memory, one LRU of LOCAL_SUBJECTS per policy. */
+function localCounter(shared?: CounterStore): Counter {
+  const stores = new Map<string, CounterStore>();
+  return (policy, subject) => {
+    let store = stores.get(policy.name);
+    if (!store) stores.set(policy.name, (store = shared ?? new LocalStore(false, false, LOCAL_SUBJECTS)));
+    return increment(store, policy, subject);
+  };
+}
+
+function increment(store: CounterStore, policy: RateLimitPolicy, subject: string): Promise<{ current: number; ttl: number }> {
+  return new Promise((resolve, reject) =>
+    store.incr(
+      `${policy.name}:${subject}`,
+      (error, result) => (error || !result ? reject(error ?? new Error('The rate-limit store returned no count')) : resolve(result)),
+      policy.windowSeconds * 1000,
+      policy.limit,
+    ),
+  );
+}
 
 /** Every variable that sets a rate limit or the pending-upload cap, in either service (docs/operations/rate-limits.md). */
 export const RATE_LIMIT_VARIABLES = [
@@ -68,6 +120,7 @@ export const RATE_LIMIT_VARIABLES = [
   'RATE_LIMIT_SIGN_IN',
   'RATE_LIMIT_SMS_PLANNER',
   'RATE_LIMIT_SMS_ORGANISATION',
+  'RATE_LIMIT_CUSTOMER_PROMPTS',
   'MAX_PENDING_UPLOADS',
 ] as const;
 
@@ -121,7 +174,12 @@ export function rateLimitHeader(states: PolicyState[]): string {
  * RATE_LIMITED and `Retry-After`. When Redis fails, the request is counted in this replica's memory
  * instead (limits then hold per replica), and a warning is logged.
  */
-export async function installRateLimits(fastify: FastifyInstance, config: ServiceConfig, rules: RateLimitRules): Promise<void> {
+export async function installRateLimits(
+  fastify: FastifyInstance,
+  config: ServiceConfig,
+  rules: RateLimitRules,
+  counters?: RateLimitCounters,
+): Promise<void> {
   const logger = new Logger('RateLimits');
   const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL, logger) : undefined;
   let lastWarning = 0;
@@ -146,6 +204,8 @@ export async function installRateLimits(fastify: FastifyInstance, config: Servic
   const limiters = new Map<string, { policy: RateLimitPolicy; store: CounterStore }>(
     policies.map((policy) => [policy.name, { policy, store: shared ?? new LocalStore(false, false, LOCAL_SUBJECTS) }]),
   );
+  // A feature's own policies (RateLimitCounters.take) count in the same store, or in memory of their own.
+  counters?.connect(localCounter(shared));
   // A route naming a policy the service does not have fails at start-up, not quietly at run time.
   fastify.addHook('onRoute', (route) => {
     for (const name of route.config?.rateLimits ?? []) {
@@ -158,14 +218,7 @@ export async function installRateLimits(fastify: FastifyInstance, config: Servic
       const limiter = limiters.get(hit.policy);
       if (!limiter) throw new Error(`No rate-limit policy named ${hit.policy}`);
       const { policy, store } = limiter;
-      const { current, ttl } = await new Promise<{ current: number; ttl: number }>((resolve, reject) =>
-        store.incr(
-          `${policy.name}:${hit.subject}`,
-          (error, result) => (error || !result ? reject(error ?? new Error('The rate-limit store returned no count')) : resolve(result)),
-          policy.windowSeconds * 1000,
-          policy.limit,
-        ),
-      );
+      const { current, ttl } = await increment(store, policy, hit.subject);
       const exceeded = current > policy.limit;
       states.push({ policy, remaining: Math.max(0, policy.limit - current), resetSeconds: Math.ceil(ttl / 1000), exceeded });
       if (exceeded) return true;

@@ -4,6 +4,7 @@ import { NhisAuthCompletedDto, NhisAuthDto, RequestNhisAuthDto, TermListDto, Ter
 import { ApiProblems, Idempotent, uuidParam } from '#platform';
 import { BearerAuth, CurrentUser } from '../../auth/auth.decorators.js';
 import type { UserPrincipal } from '../../auth/principal.js';
+import { CUSTOMER_PROMPTS } from '../../customers/customer-prompts.service.js';
 import { TermsService } from '../../terms/terms.service.js';
 import { SIGN_IN_TTL_SECONDS as AUTH_TTL_SECONDS, USE_WINDOW_SECONDS as LOOKUP_WINDOW_SECONDS } from '../../two-step/two-step.service.js';
 import { NhisAuthService } from './nhis-auth.service.js';
@@ -32,7 +33,7 @@ export class NhisAuthController {
   @Idempotent({ subjectOf: (auth: NhisAuthDto) => `customer:${auth.customerId}` })
   @ApiOperation({
     summary: 'NHIS simple authentication: request',
-    description: `Sends an approval request to the customer's app (\`provider\`; PASS needs \`telecom\`) through the national health insurer. The customer must be yours (an ORG_ADMIN: of the organisation), else 404 CUSTOMER_NOT_FOUND. The health-data consent of \`GET /api/v1/medical-bojang/terms\` must be among \`agreedTermIds\` (400 TERMS_NOT_AGREED naming agreedTermIds) and is recorded with the customer. The customer then approves in their app within ${AUTH_TTL_SECONDS} s, and you call \`complete\`. When the insurer or the app's server does not answer: 503 NHIS_UNAVAILABLE, and nothing is kept. An app the configured source does not offer (PAYCO with NHIS_ADAPTER=codef): 400 NHIS_PROVIDER_UNSUPPORTED naming provider, nothing sent or kept. Accepts \`Idempotency-Key\`: a repeat gets the first answer and sends no second request to the app.`,
+    description: `Sends an approval request to the customer's app (\`provider\`; PASS needs \`telecom\`) through the national health insurer. The customer must be yours (an ORG_ADMIN: of the organisation), else 404 CUSTOMER_NOT_FOUND. The health-data consent of \`GET /api/v1/medical-bojang/terms\` must be among \`agreedTermIds\` (400 TERMS_NOT_AGREED naming agreedTermIds) and is recorded with the customer. The customer then approves in their app within ${AUTH_TTL_SECONDS} s, and you call \`complete\`. When the insurer or the app's server does not answer: 503 NHIS_UNAVAILABLE, and nothing is kept. An app the configured source does not offer (PAYCO with NHIS_ADAPTER=codef): 400 NHIS_PROVIDER_UNSUPPORTED naming provider, nothing sent or kept. Accepts \`Idempotency-Key\`: a repeat gets the first answer and sends no second request to the app. ${CUSTOMER_PROMPTS}`,
   })
   @ApiCreatedResponse({ type: NhisAuthDto })
   @ApiProblems(400, 404, 409, 422, 503)

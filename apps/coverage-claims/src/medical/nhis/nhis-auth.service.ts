@@ -9,6 +9,7 @@ import {
   type RequestNhisAuthDto,
 } from '#contracts';
 import { visibilityOf, type UserPrincipal } from '../../auth/principal.js';
+import { CustomerPrompts } from '../../customers/customer-prompts.service.js';
 import { CustomerErrors } from '../../customers/customers.errors.js';
 import { CustomersService } from '../../customers/customers.service.js';
 import { TermsService } from '../../terms/terms.service.js';
@@ -37,6 +38,7 @@ export class NhisAuthService {
   constructor(
     private readonly twoStep: TwoStepService,
     private readonly customers: CustomersService,
+    private readonly prompts: CustomerPrompts,
     private readonly terms: TermsService,
     @Inject(NHIS) private readonly nhis: NhisPort,
   ) {}
@@ -45,7 +47,7 @@ export class NhisAuthService {
    * Sends the approval request to the customer's app through the NHIS port, then stores the session
    * (a two-step sign-in, its reference sealed) and the health-data consent in one transaction. The port is asked first: when it fails (503)
    * nothing is stored, neither session nor consent; a provider app the source does not offer is 400
-   * naming provider.
+   * naming provider. Each request counts against the customer's prompts (CustomerPrompts; 429 past them).
    */
   async request(user: UserPrincipal, input: RequestNhisAuthDto): Promise<NhisAuthDto> {
     const agreed = await this.terms.requireAgreed(TermPurpose.HealthCheckup, input.agreedTermIds);
@@ -53,6 +55,8 @@ export class NhisAuthService {
     // Check-ups are judged against ranges by sex; a customer only a claim recorded has none yet.
     if (customer.gender === null) throw CustomerErrors.genderUnknown(customer.id);
     const { gender } = customer;
+    // The request prompts the customer's app: counted per customer (429 past the limit) before the NHIS is asked.
+    await this.prompts.take(customer.id);
     const handle = await nhisCall(() =>
       this.nhis.requestAuth({
         customer: { name: customer.name, birthDate: customer.birthDate, gender, phone: customer.phone },
