@@ -98,7 +98,10 @@ describe('AS evidence files with the s3 storage driver (S3-compatible server on 
       expect.arrayContaining(['content-length', 'content-type', 'host']),
     );
     expect(url.searchParams.has('x-amz-checksum-crc32')).toBe(false);
-    expect(presigned.cdnUrl).toBe(`https://cdn.test.example/${presigned.key}`);
+    // AS evidence has no permanent URL: an S3 presigned GET of the key, not CDN_BASE_URL + key.
+    const evidenceLink = new URL(presigned.cdnUrl);
+    expect(`${evidenceLink.origin}${evidenceLink.pathname}`).toBe(`${endpoint}/${BUCKET}/${presigned.key}`);
+    expect(evidenceLink.searchParams.get('X-Amz-Expires')).toBe('600');
 
     expect((await put(presigned.uploadUrl, bytes, 'audio/mpeg')).status).toBe(200);
     const stored = await s3.send(new GetObjectCommand({ Bucket: BUCKET, Key: presigned.key }));

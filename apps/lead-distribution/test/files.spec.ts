@@ -88,7 +88,11 @@ describe('AS evidence files with the local storage driver', () => {
       const month = String(started.getUTCMonth() + 1).padStart(2, '0');
       expect(presigned.fileId).toMatch(UUID_V7);
       expect(presigned.key).toBe(`as-evidence/${agency.partnerId}/${started.getUTCFullYear()}/${month}/${presigned.fileId}.m4a`);
-      expect(presigned.cdnUrl).toBe(`https://cdn.test.example/evidence/${presigned.key}`);
+      // AS evidence has no permanent URL: cdnUrl is a signed download URL that expires.
+      expect(presigned.cdnUrl).toMatch(
+        new RegExp(`^${app.url}/api/v1/files/download/${presigned.fileId}\\?expires=\\d+&signature=[0-9a-f]{64}$`),
+      );
+      expect(presigned.cdnUrl).not.toContain('cdn.test.example');
       expect(presigned.expiresIn).toBe(600);
       const uploadUrl = new URL(presigned.uploadUrl);
       expect(`${uploadUrl.origin}${uploadUrl.pathname}`).toBe(`${app.url}/api/v1/files/upload/${presigned.fileId}`);
@@ -109,9 +113,34 @@ describe('AS evidence files with the local storage driver', () => {
         status: StoredFileStatus.Uploaded,
         uploadedAt: expect.any(Date),
       });
-      expect(files.describe(accepted)).toEqual([
-        { fileId: presigned.fileId, originalName: '../../통화 녹음.m4a', mimeType: 'audio/x-m4a', size: 4321, cdnUrl: presigned.cdnUrl },
-      ]);
+      const [described] = await files.describe(accepted);
+      expect(described).toEqual({
+        fileId: presigned.fileId,
+        originalName: '../../통화 녹음.m4a',
+        mimeType: 'audio/x-m4a',
+        size: 4321,
+        cdnUrl: described!.downloadUrl,
+        downloadUrl: expect.stringMatching(
+          new RegExp(`^${app.url}/api/v1/files/download/${presigned.fileId}\\?expires=\\d+&signature=[0-9a-f]{64}$`),
+        ),
+        downloadUrlExpiresAt: expect.any(String),
+      });
+      // The presign answer's link serves the bytes once they are uploaded, until it expires.
+      const downloaded = await fetch(presigned.cdnUrl);
+      expect(downloaded.status).toBe(200);
+      expect(Buffer.from(await downloaded.arrayBuffer())).toEqual(bytes);
+      const linkExpires = Number(new URL(described!.downloadUrl).searchParams.get('expires'));
+      expect(linkExpires * 1000).toBeLessThanOrEqual(Date.now() + 600_000);
+      expect(Date.parse(described!.downloadUrlExpiresAt)).toBeLessThanOrEqual(Date.now() + 600_000);
+    });
+
+    it('gives a provider’s file (lead metadata) its CDN URL, and AS evidence none: no answer carries CDN_BASE_URL + an evidence key', async () => {
+      const { providerKey } = await given(app).provider('CDN Provider').product();
+      const leadFile = await presign({ originalName: 'rec.mp3', mimeType: 'audio/mpeg', size: 10 }, providerKey);
+      expect(leadFile.cdnUrl).toBe(`https://cdn.test.example/evidence/${leadFile.key}`);
+      const evidence = await pngOf(10);
+      expect(evidence.key.startsWith('as-evidence/')).toBe(true);
+      expect(evidence.cdnUrl.startsWith('https://cdn.test.example/')).toBe(false);
     });
 
     it('builds the upload URL from configuration, whatever Host or X-Forwarded-* the request carries', async () => {

@@ -108,7 +108,9 @@ describe('AS requests for operators: the review queue and one request under revi
             originalName: '영수증.png',
             mimeType: 'image/png',
             size: png.length,
-            cdnUrl: expect.stringContaining(`as-evidence/${partner.partner.id}/`),
+            cdnUrl: expect.stringMatching(
+              new RegExp(`^${app.url}/api/v1/files/download/${upload.fileId}\\?expires=\\d+&signature=[0-9a-f]{64}$`),
+            ),
             downloadUrl: expect.stringMatching(
               new RegExp(`^${app.url}/api/v1/files/download/${upload.fileId}\\?expires=\\d+&signature=[0-9a-f]{64}$`),
             ),

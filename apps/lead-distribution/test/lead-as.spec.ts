@@ -64,9 +64,28 @@ describe('AS requests', () => {
         .send({ leadId, reasonCode: NEEDS_EVIDENCE, storedFileIds: [fileId] })
         .expect(200);
       const detail = await as.get(`/api/v1/lead-as/${created.body.id}`).expect(200);
+      const signed = new RegExp(`^${app.url}/api/v1/files/download/${fileId}\\?expires=\\d+&signature=[0-9a-f]{64}$`);
       expect(detail.body.files).toEqual([
-        { fileId, originalName: 'call-log.pdf', mimeType: 'application/pdf', size: 17, cdnUrl: expect.stringContaining('as-evidence/') },
+        {
+          fileId,
+          originalName: 'call-log.pdf',
+          mimeType: 'application/pdf',
+          size: 17,
+          cdnUrl: expect.stringMatching(signed),
+          downloadUrl: expect.stringMatching(signed),
+          downloadUrlExpiresAt: expect.any(String),
+        },
       ]);
+      // No permanent URL: the link is signed, expires within 10 minutes, and serves the evidence.
+      const [file] = detail.body.files as Array<{ cdnUrl: string; downloadUrl: string; downloadUrlExpiresAt: string }>;
+      expect(file!.cdnUrl).toBe(file!.downloadUrl);
+      expect(Date.parse(file!.downloadUrlExpiresAt)).toBeLessThanOrEqual(Date.now() + 600_000);
+      const downloaded = await fetch(file!.cdnUrl);
+      expect(downloaded.status).toBe(200);
+      expect(downloaded.headers.get('content-type')).toBe('application/pdf');
+      const tampered = new URL(file!.cdnUrl);
+      tampered.searchParams.set('expires', String(Number(tampered.searchParams.get('expires')) + 3600));
+      expect((await fetch(tampered)).status).toBe(403);
     });
 
     it('returns 404 when the lead is not owned by the caller', async () => {

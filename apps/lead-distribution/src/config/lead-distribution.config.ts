@@ -59,8 +59,9 @@ export class LeadDistributionConfig extends FileStorageConfig {
   REGISTRATION_STATEMENTS_AT_ONCE = 1;
 
   /**
-   * Prefix of the public URL of an AS evidence file: cdnUrl = CDN_BASE_URL + key (the spec's presign
-   * answer carries it). Required in production; elsewhere this service's own `/files`.
+   * Prefix of the public URL of a provider's file (lead metadata): cdnUrl and `fileUrl` = CDN_BASE_URL +
+   * key. AS evidence has none (signed URLs that expire). Required in production; elsewhere this
+   * service's own `/files`.
    */
   @IsUrl(HTTP_URL, { message: 'must be an http(s) URL' })
   @SetInProduction()

@@ -9,26 +9,26 @@ import { providerFilesPrefix } from './file-owner.js';
 /** An unknown id and another partner's read the same on purpose: ids of other partners leak nothing. */
 const NOT_A_PARTNER_FILE = 'is not a file of this partner';
 
-/** A file as responses show it (an AS request's evidence). */
+/**
+ * A file as responses show it (an AS request's evidence): with a signed URL it can be downloaded from
+ * until downloadUrlExpiresAt; `cdnUrl`, the interface's name, is that same URL.
+ */
 export interface FileDescription {
   fileId: string;
   originalName: string;
   mimeType: EvidenceMimeType;
   size: number;
   cdnUrl: string;
-}
-
-/** A file as the operators' review shows it: with a signed URL it can be downloaded from until downloadUrlExpiresAt. */
-export interface DownloadableFileDescription extends FileDescription {
   downloadUrl: string;
   downloadUrlExpiresAt: string;
 }
 
 /**
- * Stored files, served from the CDN. A partner presigns a file (type and size declared up front),
- * PUTs the bytes to the upload URL, then names the file id in an AS request, which calls
- * requireUploadedFiles. A provider does the same and names the file's key as a `fileKey` in the
- * metadata of the leads it registers, which calls requireProviderFiles.
+ * Stored files. A partner presigns a file (type and size declared up front), PUTs the bytes to the
+ * upload URL, then names the file id in an AS request, which calls requireUploadedFiles; AS evidence
+ * is only ever read through signed URLs that expire (never a permanent CDN URL). A provider does the
+ * same and names the file's key as a `fileKey` in the metadata of the leads it registers, which calls
+ * requireProviderFiles; those files are served from the CDN (cdnUrl).
  */
 @Injectable()
 export class FilesService {
@@ -41,10 +41,16 @@ export class FilesService {
     this.cdnBase = config.CDN_BASE_URL.replace(/\/+$/, '');
   }
 
-  /** Registers a file of `owner` and returns where to upload it; at most MAX_PENDING_UPLOADS outstanding per owner. */
+  /**
+   * Registers a file of `owner` and returns where to upload it; at most MAX_PENDING_UPLOADS outstanding
+   * per owner. `cdnUrl`: a provider's file (lead metadata) is served from the CDN; a partner's (AS
+   * evidence) has no permanent URL, so it is a signed download URL valid FILE_DOWNLOAD_URL_SECONDS,
+   * which serves the bytes once they are uploaded.
+   */
   async presign(owner: ActingOwner, input: PresignedRequestDto): Promise<PresignedUploadDto> {
     const { file, uploadUrl, expiresIn } = await this.files.presign(owner, input, { originalName: input.originalName });
-    return { fileId: file.id, uploadUrl, key: file.key, cdnUrl: this.cdnUrl(file.key), expiresIn };
+    const cdnUrl = 'providerId' in owner ? this.cdnUrl(file.key) : await this.files.downloadUrl(file);
+    return { fileId: file.id, uploadUrl, key: file.key, cdnUrl, expiresIn };
   }
 
   /**
@@ -91,34 +97,33 @@ export class FilesService {
   }
 
   /** The files with these ids, described in the order of `ids` (ids of no file are left out). */
-  async describeByIds(ids: string[]): Promise<FileDescription[]> {
+  async describeByIds(ids: string[], now = new Date()): Promise<FileDescription[]> {
     const byId = new Map((await this.files.findByIds(ids)).map((file) => [file.id, file]));
-    return this.describe(ids.flatMap((id) => byId.get(id) ?? []));
-  }
-
-  /**
-   * The files with these ids as describeByIds describes them, each with a signed download URL valid
-   * for FILE_DOWNLOAD_URL_SECONDS (this service's download route with the local driver, an S3
-   * presigned GET with s3).
-   */
-  async describeForDownload(ids: string[], now = new Date()): Promise<DownloadableFileDescription[]> {
-    const byId = new Map((await this.files.findByIds(ids)).map((file) => [file.id, file]));
-    const files = ids.flatMap((id) => byId.get(id) ?? []);
-    const downloadUrlExpiresAt = new Date(now.getTime() + FILE_DOWNLOAD_URL_SECONDS * 1000).toISOString();
-    return Promise.all(
-      files.map(async (file) => ({
-        ...this.describeFile(file),
-        downloadUrl: await this.files.downloadUrl(file, now),
-        downloadUrlExpiresAt,
-      })),
+    return this.describe(
+      ids.flatMap((id) => byId.get(id) ?? []),
+      now,
     );
   }
 
-  describe(files: StoredFile[]): FileDescription[] {
-    return files.map((file) => this.describeFile(file));
-  }
-
-  private describeFile(file: StoredFile): FileDescription {
-    return { fileId: file.id, originalName: file.originalName, mimeType: file.mimeType, size: file.size, cdnUrl: this.cdnUrl(file.key) };
+  /**
+   * Each file with a signed download URL valid for FILE_DOWNLOAD_URL_SECONDS, made anew for each
+   * answer (this service's download route with the local driver, an S3 presigned GET with s3).
+   */
+  describe(files: StoredFile[], now = new Date()): Promise<FileDescription[]> {
+    const downloadUrlExpiresAt = new Date(now.getTime() + FILE_DOWNLOAD_URL_SECONDS * 1000).toISOString();
+    return Promise.all(
+      files.map(async (file) => {
+        const downloadUrl = await this.files.downloadUrl(file, now);
+        return {
+          fileId: file.id,
+          originalName: file.originalName,
+          mimeType: file.mimeType,
+          size: file.size,
+          cdnUrl: downloadUrl,
+          downloadUrl,
+          downloadUrlExpiresAt,
+        };
+      }),
+    );
   }
 }

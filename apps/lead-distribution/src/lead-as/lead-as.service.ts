@@ -119,7 +119,7 @@ export class LeadAsService {
         usedAt: row.leadUsedAt?.toISOString() ?? null,
         returnedAt: row.leadReturnedAt?.toISOString() ?? null,
       },
-      files: await this.files.describeForDownload(await this.requests.fileIdsOf(row.id)),
+      files: await this.files.describeByIds(await this.requests.fileIdsOf(row.id)),
       reviewedAt: row.reviewedAt?.toISOString() ?? null,
       replacement: replacement && {
         orderId: replacement.orderId,

@@ -72,8 +72,9 @@ export class PresignedUploadDto {
   key!: string;
 
   @ApiProperty({
-    description: 'Where the file is served from once uploaded',
-    example: 'https://cdn.example.com/as-evidence/1/2026/11/0192f7a4-3c1e-7b7a-9d7e-5b0c2a1f4e10.m4a',
+    description:
+      'Where the file can be downloaded from once uploaded. A provider’s file (lead metadata): its CDN URL. A partner’s (AS evidence): a signed URL valid 10 minutes, never a permanent one (the AS request’s lookup gives a fresh one).',
+    example: 'https://lead-api.example.com/api/v1/files/download/0192f7a4-3c1e-7b7a-9d7e-5b0c2a1f4e10?expires=1795240455&signature=9a0b...',
   })
   cdnUrl!: string;
 

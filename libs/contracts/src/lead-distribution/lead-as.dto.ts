@@ -136,8 +136,20 @@ export class AsFileDto {
   @ApiProperty({ type: 'integer' })
   size!: number;
 
-  @ApiProperty()
+  @ApiProperty({
+    description:
+      'The same signed, short-lived URL as downloadUrl (the name the interface gives it): AS evidence has no permanent URL. Ask for the request again for a new one.',
+  })
   cdnUrl!: string;
+
+  @ApiProperty({
+    description:
+      'Signed, short-lived (until downloadUrlExpiresAt): this service’s GET /api/v1/files/download/{fileId}?expires=…&signature=… with the local storage driver, an S3 presigned GET with s3',
+  })
+  downloadUrl!: string;
+
+  @ApiProperty({ format: 'date-time' })
+  downloadUrlExpiresAt!: string;
 }
 
 /** AsDetail: a list item with its evidence files and review time. */
@@ -202,17 +214,8 @@ export class AdminAsLeadDto extends AsLeadDto {
   returnedAt!: string | null;
 }
 
-/** An evidence file with a URL the operator's browser can show it from until downloadUrlExpiresAt. */
-export class AdminAsFileDto extends AsFileDto {
-  @ApiProperty({
-    description:
-      'Signed, short-lived: this service’s GET /api/v1/files/download/{fileId}?expires=…&signature=… with the local storage driver, an S3 presigned GET with s3',
-  })
-  downloadUrl!: string;
-
-  @ApiProperty({ format: 'date-time' })
-  downloadUrlExpiresAt!: string;
-}
+/** An evidence file as operators review it: the same signed URLs as its partner gets. */
+export class AdminAsFileDto extends AsFileDto {}
 
 /** What approving the request made an order owe: a lead in place of the returned one. */
 export class AsReplacementDto {
