@@ -71,7 +71,9 @@ function rangeOf(cidr: string): BlockList | null {
   return list;
 }
 
+/** Whether the range holds the address, of the same family (BlockList would find an IPv4 address in ::/0, as ::ffff:a.b.c.d). */
 function holds(cidr: string, address: string): boolean {
+  if (isIPv4(cidr.split('/')[0]) !== isIPv4(address)) return false;
   return rangeOf(cidr)?.check(address, isIPv4(address) ? 'ipv4' : 'ipv6') ?? false;
 }
 
@@ -114,7 +116,9 @@ function ingressProblems(ingresses: Json[]): string[] {
   for (const ingress of ingresses) {
     if (internal.includes(ingress)) continue;
     if (ingress.spec?.defaultBackend)
-      problems.push(`${describe(ingress)}: a default backend on a public Ingress routes the operator surface (${OPERATOR_PATHS.join(', ')})`);
+      problems.push(
+        `${describe(ingress)}: a default backend on a public Ingress routes the operator surface (${OPERATOR_PATHS.join(', ')})`,
+      );
     for (const rule of ingress.spec?.rules ?? []) {
       for (const entry of rule.http?.paths ?? []) {
         const taken = OPERATOR_REQUESTS.filter((request) => takes(entry, request));
