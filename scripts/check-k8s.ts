@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { parseAllDocuments } from 'yaml';
+import { policyProblems } from './k8s-policies.js';
 import { repoRoot } from './repo-root.js';
 
 /**
@@ -12,8 +13,11 @@ import { repoRoot } from './repo-root.js';
  * every rendered object, and every Secret template (`*.template.yaml`), against the Kubernetes API
  * schemas of the kubernetes-models package: types, required fields and formats with its JSON-schema
  * validators, and unknown fields (which the API server's strict field validation refuses) with
- * TypeScript's excess-property check against the same package's declarations. Exits 1 naming each
- * problem.
+ * TypeScript's excess-property check against the same package's declarations; and, in each rendered
+ * kustomization, the network fences and the operator surface's Ingress (scripts/k8s-policies.ts:
+ * every workload selected by ingress and egress NetworkPolicies, no egress to the cloud metadata
+ * address, /console and /api/v1/admin only on the internal Ingress, behind an address allow-list).
+ * Exits 1 naming each problem.
  *
  *   node dist/scripts/check-k8s.js [root]
  */
@@ -161,6 +165,7 @@ export async function checkManifests(root: string, log: (line: string) => void =
       const objects = renderKustomization(dir);
       if (objects.length === 0) problems.push(`${relative(dir)}: renders no object`);
       for (const object of objects) checked.push({ source: relative(dir), object });
+      for (const problem of policyProblems(objects)) problems.push(`${relative(dir)}: ${problem}`);
       log(`rendered ${relative(dir)}: ${objects.length} objects`);
     } catch (error) {
       problems.push(`${relative(dir)}: ${error instanceof Error ? error.message : String(error)}`);

@@ -195,6 +195,8 @@ describe.each(SERVICES)('$name started from its image layout', (service) => {
       expect((await fetch(`${base}/docs`)).status).toBe(200);
       const document = (await (await fetch(`${base}/docs/openapi.json`)).json()) as { info: { title: string } };
       expect(document.info.title).toBe(service.name);
+      // In production Swagger UI keeps an "Authorize" key in the page only, never in localStorage (issue 41).
+      expect(await (await fetch(`${base}/docs/swagger-ui-init.js`)).text()).toMatch(/"persistAuthorization":\s*false/);
       // The operator console, from the bundle's dist/console/<service>/, under its own CSP.
       const consolePage = await fetch(`${base}/console/`);
       expect(consolePage.status).toBe(200);

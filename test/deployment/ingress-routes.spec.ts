@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { REPO, SERVICES, healthPaths, ofKind, type ServiceUnderTest } from './support.js';
+import { ALLOW_LIST, INTERNAL_INGRESS_CLASS } from '../../scripts/k8s-policies.js';
+import { REPO, SERVICES, healthPaths, ofKind, type K8sObject, type ServiceUnderTest } from './support.js';
 import { environments, named, rendered, type Json } from './overlays.js';
 
 /** The annotation with which ingress-nginx writes no access log for an Ingress's paths. */
@@ -26,6 +27,21 @@ const BESIDE = [
   '/api/v1/files/downloads',
   '/api/v1/files/presigned',
 ];
+
+/** The operator surface (issue 41): served only by the internal Ingress, refused on the public hosts. */
+const isOperatorPath = (requestPath: string) => /^\/(console|api\/v1\/admin)(\/|$)/.test(requestPath);
+
+/** The console's own paths, which the OpenAPI documents leave out. */
+const CONSOLE_PATHS = ['/console', '/console/', '/console/access-records', '/console/assets/index-1.js'];
+
+/** The public Ingress objects (insure-api, insure-api-unlogged) and the internal one (insure-operator), of one rendering. */
+function ingressesOf(objects: K8sObject[]): { publicIngresses: Json[]; internal: Json[] } {
+  const all = ofKind(objects, 'Ingress') as Json[];
+  return {
+    publicIngresses: all.filter((ingress) => ingress.spec.ingressClassName !== INTERNAL_INGRESS_CLASS),
+    internal: all.filter((ingress) => ingress.spec.ingressClassName === INTERNAL_INGRESS_CLASS),
+  };
+}
 
 interface Request {
   /** `GET /api/v1/auth/sso`, or a path with `(no route)` when the service serves nothing there. */
@@ -109,11 +125,11 @@ function routeOf(paths: IngressPath[], host: string, requestPath: string): Ingre
 }
 
 describe('the Kubernetes overlays', () => {
-  it('map the two base URLs onto the two services by host name: every route of each service on its host, by the Ingress path rules', () => {
+  it('map the two base URLs onto the two services by host name: every public route of each service on its host, by the Ingress path rules', () => {
     for (const env of environments) {
-      const ingresses = ofKind(rendered.get(env)!, 'Ingress') as Json[];
+      const { publicIngresses: ingresses } = ingressesOf(rendered.get(env)!);
       expect(ingresses.map((ingress) => ingress.metadata.name)).toEqual(['insure-api', 'insure-api-unlogged']);
-      expect(rendered.get(`${env}/ingress`)).toEqual(ingresses);
+      expect(rendered.get(`${env}/ingress`)).toEqual(ofKind(rendered.get(env)!, 'Ingress'));
       const paths = ingressPaths(ingresses);
       const hosts = [...new Set(paths.map((entry) => entry.host))];
       expect(hosts).toEqual([expect.stringMatching(/^api\./), expect.stringMatching(/^lead-api\./)]);
@@ -126,24 +142,61 @@ describe('the Kubernetes overlays', () => {
         if (entry.pathType === 'Prefix' && entry.path !== '/') expect(entry.path).not.toMatch(/\/$/);
       }
       expect(new Set(paths.map((entry) => `${entry.host} ${entry.path}`)).size).toBe(paths.length);
-      expect(routeOf(paths, hosts[0], '/')?.ingress).toBe('insure-api');
-      expect(routeOf(paths, hosts[1], '/')?.ingress).toBe('insure-api');
+      // Each host lists the path families it serves: nothing else, not even /, reaches a service.
+      for (const host of hosts) expect(routeOf(paths, host, '/')).toBeUndefined();
 
       for (const [service, host] of onHosts(hosts)) {
-        for (const { requestPath } of requestsTo(service)) {
+        for (const { requestPath, operation } of requestsTo(service)) {
           const backend = routeOf(paths, host, requestPath)?.backend;
-          expect({ host, requestPath, backend }).toEqual({ host, requestPath, backend: { name: service.name, port: { name: 'http' } } });
+          if (isOperatorPath(requestPath)) expect({ host, requestPath, backend }).toEqual({ host, requestPath, backend: undefined });
+          else if (operation.endsWith(' (no route)'))
+            expect([undefined, { name: service.name, port: { name: 'http' } }]).toContainEqual(backend);
+          else
+            expect({ host, requestPath, backend }).toEqual({ host, requestPath, backend: { name: service.name, port: { name: 'http' } } });
         }
         expect(named(rendered.get(env)!, 'Service', service.name).spec.ports.map((p: Json) => p.name)).toContain('http');
       }
     }
-    const hostsOf = (env: string) => ingressPaths(ofKind(rendered.get(env)!, 'Ingress')).map((entry) => entry.host);
+    const hostsOf = (env: string) => ingressPaths(ingressesOf(rendered.get(env)!).publicIngresses).map((entry) => entry.host);
     expect(hostsOf(environments[0])).not.toEqual(hostsOf(environments[1]));
+  });
+
+  it('serve the operator surface (/console, /api/v1/admin) only on the internal hosts, whole services there, to an allow-list set per overlay', () => {
+    const allowLists: string[] = [];
+    for (const env of environments) {
+      const { publicIngresses, internal } = ingressesOf(rendered.get(env)!);
+      expect(internal.map((ingress) => ingress.metadata.name)).toEqual(['insure-operator']);
+      const [operator] = internal;
+      const paths = ingressPaths(internal);
+      const hosts = [...new Set(paths.map((entry) => entry.host))];
+      expect(hosts).toEqual([expect.stringMatching(/^api\.internal\./), expect.stringMatching(/^lead-api\.internal\./)]);
+      expect(operator.spec.tls).toEqual([{ hosts, secretName: 'insure-operator-tls' }]);
+      // No internal host is a public one.
+      const publicHosts = ingressPaths(publicIngresses).map((entry) => entry.host);
+      for (const host of hosts) expect(publicHosts).not.toContain(host);
+      // The console calls its service's other operations on the origin that served it: every operation is there.
+      for (const [service, host] of onHosts(hosts)) {
+        const requests = [...requestsTo(service).map((request) => request.requestPath), ...CONSOLE_PATHS];
+        expect(requests.filter(isOperatorPath).length).toBeGreaterThan(CONSOLE_PATHS.length);
+        for (const requestPath of requests) {
+          const backend = routeOf(paths, host, requestPath)?.backend;
+          expect({ host, requestPath, backend }).toEqual({ host, requestPath, backend: { name: service.name, port: { name: 'http' } } });
+        }
+      }
+      // And on the public hosts, none of the operator surface.
+      const publicPaths = ingressPaths(publicIngresses);
+      for (const host of [...new Set(publicPaths.map((entry) => entry.host))])
+        for (const requestPath of [...CONSOLE_PATHS, '/api/v1/admin', '/api/v1/admin/partners', '/api/v1/admin/access-records'])
+          expect({ host, requestPath, route: routeOf(publicPaths, host, requestPath) }).toEqual({ host, requestPath, route: undefined });
+      allowLists.push(operator.metadata.annotations[ALLOW_LIST]);
+    }
+    // dev: the private ranges; prod: a documentation address (RFC 5737) until the operators' own are filled in.
+    expect(allowLists).toEqual(['10.0.0.0/8,172.16.0.0/12,192.168.0.0/16', '192.0.2.0/32']);
   });
 
   it('keep out of the access log every route whose query string carries a credential, and only the routes beside them', () => {
     for (const env of environments) {
-      const ingresses = ofKind(rendered.get(env)!, 'Ingress') as Json[];
+      const ingresses = ingressesOf(rendered.get(env)!).publicIngresses;
       const paths = ingressPaths(ingresses);
       const [logged, unlogged] = ingresses;
       // The access log is all that differs: the evidence files' body size holds on the upload paths too.
@@ -161,7 +214,13 @@ describe('the Kubernetes overlays', () => {
       const lost: string[] = [];
       for (const [service, host] of onHosts(hosts)) {
         for (const { operation, requestPath, credentials } of requestsTo(service)) {
-          const accessLogged = routeOf(paths, host, requestPath)!.accessLogged;
+          const route = routeOf(paths, host, requestPath);
+          // Not routed at all (the operator surface, a path beside no family): the controller answers 404 itself.
+          if (route === undefined) {
+            expect(credentials).toEqual([]);
+            continue;
+          }
+          const accessLogged = route.accessLogged;
           if (credentials.length > 0)
             expect({ operation, credentials, accessLogged }).toEqual({ operation, credentials, accessLogged: false });
           if (!accessLogged && credentials.length === 0) lost.push(`${service.name} ${operation}`);

@@ -14,13 +14,23 @@ import { REPO, SERVICES } from './support.js';
 /**
  * The reverse proxy of docker/compose.yaml, for real: nginx (Debian's package) runs the committed
  * template, filled in as the nginx image fills it, in front of both built services; each base URL's
- * host must reach its own service and nothing of the other, and any other host neither; no
- * credential carried in a query string reaches nginx's access log.
+ * host must reach its own service and nothing of the other, and any other host neither; the
+ * operator surface only on the internal hosts, to the allow-list; no credential carried in a query
+ * string reaches nginx's access log.
  */
 
 const API_HOST = 'api.localhost';
 const LEAD_API_HOST = 'lead-api.localhost';
 const HOSTS: Record<string, string> = { 'coverage-claims': API_HOST, 'lead-distribution': LEAD_API_HOST };
+/** The internal hosts, the only ones serving the operator surface, to OPERATOR_ALLOWED_RANGE. */
+const INTERNAL_HOSTS: Record<string, string> = {
+  'coverage-claims': 'api.internal.localhost',
+  'lead-distribution': 'lead-api.internal.localhost',
+};
+/** The allow-list: this machine's 127.0.0.1; a request from 127.0.0.2 (also this machine) is from outside it. */
+const OPERATOR_ALLOWED_RANGE = '127.0.0.1/32';
+const OUTSIDE_ADDRESS = '127.0.0.2';
+const isOperatorPath = (pathname: string) => /^\/(console|api\/v1\/admin)/.test(pathname);
 const OPERATOR_KEY = `op_${'proxy'.repeat(8)}`;
 
 /** nginx from PATH or /usr/sbin; none is a failure (CI installs nginx-light), never a skipped test. */
@@ -53,10 +63,12 @@ function send(
   pathname: string,
   headers: Record<string, string> = {},
   body?: string | Buffer,
+  localAddress?: string,
 ): Promise<Answer> {
   const length: Record<string, string> = body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) };
+  const options = { host: '127.0.0.1', port, method, path: pathname, localAddress, headers: { host, ...length, ...headers } };
   return new Promise((resolve, reject) => {
-    const outgoing = request({ host: '127.0.0.1', port, method, path: pathname, headers: { host, ...length, ...headers } }, (response) => {
+    const outgoing = request(options, (response) => {
       let text = '';
       response.on('data', (chunk: Buffer) => (text += chunk.toString()));
       response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text }));
@@ -168,6 +180,9 @@ http {
         PROXY_PORT: `127.0.0.1:${port}`,
         API_HOST,
         LEAD_API_HOST,
+        INTERNAL_API_HOST: INTERNAL_HOSTS['coverage-claims'],
+        INTERNAL_LEAD_API_HOST: INTERNAL_HOSTS['lead-distribution'],
+        OPERATOR_ALLOWED_RANGE,
         COVERAGE_CLAIMS_UPSTREAM: upstreams['coverage-claims'],
         LEAD_DISTRIBUTION_UPSTREAM: upstreams['lead-distribution'],
       });
@@ -231,8 +246,19 @@ http {
       Boolean((documents[other.name].paths[template] as Record<string, unknown> | undefined)?.[method.toLowerCase()]);
     let shared = 0;
     for (const [method, pathname, template] of operations) {
-      const own = await send(proxyPort, HOSTS[service.name], method, pathname);
+      // The operator surface on the internal host, everything else on the public one (and the internal one too).
+      const ownHost = isOperatorPath(pathname) ? INTERNAL_HOSTS[service.name] : HOSTS[service.name];
+      const own = await send(proxyPort, ownHost, method, pathname);
       expect({ method, pathname, routed: ![404, 502, 503].includes(own.status) }).toEqual({ method, pathname, routed: true });
+      if (isOperatorPath(pathname)) {
+        const refused = await send(proxyPort, HOSTS[service.name], method, pathname);
+        expect({ method, pathname, status: refused.status, reached: 'x-request-id' in refused.headers }).toEqual({
+          method,
+          pathname,
+          status: 404,
+          reached: false,
+        });
+      }
       if (documentedByOther(method, template)) {
         shared += 1;
         continue;
@@ -243,11 +269,51 @@ http {
     expect(shared).toBeLessThan(3);
     if (service.name === 'lead-distribution') {
       expect(operations.length).toBeGreaterThan(10);
-      const listed = await send(proxyPort, LEAD_API_HOST, 'GET', '/api/v1/admin/partners', { 'x-api-key': OPERATOR_KEY });
+      const listed = await send(proxyPort, INTERNAL_HOSTS['lead-distribution'], 'GET', '/api/v1/admin/partners', {
+        'x-api-key': OPERATOR_KEY,
+      });
       expect(listed.status).toBe(200);
-      const refused = await send(proxyPort, API_HOST, 'GET', '/api/v1/admin/partners', { 'x-api-key': OPERATOR_KEY });
+      const refused = await send(proxyPort, INTERNAL_HOSTS['coverage-claims'], 'GET', '/api/v1/admin/partners', {
+        'x-api-key': OPERATOR_KEY,
+      });
       expect(refused.status).toBe(404);
     }
+  });
+
+  it.each(SERVICES)('serves the operator surface of $name only on its internal host, and there only to the allow-list', async (service) => {
+    const operator = { 'x-api-key': OPERATOR_KEY };
+    // A read of the operator API without path parameters, from the service's own document.
+    const adminRead = Object.entries(documents[service.name].paths).find(
+      ([template, methods]) => template.startsWith('/api/v1/admin/') && !template.includes('{') && 'get' in methods,
+    )![0];
+    const paths = ['/console', '/console/', '/console/access-records', '/api/v1/admin', adminRead, '/api/v1/admin/access-records'];
+    // Spellings nginx normalises onto the operator surface, and ones the services might read as it.
+    const disguised = ['//api/v1/admin/x', '/api/v1/files/../admin/x', '/api/v1/files/%2e%2e/admin/x', '/api/v1/admin;x', '/console.'];
+    for (const pathname of [...paths, ...disguised]) {
+      const refused = await send(proxyPort, HOSTS[service.name], 'GET', pathname, operator);
+      expect({ pathname, status: refused.status, reached: 'x-request-id' in refused.headers }).toEqual({
+        pathname,
+        status: 404,
+        reached: false,
+      });
+      expect(JSON.parse(refused.body)).toMatchObject({ status: 404, detail: 'The operator surface is not served on this host' });
+    }
+    for (const pathname of paths) {
+      // Reached the service (its request id), whatever it answers (the console may not be built here).
+      const served = await send(proxyPort, INTERNAL_HOSTS[service.name], 'GET', pathname, operator);
+      expect({ pathname, reached: typeof served.headers['x-request-id'] }).toEqual({ pathname, reached: 'string' });
+      const outside = await send(proxyPort, INTERNAL_HOSTS[service.name], 'GET', pathname, operator, undefined, OUTSIDE_ADDRESS);
+      expect({ pathname, status: outside.status, reached: 'x-request-id' in outside.headers }).toEqual({
+        pathname,
+        status: 403,
+        reached: false,
+      });
+      expect(JSON.parse(outside.body)).toMatchObject({ status: 403, detail: 'This address may not reach the operator surface' });
+    }
+    const read = await send(proxyPort, INTERNAL_HOSTS[service.name], 'GET', adminRead, operator);
+    expect({ adminRead, status: read.status }).toEqual({ adminRead, status: 200 });
+    // The public routes stay open to any address.
+    expect((await send(proxyPort, HOSTS[service.name], 'GET', '/health/ready', {}, undefined, OUTSIDE_ADDRESS)).status).toBe(200);
   });
 
   it('answers 404 to any other host, reaching neither service', async () => {
@@ -261,7 +327,14 @@ http {
 
   it('carries a 6 MiB evidence file through to lead-distribution, whose upload URLs name the public host', async () => {
     const json = { 'content-type': 'application/json', 'x-api-key': OPERATOR_KEY };
-    const partner = await send(proxyPort, LEAD_API_HOST, 'POST', '/api/v1/admin/partners', json, JSON.stringify({ name: 'Proxy Partner' }));
+    const partner = await send(
+      proxyPort,
+      INTERNAL_HOSTS['lead-distribution'],
+      'POST',
+      '/api/v1/admin/partners',
+      json,
+      JSON.stringify({ name: 'Proxy Partner' }),
+    );
     expect(partner.status).toBe(201);
     const size = 6 * 1024 * 1024;
     const request = {

@@ -117,7 +117,7 @@ export async function createServiceApp({ service, module, config, openApi }: Cre
     exposedHeaders: ['x-request-id', 'x-total-count', 'ratelimit', 'ratelimit-policy', 'retry-after'],
     maxAge: 600,
   });
-  serveOpenApi(app, buildOpenApiDocument(app, openApi));
+  serveOpenApi(app, buildOpenApiDocument(app, openApi), { production: config.NODE_ENV === 'production' });
   const consoleBuild = consoleDirectory(config, service);
   if (consoleBuild !== null) await serveConsole(fastify, consoleBuild, config.CONSOLE_MEDIA_ORIGINS);
   return app;

@@ -237,12 +237,18 @@ function normaliseSchemas<T>(value: T, schemas: Record<string, unknown>): T {
   return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, normaliseSchemas(item, schemas)])) as T;
 }
 
-/** Serves the interactive documentation at /docs and the document itself at /docs/openapi.json. */
-export function serveOpenApi(app: INestApplication, document: OpenAPIObject): void {
+/**
+ * Serves the interactive documentation at /docs and the document itself at /docs/openapi.json. Swagger
+ * UI keeps the key or token typed into "Authorize" in the browser's localStorage when it persists
+ * authorisation: a convenience on a developer's machine, and in production a credential left behind
+ * for any script of the origin, or anyone at that browser, to read (issue 41). So in production it
+ * keeps it only in the page, gone on reload.
+ */
+export function serveOpenApi(app: INestApplication, document: OpenAPIObject, options: { production: boolean }): void {
   SwaggerModule.setup('docs', app, document, {
     customSiteTitle: `${document.info.title} API`,
     jsonDocumentUrl: 'docs/openapi.json',
     raw: ['json'],
-    swaggerOptions: { persistAuthorization: true },
+    swaggerOptions: { persistAuthorization: !options.production },
   });
 }
