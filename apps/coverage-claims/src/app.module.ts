@@ -26,7 +26,6 @@ export class AppModule {
         PlatformModule.forRoot(runtime),
         FieldEncryptionModule,
         DatabaseModule.forRoot(COVERAGE_CLAIMS_DATABASE),
-        OperatorsModule.forRoot({ service: runtime.service }),
         AuthModule,
         OrganisationsModule,
         UsersModule,
@@ -41,6 +40,8 @@ export class AppModule {
         ClaimReferenceModule,
         FilesModule,
         ClaimsModule,
+        // Last: its operations come after the service's own in the OpenAPI document.
+        OperatorsModule.forRoot({ service: runtime.service }),
       ],
     };
   }

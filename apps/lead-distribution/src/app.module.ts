@@ -24,7 +24,6 @@ export class AppModule {
         PlatformModule.forRoot(runtime),
         FieldEncryptionModule,
         DatabaseModule.forRoot(LEAD_DISTRIBUTION_DATABASE),
-        OperatorsModule.forRoot({ service: runtime.service }),
         AuthModule,
         PartnersModule,
         ApiKeysModule,
@@ -37,6 +36,8 @@ export class AppModule {
         DistributionModule,
         FilesModule,
         WebhooksModule,
+        // Last: its operations come after the service's own in the OpenAPI document.
+        OperatorsModule.forRoot({ service: runtime.service }),
       ],
     };
   }
