@@ -27,8 +27,9 @@ export class JwtAuthGuard implements CanActivate {
     const targets = [context.getHandler(), context.getClass()];
     if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) return true;
     const request = context.switchToHttp().getRequest<FastifyRequest & { user?: AuthenticatedUser }>();
-    if (this.reflector.getAllAndOverride<boolean>(OPERATOR_ONLY, targets) || this.operators.roleOf(context) !== undefined) {
-      await this.operators.authenticate(request, context);
+    const operatorOnly = this.reflector.getAllAndOverride<boolean>(OPERATOR_ONLY, targets) === true;
+    if (operatorOnly || this.operators.roleOf(context) !== undefined) {
+      await this.operators.authenticate(request, context, operatorOnly ? 'admin' : undefined);
       return true;
     }
     const user = await this.authenticate(request);

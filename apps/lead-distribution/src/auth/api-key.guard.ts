@@ -33,9 +33,10 @@ export class ApiKeyGuard implements CanActivate {
 
     const request = context.switchToHttp().getRequest<FastifyRequest & AuthenticatedRequest>();
     let principal: ApiKeyPrincipal;
+    const roles = this.reflector.getAllAndOverride<ApiKeyRole[] | undefined>(ROLES, targets) ?? [];
     if (this.operators.presents(request)) {
-      // The operator's role against the route's @OperatorRole (a route without one refuses operators).
-      const operator = await this.operators.authenticate(request, context);
+      // The operator's role against the route's @OperatorRole; a route neither marks refuses operators.
+      const operator = await this.operators.authenticate(request, context, roles.includes(ApiKeyRole.Operator) ? 'admin' : undefined);
       principal = { role: ApiKeyRole.Operator, keyId: operator.id };
       request.user = principal;
     } else {
@@ -46,7 +47,6 @@ export class ApiKeyGuard implements CanActivate {
       principal = found;
       request.user = principal;
       setAccessActor(request, actorOf(principal));
-      const roles = this.reflector.getAllAndOverride<ApiKeyRole[] | undefined>(ROLES, targets) ?? [];
       if (!roles.includes(principal.role)) throw AuthErrors.roleForbidden();
     }
 

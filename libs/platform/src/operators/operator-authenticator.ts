@@ -69,10 +69,13 @@ export class OperatorAuthenticator {
   /**
    * The operator of the request, allowed to call the route (401 without a valid credential, 403 for
    * a role below the route's, a session request without its CSRF token, or a route that is not an
-   * operator operation). Leaves the principal and the access actor on the request.
+   * operator operation). `unmarked`: the role an operator route of the service's own marking
+   * (@OperatorOnly, @Roles(Operator)) needs when it lacks @OperatorRole. Leaves the principal and
+   * the access actor on the request.
    */
-  async authenticate(request: FastifyRequest, context: ExecutionContext): Promise<OperatorPrincipal> {
-    const needed = this.roleOf(context);
+  async authenticate(request: FastifyRequest, context: ExecutionContext, unmarked?: 'admin'): Promise<OperatorPrincipal> {
+    // A route the service opens to operators without @OperatorRole needs admin (the route walk fails on it).
+    const needed = this.roleOf(context) ?? unmarked;
     const principal = await this.principalOf(request, context);
     if (needed === undefined) throw OperatorErrors.notAnOperatorOperation();
     if (!roleIncludes(principal.role, needed)) throw OperatorErrors.roleForbidden(needed);

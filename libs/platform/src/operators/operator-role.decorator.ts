@@ -29,3 +29,10 @@ export const OperatorRole = (role: OperatorRoleLevel) =>
 
 /** In production the bootstrap key (OPERATOR_API_KEYS) may call this operation only: creating the first admin. */
 export const BootstrapAllowed = () => SetMetadata(BOOTSTRAP_ALLOWED, true);
+
+/** The OpenAPI tag of the operators' own operations, declared by each service's document. */
+export const OPERATORS_OPENAPI_TAG = {
+  name: 'admin: operators',
+  description:
+    'Operators: sign-in (password, then a TOTP code; the session cookie and X-CSRF-Token), accounts and roles (viewer < reviewer < admin), their history, and personal API keys for scripts.',
+};
