@@ -21,6 +21,7 @@ export * from './crypto/lookup-hash.js';
 export * from './crypto/random.js';
 export * from './crypto/secret-hash.js';
 export * from './http/console.js';
+export * from './http/credential.errors.js';
 export * from './database/database.module.js';
 export * from './database/embedded-database.js';
 export * from './database/like.js';

@@ -1,10 +1,10 @@
+import { CredentialErrors } from '../http/credential.errors.js';
 import { ProblemException } from '../http/problem.js';
 import { validationFailed } from '../http/validation.js';
 
 export const OperatorErrors = {
-  credentialMissing: () =>
-    new ProblemException(401, 'API_KEY_MISSING', 'Sign in (the operator session cookie) or send a personal API key in X-API-Key'),
-  keyInvalid: () => new ProblemException(401, 'API_KEY_INVALID', 'The API key is unknown, revoked or belongs to a disabled account'),
+  credentialMissing: () => CredentialErrors.apiKeyMissing('Sign in (the operator session cookie) or send a personal API key in X-API-Key'),
+  keyInvalid: () => CredentialErrors.apiKeyInvalid('The API key is unknown, revoked or belongs to a disabled account'),
   sessionInvalid: () =>
     new ProblemException(
       401,
@@ -26,7 +26,7 @@ export const OperatorErrors = {
       'A state-changing request on a session must carry the X-CSRF-Token the session was given',
     ),
   roleForbidden: (needed: string) => new ProblemException(403, 'OPERATOR_ROLE_FORBIDDEN', `This operation needs the ${needed} role`),
-  notAnOperatorOperation: () => new ProblemException(403, 'ROLE_FORBIDDEN', 'Operators may not call this operation'),
+  notAnOperatorOperation: () => CredentialErrors.roleForbidden('Operators may not call this operation'),
   bootstrapLimited: () =>
     new ProblemException(
       403,
