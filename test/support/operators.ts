@@ -88,3 +88,56 @@ export function asSession(app: { url: string }, operator: Pick<SignedInOperator,
     delete: (path: string) => send(agent.delete(path)),
   };
 }
+
+/**
+ * A successful call of each operators' operation that answers personal data or credentials
+ * (x-no-store), for the security-header audits of both services: `check` sees each answer.
+ */
+export async function checkOperatorOperations(
+  app: { url: string },
+  check: (operation: string, response: request.Response) => void,
+): Promise<void> {
+  const email = nextOperatorEmail();
+  const created = await withHeader(app, 'X-API-Key', OPERATOR_KEY)
+    .post('/api/v1/admin/operators')
+    .send({ email, name: '헤더 운영자', role: 'admin', password: GOOD_PASSWORD });
+  check('POST /api/v1/admin/operators', created);
+  const id = (created.body as OperatorAccountDto).id;
+  const challenge = await request(app.url).post('/api/v1/admin/session').send({ email, password: GOOD_PASSWORD });
+  check('POST /api/v1/admin/session', challenge);
+  const signedIn = await request(app.url)
+    .post('/api/v1/admin/session/second-factor')
+    .send({ challenge: challenge.body.challenge, code: totpCodeAt(challenge.body.enrolment.secret as string) });
+  check('POST /api/v1/admin/session/second-factor', signedIn);
+  const session = asSession(app, { cookie: sessionCookieOf(signedIn), csrfToken: (signedIn.body as OperatorSignedInDto).csrfToken! });
+  check('GET /api/v1/admin/session', await session.get('/api/v1/admin/session'));
+  check('GET /api/v1/admin/operators', await session.get('/api/v1/admin/operators'));
+  check('GET /api/v1/admin/operators/{id}', await session.get(`/api/v1/admin/operators/${id}`));
+  check('PATCH /api/v1/admin/operators/{id}', await session.patch(`/api/v1/admin/operators/${id}`).send({ name: '헤더 운영자 2' }));
+  check('GET /api/v1/admin/operators/{id}/history', await session.get(`/api/v1/admin/operators/${id}/history`));
+  check('POST /api/v1/admin/operators/{id}/api-keys', await session.post(`/api/v1/admin/operators/${id}/api-keys`).send({}));
+}
+
+/** A credential of a hostile sweep (test/support/hostile-sweep.ts). */
+type SweepCredential = { name: string; headers: Record<string, string> };
+
+/** A signed-in admin as a hostile sweep's credential (cookie and CSRF token). */
+export async function operatorSessionCredential(
+  app: { url: string },
+  name: string,
+): Promise<{ name: string; headers: Record<string, string> }> {
+  const operator = await signedInOperator(app, 'admin');
+  return { name, headers: { cookie: operator.cookie, 'x-csrf-token': operator.csrfToken } };
+}
+
+/**
+ * The operations of the operators' machine only a person may call (the bootstrap key has no account):
+ * probed with a session, sign-out with one of its own; elsewhere the bootstrap key stands for operators.
+ */
+export function operatorSessionOperations(session: SweepCredential, signingOut: SweepCredential): Record<string, SweepCredential[]> {
+  return {
+    'GET /api/v1/admin/session': [session],
+    'POST /api/v1/admin/operators/{id}/api-keys': [session],
+    'DELETE /api/v1/admin/session': [signingOut],
+  };
+}

@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsEmail, IsEnum, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsBoolean, IsEmail, IsEnum, IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { PaginationDto } from '../common/pagination.dto.js';
 import { Trim } from '../common/transforms.js';
+import { IsOmittable } from '../common/validators.js';
 
 /** An operator's role, least first: each includes what the ones before it may do. */
 export enum OperatorRoleName {
@@ -40,7 +41,7 @@ export class CreateOperatorAccountDto {
 /** What an admin changes of an account: each field given is changed, and kept in its history. */
 export class UpdateOperatorAccountDto {
   @ApiPropertyOptional({ example: '한지우', maxLength: 100 })
-  @IsOptional()
+  @IsOmittable()
   @Trim()
   @IsString()
   @IsNotEmpty()
@@ -48,7 +49,7 @@ export class UpdateOperatorAccountDto {
   name?: string;
 
   @ApiPropertyOptional({ enum: OperatorRoleName, enumName: 'OperatorRoleName' })
-  @IsOptional()
+  @IsOmittable()
   @IsEnum(OperatorRoleName)
   role?: OperatorRoleName;
 
@@ -56,12 +57,12 @@ export class UpdateOperatorAccountDto {
     description:
       'true disables the account (its sessions end and its personal keys are revoked, on the next request); false enables it again',
   })
-  @IsOptional()
+  @IsOmittable()
   @IsBoolean()
   disabled?: boolean;
 
   @ApiPropertyOptional({ description: `A new password (a reset by an admin). ${PASSWORD_DESCRIPTION}`, minLength: 8, maxLength: 128 })
-  @IsOptional()
+  @IsOmittable()
   @IsString()
   @MaxLength(128)
   password?: string;

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsEmail, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
+import { IsEmail, IsNotEmpty, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
 import { Trim } from '../common/transforms.js';
+import { IsOmittable } from '../common/validators.js';
 import { OperatorAccountDto } from './operator-account.dto.js';
 
 export class OperatorSignInDto {
@@ -65,7 +66,7 @@ export class OperatorSecondFactorDto {
     example: 'K7QX-M2PD-9RTA',
     maxLength: 40,
   })
-  @IsOptional()
+  @IsOmittable()
   @Trim()
   @IsString()
   @MaxLength(40)

@@ -110,6 +110,7 @@ export class OperatorAccountsController {
       'The plain key is in this answer only. It works as X-API-Key with the role of its account, until revoked or the account is disabled.',
   })
   @ApiCreatedResponse({ type: OperatorApiKeyIssuedDto })
+  @ApiProblems(404)
   issueApiKey(
     @CurrentOperator() operator: OperatorPrincipal,
     @Param('id', uuidParam('id')) id: string,

@@ -121,6 +121,7 @@ export class OperatorAccountsService {
   /** A personal key for the account itself: the plain key is in the answer and nowhere else, ever. */
   async issueApiKey(by: OperatorPrincipal, accountId: string, name: string | null): Promise<OperatorApiKeyIssuedDto> {
     if (by.kind === 'bootstrap') throw OperatorErrors.personOnly();
+    await this.get(accountId);
     if (by.id !== accountId) throw OperatorErrors.notYours();
     const plain = randomSecret(OPERATOR_KEY_PREFIX);
     const key = Object.assign(new OperatorApiKey(), {
@@ -137,8 +138,8 @@ export class OperatorAccountsService {
   }
 
   async listApiKeys(by: OperatorPrincipal, accountId: string): Promise<OperatorApiKeyListDto> {
-    this.selfOrAdmin(by, accountId);
     await this.get(accountId);
+    this.selfOrAdmin(by, accountId);
     return { data: (await this.repository.listApiKeys(accountId)).map(toApiKeyResponse) };
   }
 
