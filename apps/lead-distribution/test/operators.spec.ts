@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
+import { OperatorAuthenticator, type AccessRecordEntry, type AccessRecordSink } from '#platform';
 import {
   asSession,
   createOperator,
@@ -269,6 +270,38 @@ describe('operators: accounts, sign-in and personal keys (lead-distribution)', (
     }
     const refused = await asSession(app, admin).patch(`/api/v1/admin/operators/${admin.account.id}`).send({ role: 'viewer' });
     expect([refused.status, refused.body.code]).toEqual([409, 'LAST_ADMIN']);
+  });
+
+  it('records failed sign-ins and refused keys as security events when the access records are mounted', async () => {
+    // The access-records module provides the sink; here a recording one stands in for it.
+    const events: AccessRecordEntry[] = [];
+    const sink: AccessRecordSink = { append: async (entry) => void events.push(entry) };
+    Object.assign(app.app.get(OperatorAuthenticator), { sink });
+    try {
+      const operator = await signedInOperator(app, 'viewer');
+      await signIn(operator.email, 'Wrong#pass1').expect(401);
+      const key = await asSession(app, operator).post(`/api/v1/admin/operators/${operator.account.id}/api-keys`).send({}).expect(201);
+      await asSession(app, operator).delete(`/api/v1/admin/operators/${operator.account.id}/api-keys/${key.body.id}`).expect(204);
+      await withKey(app, key.body.apiKey).get('/api/v1/admin/partners').expect(401);
+      expect(events.map(({ actor, action, operation, subjects, address }) => ({ actor, action, operation, subjects, address }))).toEqual([
+        {
+          actor: { kind: 'operator', id: operator.account.id },
+          action: 'sign-in-failed',
+          operation: 'operator.sign-in',
+          subjects: [],
+          address: '127.0.0.1',
+        },
+        {
+          actor: { kind: 'operator', id: operator.account.id },
+          action: 'key-refused',
+          operation: 'operator.api-key',
+          subjects: [],
+          address: '127.0.0.1',
+        },
+      ]);
+    } finally {
+      Object.assign(app.app.get(OperatorAuthenticator), { sink: undefined });
+    }
   });
 
   it("scopes operators' Idempotency-Keys to the operator: the same key from two operators makes two partners", async () => {
