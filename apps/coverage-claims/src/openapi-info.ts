@@ -1,4 +1,4 @@
-import type { OpenApiInfo } from '#platform';
+import { OPERATORS_OPENAPI_TAG, type OpenApiInfo } from '#platform';
 
 /** What the OpenAPI document and the /docs page say before the operations: a front end's first read. */
 export const COVERAGE_CLAIMS_OPENAPI: OpenApiInfo = {
@@ -7,7 +7,7 @@ export const COVERAGE_CLAIMS_OPENAPI: OpenApiInfo = {
 
 ## Getting started
 
-Planners sign in through their organisation (SSO); every call then carries \`Authorization: Bearer <access token>\`. The operator API (\`/api/v1/admin/…\`) takes an operator key in \`X-API-Key\` instead.
+Planners sign in through their organisation (SSO); every call then carries \`Authorization: Bearer <access token>\`. The operator API (\`/api/v1/admin/…\`) takes an operator's session cookie (the console's sign-in: e-mail, password and a TOTP code) or a personal operator key in \`X-API-Key\` instead; outside production the bootstrap key (\`OPERATOR_API_KEYS\`) works too.
 
 1. The operator registers the organisation with its front end's redirect URIs (\`POST /api/v1/admin/organisations\`) and hands it the SSO secret, shown once.
 2. The organisation's sign-in server signs a short-lived assertion naming the planner. The browser takes it, with a PKCE challenge, to \`GET /api/v1/auth/sso\`, which redirects back to the front end with a one-time \`code\`.
@@ -49,6 +49,7 @@ A walk-through with commands: \`docs/guides/coverage-claims.md\` in the reposito
       name: 'admin: sandbox',
       description: 'Operator, sandbox SMS adapter only: the messages it would have sent (404 with another adapter).',
     },
+    OPERATORS_OPENAPI_TAG,
   ],
   version: '1.0.0',
   baseUrl: { variable: 'base_url', local: 'http://127.0.0.1:3000' },

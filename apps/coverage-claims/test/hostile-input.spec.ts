@@ -4,6 +4,7 @@ import { STALL_MS } from '../../../test/support/event-loop.js';
 import { hostileRequests } from '../../../test/support/hostile-input.js';
 import { acceptedCredentials, sweep } from '../../../test/support/hostile-sweep.js';
 import { readOpenApiDocument } from '../../../test/support/openapi-document.js';
+import { operatorSessionCredential, operatorSessionOperations } from '../../../test/support/operators.js';
 
 describe('hostile input on every operation of openapi/coverage-claims.json', () => {
   let app: CoverageClaimsTestApp;
@@ -22,6 +23,9 @@ describe('hostile input on every operation of openapi/coverage-claims.json', () 
 
     // Sign-out ends the sign-in of its token: it is probed with a sign-in of its own.
     const signingOut = await signIn(app, organisation, { name: '나갈설계사' });
+    // The operations only a person may call take an operator session (sign-out one of its own).
+    const operatorSession = await operatorSessionCredential(app, 'operator session');
+    const signingOutOperator = await operatorSessionCredential(app, 'an operator session of its own');
     const credentials = await acceptedCredentials(
       app.url,
       document,
@@ -29,7 +33,12 @@ describe('hostile input on every operation of openapi/coverage-claims.json', () 
         Bearer: [bearer('planner token', planner.accessToken), bearer('admin token', admin.accessToken)],
         ApiKey: [{ name: 'operator key', headers: { 'x-api-key': OPERATOR_KEY } }],
       },
-      { byOperation: { 'POST /api/v1/auth/sign-out': [bearer('a sign-in of its own', signingOut.accessToken)] } },
+      {
+        byOperation: {
+          'POST /api/v1/auth/sign-out': [bearer('a sign-in of its own', signingOut.accessToken)],
+          ...operatorSessionOperations(operatorSession, signingOutOperator),
+        },
+      },
     );
     expect([...credentials].filter(([, accepted]) => accepted.length === 0).map(([operation]) => operation)).toEqual([]);
 

@@ -63,7 +63,7 @@ describe('coverage-claims platform and Bearer authentication', () => {
     expect(await docsPageProblems(app.url, 'coverage-claims', 'docs/guides/coverage-claims.md')).toEqual([]);
   });
 
-  it('marks every operation with the credential it needs: Bearer, the operator key, or none for sign-in and token issue', async () => {
+  it('marks every operation with the credential it needs: Bearer, an operator key or session, or none for sign-in and token issue', async () => {
     const document = (await request(app.url).get('/docs/openapi.json').expect(200)).body as {
       paths: Record<string, Record<string, { security?: Array<Record<string, unknown>> }>>;
       components: { schemas: Record<string, unknown> };
@@ -75,8 +75,18 @@ describe('coverage-claims platform and Bearer authentication', () => {
       ]),
     );
     for (const [operation, schemes] of security) {
-      if (operation === 'GET /api/v1/auth/sso' || operation === 'GET /api/v1/auth/token') expect(schemes).toEqual([]);
-      else if (String(operation).includes('/api/v1/admin/')) expect(schemes).toEqual(['ApiKey']);
+      if (
+        [
+          'GET /api/v1/auth/sso',
+          'GET /api/v1/auth/token',
+          'POST /api/v1/admin/session',
+          'POST /api/v1/admin/session/second-factor',
+        ].includes(String(operation))
+      ) {
+        expect(schemes).toEqual([]);
+      } else if (operation === 'DELETE /api/v1/admin/session') expect(schemes).toEqual(['OperatorSession']);
+      else if (String(operation).includes('/api/v1/admin/'))
+        expect([operation, schemes]).toEqual([operation, ['ApiKey', 'OperatorSession']]);
       else expect([operation, schemes]).toEqual([operation, ['Bearer']]);
     }
     expect(security.length).toBeGreaterThanOrEqual(12);

@@ -30,6 +30,7 @@ import { given } from './support/given.js';
 import type { Credential } from '../../../test/support/hostile-sweep.js';
 import { readOpenApiDocument, type Schema } from '../../../test/support/openapi-document.js';
 import { HeaderAudit, auditAnswersOfNoOperation, auditBaselines } from '../../../test/support/security-headers.js';
+import { checkOperatorOperations } from '../../../test/support/operators.js';
 
 /**
  * Security headers on every kind of answer of every operation of openapi/coverage-claims.json, and
@@ -182,6 +183,7 @@ describe('security headers and no-store on every operation of openapi/coverage-c
         credentialsFor: { 'POST /api/v1/auth/sign-out': [bearer('a sign-in of its own', signingOut.accessToken)] },
       },
     );
+    await checkOperatorOperations(app, check);
     await auditAnswersOfNoOperation(app.url, audit);
 
     expect(audit.failures).toEqual([]);

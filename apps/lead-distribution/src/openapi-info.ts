@@ -1,4 +1,4 @@
-import type { OpenApiInfo } from '#platform';
+import { OPERATORS_OPENAPI_TAG, type OpenApiInfo } from '#platform';
 
 /** What the OpenAPI document and the /docs page say before the operations: a partner's first read. */
 export const LEAD_DISTRIBUTION_OPENAPI: OpenApiInfo = {
@@ -7,7 +7,7 @@ export const LEAD_DISTRIBUTION_OPENAPI: OpenApiInfo = {
 
 ## Getting started
 
-Every call carries an API key in \`X-API-Key\`. Keys are issued by the operator and shown once: a **partner** key acts for its own partner (\`partnerId\` may be left out), a **provider** key registers its products' leads, an **operator** key calls the \`/api/v1/admin/…\` operations (partners, providers, products, keys, the AS review).
+Every call carries an API key in \`X-API-Key\`. Keys are issued by the operator and shown once: a **partner** key acts for its own partner (\`partnerId\` may be left out), a **provider** key registers its products' leads, an **operator** calls the \`/api/v1/admin/…\` operations (partners, providers, products, keys, the AS review) with a personal operator key in \`X-API-Key\` or the console's session cookie (e-mail, password and a TOTP code), within the role of their account; outside production the bootstrap key (\`OPERATOR_API_KEYS\`) works too.
 
 A partner's calls, in order:
 
@@ -57,6 +57,7 @@ Creating POSTs accept \`Idempotency-Key\`, so a retry after a timeout gets the f
       name: 'admin: lead AS requests',
       description: 'Operator: the review queue of AS requests; hold, approve (the lead is returned) or reject.',
     },
+    OPERATORS_OPENAPI_TAG,
   ],
   version: '1.0.0',
   baseUrl: { variable: 'lead_base_url', local: 'http://127.0.0.1:3001' },

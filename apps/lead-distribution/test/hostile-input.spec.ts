@@ -4,6 +4,7 @@ import { acceptedCredentials, sweep, type Credential } from '../../../test/suppo
 import { readOpenApiDocument, type Schema } from '../../../test/support/openapi-document.js';
 import { OPERATOR_KEY, startLeadDistribution, type LeadDistributionTestApp } from './support/lead-distribution.js';
 import { given } from './support/given.js';
+import { operatorSessionCredential, operatorSessionOperations } from '../../../test/support/operators.js';
 
 describe('hostile input on every operation of openapi/lead-distribution.json', () => {
   let app: LeadDistributionTestApp;
@@ -24,11 +25,14 @@ describe('hostile input on every operation of openapi/lead-distribution.json', (
         schema.type === 'integer' || schema.type === 'number' ? String(agency.partner.id) : undefined,
     };
 
+    // The operations only a person may call take a session (sign-out one of its own); the key stands for operators elsewhere.
+    const operatorSession = await operatorSessionCredential(app, 'operator session');
+    const signingOut = await operatorSessionCredential(app, 'an operator session of its own');
     const credentials = await acceptedCredentials(
       app.url,
       document,
       { ApiKey: [apiKey('partner key', agency.apiKey), apiKey('provider key', providerKey), apiKey('operator key', OPERATOR_KEY)] },
-      options,
+      { ...options, byOperation: operatorSessionOperations(operatorSession, signingOut) },
     );
     expect([...credentials].filter(([, accepted]) => accepted.length === 0).map(([operation]) => operation)).toEqual([]);
 

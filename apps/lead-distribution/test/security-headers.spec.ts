@@ -21,6 +21,7 @@ import {
   type LeadDistributionTestApp,
 } from './support/lead-distribution.js';
 import { HeaderAudit, auditAnswersOfNoOperation, auditBaselines } from '../../../test/support/security-headers.js';
+import { checkOperatorOperations } from '../../../test/support/operators.js';
 
 /**
  * Security headers on every kind of answer of every operation of openapi/lead-distribution.json, and
@@ -159,6 +160,7 @@ describe('security headers and no-store on every operation of openapi/lead-distr
       { ApiKey: [apiKey('partner key', partnerKey), apiKey('provider key', providerKey), apiKey('operator key', OPERATOR_KEY)] },
       { pathValue: (_name: string, _schema: Schema, operation: string) => ids[operation] },
     );
+    await checkOperatorOperations(app, check);
     await auditAnswersOfNoOperation(app.url, audit);
 
     expect(audit.failures).toEqual([]);

@@ -1,11 +1,9 @@
-import { ProblemException } from '#platform';
+import { CredentialErrors, ProblemException } from '#platform';
 
 export const AuthErrors = {
   tokenMissing: () => new ProblemException(401, 'TOKEN_MISSING', 'Send an access token as Authorization: Bearer <token>'),
   tokenInvalid: () => new ProblemException(401, 'TOKEN_INVALID', 'The access token is invalid or expired'),
-  roleForbidden: () => new ProblemException(403, 'ROLE_FORBIDDEN', 'Your role may not call this operation'),
-  operatorKeyMissing: () => new ProblemException(401, 'API_KEY_MISSING', 'Send an operator key in the X-API-Key header'),
-  operatorKeyInvalid: () => new ProblemException(401, 'API_KEY_INVALID', 'The operator key is not one of OPERATOR_API_KEYS'),
+  roleForbidden: () => CredentialErrors.roleForbidden('Your role may not call this operation'),
   assertionInvalid: (reason: string) => new ProblemException(401, 'SSO_ASSERTION_INVALID', `The SSO assertion is refused: ${reason}`),
   assertionReplayed: () => new ProblemException(401, 'SSO_ASSERTION_REPLAYED', 'This SSO assertion (jti) has already been used'),
   redirectUriNotRegistered: () =>

@@ -1,8 +1,8 @@
 import { INT_ID_MESSAGE } from '#contracts';
-import { ProblemException, validationFailed } from '#platform';
+import { CredentialErrors, ProblemException, validationFailed } from '#platform';
 
 export const AuthErrors = {
-  roleForbidden: () => new ProblemException(403, 'ROLE_FORBIDDEN', 'This API key may not call this operation'),
+  roleForbidden: () => CredentialErrors.roleForbidden('This API key may not call this operation'),
   partnerForbidden: (partnerId: number) =>
     new ProblemException(403, 'PARTNER_FORBIDDEN', `This API key may not act for partner ${partnerId}`),
   partnerIdRequired: () => validationFailed([{ field: 'partnerId', message: 'is required when calling with an operator key' }]),
