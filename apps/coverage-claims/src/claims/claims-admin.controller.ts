@@ -1,7 +1,8 @@
 import { Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AdminClaimDeliveriesQueryDto, AdminClaimDeliveryListDto, ClaimResendReceiptDto } from '#contracts';
-import { ApiProblem, ApiProblems, Idempotent, intParam } from '#platform';
+import { ApiProblem, ApiProblems, Idempotent, RecordsAccess, intParam } from '#platform';
+import { claimSubject } from '../common/access-subjects.js';
 import { OperatorOnly } from '../auth/auth.decorators.js';
 import { ClaimDeliveriesAdminService } from './delivery/claim-deliveries-admin.service.js';
 import { ClaimResendService } from './delivery/claim-resend.service.js';
@@ -16,6 +17,10 @@ export class ClaimsAdminController {
   ) {}
 
   @Get('deliveries')
+  @RecordsAccess({
+    action: 'view',
+    subjects: ({ response }) => (response as AdminClaimDeliveryListDto).data.map((delivery) => claimSubject(delivery.claimReqId)),
+  })
   @ApiOperation({
     summary: "Claims' fax deliveries across organisations",
     description:
@@ -28,6 +33,7 @@ export class ClaimsAdminController {
 
   @Idempotent({ subjectOf: (receipt: ClaimResendReceiptDto) => `claim:${receipt.claimReqId}` })
   @Post('requests/:claimReqId/resend')
+  @RecordsAccess({ action: 'change', subjects: ({ params }) => [claimSubject(params.claimReqId)] })
   @HttpCode(202)
   @ApiOperation({
     summary: "Send any organisation's FAILED claim again",

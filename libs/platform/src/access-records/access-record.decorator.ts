@@ -6,7 +6,7 @@ export type AccessAction = 'view' | 'use' | 'input' | 'change' | 'delete' | 'pri
 
 /** A data subject by identifier only, never its contents: `{ type: 'lead', id }`, `{ type: 'customer', id }`. */
 export interface AccessSubject {
-  type: 'lead' | 'customer' | 'planner' | 'operator' | 'claim' | 'as-request' | 'access-record';
+  type: 'lead' | 'customer' | 'planner' | 'operator' | 'claim' | 'file' | 'as-request' | 'access-record';
   id: string;
 }
 

@@ -1,7 +1,7 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { SandboxMessageListDto, SandboxMessagesQueryDto } from '#contracts';
-import { ApiProblems, NoStore } from '#platform';
+import { ApiProblems, NoStore, RecordsAccess } from '#platform';
 import { OperatorOnly } from '../../../auth/auth.decorators.js';
 import { SandboxSmsAdapter } from './sandbox-sms.adapter.js';
 
@@ -12,6 +12,8 @@ export class SandboxMessagesAdminController {
   constructor(private readonly sandbox: SandboxSmsAdapter) {}
 
   @Get()
+  // The texts and phones a customer would have received; the sandbox names no customer by id.
+  @RecordsAccess({ action: 'view', subjects: () => [] })
   @NoStore()
   @ApiOperation({
     summary: 'Text messages the sandbox SMS adapter was given, newest first',
