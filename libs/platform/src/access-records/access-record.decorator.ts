@@ -12,8 +12,11 @@ export interface AccessSubject {
 
 /** Who acted: set on the request by each service's guard for every authenticated caller. */
 export interface AccessActor {
-  /** `operator` (an account, by session or personal key), `bootstrap` (OPERATOR_API_KEYS), `partner-key`, `provider-key`, `planner`. */
-  kind: 'operator' | 'bootstrap' | 'partner-key' | 'provider-key' | 'planner';
+  /**
+   * `operator` (an account, by session or personal key), `bootstrap` (OPERATOR_API_KEYS), `partner-key`, `provider-key`, `planner`;
+   * `service`: the service itself, acting later on a caller's behalf with no caller of its own (a claim's fax, printed by its outbox).
+   */
+  kind: 'operator' | 'bootstrap' | 'partner-key' | 'provider-key' | 'planner' | 'service';
   /** The account's, key's or user's id. */
   id: string;
 }
