@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
+import type { INestApplication } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
-import type { AccessAction, AccessActor, AccessSubject } from '#platform';
+import { AccessRecordRetention, AccessRecordSealer, type AccessAction, type AccessActor, type AccessSubject } from '#platform';
 
 /**
  * The access-record coverage of both services (issue 41, docs/decisions/operators-and-access-records.md,
@@ -288,8 +289,8 @@ export async function accessRecordsSince(dataSource: DataSource, since: Date, op
       request_id: string | null;
     }>
   >(
-    `SELECT actor_kind, actor_id, at, address, action, operation, subjects, reason, request_id
-       FROM access_records WHERE at >= $1 AND ($2::text IS NULL OR operation = $2) ORDER BY at, id`,
+    `SELECT actor_kind, actor_id, recorded_at AS at, address, action, operation, subjects, reason, request_id
+       FROM access_records WHERE recorded_at >= $1 AND ($2::text IS NULL OR operation = $2) ORDER BY recorded_at, id`,
     [since, operation ?? null],
   );
   return rows.map((row) => ({
@@ -370,3 +371,80 @@ export async function expectAccessRecord(dataSource: DataSource, expected: Expec
 
 /** A lead, a customer... as a subject. */
 export const subject = (type: AccessSubject['type'], id: string | number): AccessSubject => ({ type, id: String(id) });
+
+// The table as the access-records machine's own tests read it (i41-access).
+
+/** An access record as a test reads it back (the table `access_records`). */
+export interface AccessRecordRow {
+  id: string;
+  recordedAt: Date;
+  actorKind: string;
+  actorId: string;
+  address: string;
+  action: string;
+  operation: string;
+  subjects: AccessSubject[];
+  reason: string | null;
+  requestId: string | null;
+  sequence: string | null;
+  prevHash: string | null;
+  hash: string | null;
+}
+
+export interface AccessRecordFilter {
+  operation?: string;
+  action?: string;
+  actorKind?: string;
+  actorId?: string;
+  requestId?: string;
+  /** Records naming this subject. */
+  subject?: AccessSubject;
+}
+
+/**
+ * The access records of a test app, oldest first, optionally filtered. A call's record is committed
+ * before its answer leaves, so a test reads it right after the response.
+ */
+export async function accessRecords(app: { dataSource: DataSource }, filter: AccessRecordFilter = {}): Promise<AccessRecordRow[]> {
+  const conditions: string[] = [];
+  const params: unknown[] = [];
+  const add = (sql: string, value: unknown) => {
+    params.push(value);
+    conditions.push(sql.replace('?', `$${params.length}`));
+  };
+  if (filter.operation !== undefined) add('operation = ?', filter.operation);
+  if (filter.action !== undefined) add('action = ?', filter.action);
+  if (filter.actorKind !== undefined) add('actor_kind = ?', filter.actorKind);
+  if (filter.actorId !== undefined) add('actor_id = ?', filter.actorId);
+  if (filter.requestId !== undefined) add('request_id = ?', filter.requestId);
+  if (filter.subject !== undefined)
+    add('subjects @> ?::jsonb', JSON.stringify([{ type: filter.subject.type, id: String(filter.subject.id) }]));
+  return app.dataSource.query<AccessRecordRow[]>(
+    `SELECT id::text AS "id", recorded_at AS "recordedAt", actor_kind AS "actorKind", actor_id AS "actorId", address, action,
+            operation, subjects, reason, request_id AS "requestId", sequence::text AS "sequence", prev_hash AS "prevHash", hash
+       FROM access_records ${conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : ''} ORDER BY id`,
+    params,
+  );
+}
+
+/** Seals (hash-chains) every record appended so far, as the periodic job would; answers how many. */
+export function sealAccessRecords(app: { app: INestApplication }): Promise<number> {
+  return app.app.get(AccessRecordSealer).sealPending();
+}
+
+/** Runs the retention sweep now, as the periodic job would; answers how many records it removed. */
+export function sweepAccessRecords(app: { app: INestApplication }): Promise<number> {
+  return app.app.get(AccessRecordRetention).sweep();
+}
+
+/**
+ * Moves records back in time, as a superuser bypassing the append-only trigger (session_replication_role
+ * = replica skips ordinary triggers): how a test makes records old enough for the retention sweep, or
+ * tampers with one for `access-records:verify` to find.
+ */
+export async function rewriteAccessRecordsAsSuperuser(app: { dataSource: DataSource }, sql: string, params: unknown[] = []): Promise<void> {
+  await app.dataSource.transaction(async (manager) => {
+    await manager.query(`SET LOCAL session_replication_role = replica`);
+    await manager.query(sql, params);
+  });
+}

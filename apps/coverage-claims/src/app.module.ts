@@ -1,5 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { DatabaseModule, FieldEncryptionModule, PlatformModule, type ServiceRuntime } from '#platform';
+import { AccessRecordsModule, DatabaseModule, FieldEncryptionModule, PlatformModule, type ServiceRuntime } from '#platform';
 import { AuthModule } from './auth/auth.module.js';
 import { ClaimReferenceModule } from './claim-reference/claim-reference.module.js';
 import { ClaimsModule } from './claims/claims.module.js';
@@ -26,6 +26,7 @@ export class AppModule {
         PlatformModule.forRoot(runtime),
         FieldEncryptionModule,
         DatabaseModule.forRoot(COVERAGE_CLAIMS_DATABASE),
+        AccessRecordsModule.forRoot(),
         AuthModule,
         OrganisationsModule,
         UsersModule,

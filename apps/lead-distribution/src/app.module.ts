@@ -1,5 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { DatabaseModule, FieldEncryptionModule, PlatformModule, type ServiceRuntime } from '#platform';
+import { AccessRecordsModule, DatabaseModule, FieldEncryptionModule, PlatformModule, type ServiceRuntime } from '#platform';
 import { ApiKeysModule } from './api-keys/api-keys.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import type { LeadDistributionConfig } from './config/lead-distribution.config.js';
@@ -24,6 +24,7 @@ export class AppModule {
         PlatformModule.forRoot(runtime),
         FieldEncryptionModule,
         DatabaseModule.forRoot(LEAD_DISTRIBUTION_DATABASE),
+        AccessRecordsModule.forRoot(),
         AuthModule,
         PartnersModule,
         ApiKeysModule,
