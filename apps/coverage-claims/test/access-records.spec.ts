@@ -449,8 +449,7 @@ describe('coverage-claims access records: every recorded operation, with its fiv
       await expectAccessRecord(
         app.dataSource,
         { actor, address, action: row.action, operation: row.operation, subjects: result.subjects },
-        // Stored to the second: a record of the call's last moments may read as the next second.
-        { from: window.from, to: new Date(Math.ceil(window.to.getTime() / 1000) * 1000) },
+        window,
       );
     },
   );
