@@ -448,3 +448,38 @@ export async function rewriteAccessRecordsAsSuperuser(app: { dataSource: DataSou
     await manager.query(sql, params);
   });
 }
+
+/** A record a test plants directly (for the review and the sweep, which look at times a test cannot wait for). */
+export interface PlantedRecord {
+  recordedAt: string | Date;
+  actorKind?: string;
+  actorId?: string;
+  address?: string;
+  action?: string;
+  operation?: string;
+  subjects?: AccessSubject[];
+  reason?: string | null;
+}
+
+/** Inserts records as they would have been appended at `recordedAt` (unsealed); answers their ids. */
+export async function plantAccessRecords(app: { dataSource: DataSource }, records: PlantedRecord[]): Promise<string[]> {
+  const rows = records.map((record) => ({
+    recorded_at: new Date(record.recordedAt).toISOString(),
+    actor_kind: record.actorKind ?? 'operator',
+    actor_id: record.actorId ?? 'planted-operator',
+    address: record.address ?? '198.51.100.1',
+    action: record.action ?? 'view',
+    operation: record.operation ?? 'Planted_operation',
+    subjects: record.subjects ?? [],
+    reason: record.reason ?? null,
+  }));
+  const inserted = await app.dataSource.query<Array<{ id: string }>>(
+    `INSERT INTO access_records (recorded_at, actor_kind, actor_id, address, action, operation, subjects, reason)
+     SELECT recorded_at, actor_kind, actor_id, address, action, operation, subjects, reason
+       FROM jsonb_to_recordset($1::jsonb) AS r(recorded_at timestamptz, actor_kind text, actor_id text, address text, action text,
+                                                operation text, subjects jsonb, reason text)
+     RETURNING id::text AS id`,
+    [JSON.stringify(rows)],
+  );
+  return inserted.map((row) => row.id);
+}

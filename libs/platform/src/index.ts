@@ -71,3 +71,7 @@ export * from './access-records/access-record.sealer.js';
 export * from './access-records/access-record.writer.js';
 export * from './access-records/access-records-sql.js';
 export * from './access-records/access-records.module.js';
+export * from './access-records/access-record-verify.js';
+export * from './access-records/access-records.controller.js';
+export * from './access-records/access-records.repository.js';
+export * from './access-records/access-records.service.js';
