@@ -1,5 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { DatabaseModule, FieldEncryptionModule, PlatformModule, type ServiceRuntime } from '#platform';
+import { AccessRecordsModule, DatabaseModule, FieldEncryptionModule, PlatformModule, type ServiceRuntime } from '#platform';
+import { OperatorOnly } from './auth/auth.decorators.js';
 import { AuthModule } from './auth/auth.module.js';
 import { ClaimReferenceModule } from './claim-reference/claim-reference.module.js';
 import { ClaimsModule } from './claims/claims.module.js';
@@ -40,6 +41,8 @@ export class AppModule {
         ClaimReferenceModule,
         FilesModule,
         ClaimsModule,
+        // Operator routes; search and review need the reviewer role, export the admin role (docs/decisions/operators-and-access-records.md).
+        AccessRecordsModule.forRoot({ controller: [OperatorOnly()] }),
       ],
     };
   }

@@ -1,6 +1,9 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { DatabaseModule, FieldEncryptionModule, PlatformModule, type ServiceRuntime } from '#platform';
+import { ApiKeyRole } from '#contracts';
+import { AccessRecordsModule, DatabaseModule, FieldEncryptionModule, PlatformModule, type ServiceRuntime } from '#platform';
 import { ApiKeysModule } from './api-keys/api-keys.module.js';
+import { ApiKeyAuth } from './auth/api-key-auth.decorator.js';
+import { Roles } from './auth/auth.decorators.js';
 import { AuthModule } from './auth/auth.module.js';
 import type { LeadDistributionConfig } from './config/lead-distribution.config.js';
 import { LEAD_DISTRIBUTION_DATABASE } from './database/database.js';
@@ -36,6 +39,8 @@ export class AppModule {
         DistributionModule,
         FilesModule,
         WebhooksModule,
+        // Operator routes; search and review need the reviewer role, export the admin role (docs/decisions/operators-and-access-records.md).
+        AccessRecordsModule.forRoot({ controller: [ApiKeyAuth(), Roles(ApiKeyRole.Operator)] }),
       ],
     };
   }

@@ -1,312 +1,144 @@
-import { randomUUID } from 'node:crypto';
+import { Controller, Get, Param, Query } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
 import request from 'supertest';
-import type { AccessAction, AccessActor, AccessSubject } from '#platform';
-import { sha256Hex } from '#platform';
-import {
-  expectAccessRecord,
-  readDocument,
-  recordedOperations,
-  subject,
-  tableGaps,
-  timed,
-  type CallWindow,
-} from '../../../test/support/access-records.js';
-import { given, type KeyedPartner } from './support/given.js';
-import { OPERATOR_KEY, deliverLead, leadInput, startLeadDistribution, type LeadDistributionTestApp } from './support/lead-distribution.js';
-import { RECEIVER } from './support/webhook-endpoints.js';
+import { ApiKeyRole } from '#contracts';
+import { Public, RecordsAccess } from '#platform';
+import { Roles } from '../src/auth/auth.decorators.js';
+import { accessRecords, sealAccessRecords } from '../../../test/support/access-records.js';
+import { asOperator, startLeadDistribution, type LeadDistributionTestApp } from './support/lead-distribution.js';
 
-// Every operation of lead-distribution's OpenAPI document marked x-access-record (@RecordsAccess),
-// called through the real AppModule, leaves an access record with the five items: the caller (kind
-// and the id of the key used), the time to the second within the call, the client address (from
-// X-Forwarded-For under TRUSTED_PROXY_HOPS=1, as behind the Ingress), the subjects by id, and the
-// action with the operation. The table is keyed by operationId: an operation marked in the document
-// without a row fails, and so does a row of no marked operation (test/access-records-coverage.spec.ts
-// fails an operation handling personal data that is not marked).
+@ApiExcludeController()
+@Roles(ApiKeyRole.Operator)
+@Controller('test-access')
+class AccessProbeController {
+  @RecordsAccess({
+    action: 'view',
+    subjects: ({ params, response }) => [
+      { type: 'lead', id: params.id! },
+      ...(response as { also: string[] }).also.map((id) => ({ type: 'customer' as const, id })),
+    ],
+  })
+  @Get('leads/:id')
+  read(@Param('id') id: string) {
+    return { id, also: ['c-1', 'c-2'] };
+  }
 
-const document = readDocument('openapi/lead-distribution.json');
+  @RecordsAccess({ action: 'download', reasonRequired: true, subjects: () => [] })
+  @Get('export')
+  exportAll(@Query('reason') reason: string) {
+    return { reason };
+  }
 
-/** A caller: the key it sends and the actor its records must name. */
-interface Caller {
-  key: string;
-  actor: AccessActor;
+  @RecordsAccess({ action: 'view', subjects: () => [{ type: 'lead', id: 'x' }] })
+  @Get('fails')
+  fails(): never {
+    throw new Error('the handler failed');
+  }
+
+  @Public()
+  @RecordsAccess({ action: 'view', subjects: () => [] })
+  @Get('anonymous')
+  anonymous() {
+    return { secret: 'personal' };
+  }
 }
 
-/** What a row's call left to check: who called from where and when, and whom it was about. */
-interface Called {
-  caller: Caller;
-  address: string;
-  window: CallWindow;
-  subjects: AccessSubject[];
-  /** Records besides the operation's own, by the same caller in the same call (a contact shown in clear: `use`). */
-  also?: Array<{ action: AccessAction; subjects: AccessSubject[] }>;
-}
-
-const lead = (id: string) => subject('lead', id);
-const asRequest = (id: string) => subject('as-request', id);
-const order = (id: string) => subject('order', id);
-
-let addressSequence = 0;
-/** A distinct documentation address (RFC 5737) per call, sent as X-Forwarded-For by the "Ingress". */
-const nextAddress = () => `198.51.100.${(addressSequence++ % 250) + 1}`;
-
-describe('access records: every recorded operation of lead-distribution', () => {
+describe('access records (lead-distribution): the writer behind @RecordsAccess', () => {
   let app: LeadDistributionTestApp;
-  let productId: string;
-  let operator: Caller;
-  let provider: Caller;
-
-  const partnerCaller = (keyed: KeyedPartner): Caller => ({ key: keyed.apiKey, actor: { kind: 'partner-key', id: keyed.keyId } });
-
-  /** A partner with a key (below `parentId` when given), as a caller. */
-  async function partner(name: string, parentId?: number): Promise<KeyedPartner & { caller: Caller }> {
-    const keyed = await given(app)
-      .partner(`${name} ${randomUUID().slice(0, 8)}`, parentId)
-      .key();
-    return { ...keyed, caller: partnerCaller(keyed) };
-  }
-
-  /** A request by `caller`, through the Ingress from a fresh address; answers the body and what the row must check. */
-  async function call(
-    caller: Caller,
-    method: 'get' | 'post',
-    path: string,
-    { body, query, status = 200 }: { body?: unknown; query?: Record<string, unknown>; status?: number } = {},
-  ) {
-    const address = nextAddress();
-    const { result, window } = await timed(async () => {
-      const agent = request(app.url);
-      let test = (method === 'get' ? agent.get(path) : agent.post(path)).set('X-API-Key', caller.key).set('X-Forwarded-For', address);
-      if (query) test = test.query(query);
-      return (method === 'post' ? test.send((body ?? {}) as object) : test).expect(status);
-    });
-    return { body: result.body as Record<string, unknown>, called: { caller, address, window } };
-  }
-
-  /** A lead delivered to `owner` and used by it (its contact shown in clear from now on). */
-  async function usedLead(owner: KeyedPartner): Promise<string> {
-    const id = await deliverLead(app, productId, owner.partner.id);
-    await request(app.url).post(`/api/v1/leads/${id}/use`).set('X-API-Key', owner.apiKey).send({}).expect(200);
-    return id;
-  }
-
-  async function fileAs(owner: KeyedPartner, leadId: string): Promise<string> {
-    const response = await request(app.url)
-      .post('/api/v1/lead-as')
-      .set('X-API-Key', owner.apiKey)
-      .send({ leadId, reasonCode: 'DUPLICATE', memo: '이미 가입한 고객' })
-      .expect(200);
-    return (response.body as { id: string }).id;
-  }
-
-  const orderBody = () => ({
-    productId,
-    ordererName: '김담당',
-    ordererContact: '010-1234-5678',
-    regionQuantities: [{ region: '제주', quantity: 5 }],
-  });
-
-  const TABLE: Record<string, () => Promise<Called>> = {
-    Leads_list: async () => {
-      const owner = await partner('List');
-      const [used, masked] = [await usedLead(owner), await deliverLead(app, productId, owner.partner.id)];
-      const { called } = await call(owner.caller, 'get', '/api/v1/leads');
-      return { ...called, subjects: [lead(used), lead(masked)], also: [{ action: 'use', subjects: [lead(used)] }] };
-    },
-    Leads_register: async () => {
-      const { body, called } = await call(provider, 'post', '/api/v1/leads', { body: leadInput(productId), status: 201 });
-      return { ...called, subjects: [lead(body.id as string)] };
-    },
-    Leads_contacts: async () => {
-      const owner = await partner('Contacts');
-      const [used, unused] = [await usedLead(owner), await deliverLead(app, productId, owner.partner.id)];
-      const { called } = await call(owner.caller, 'post', '/api/v1/leads/contacts', { body: { leadIds: [used, unused] } });
-      return { ...called, subjects: [lead(used)] };
-    },
-    Leads_get: async () => {
-      const owner = await partner('Get');
-      const used = await usedLead(owner);
-      const { called } = await call(owner.caller, 'get', `/api/v1/leads/${used}`);
-      return { ...called, subjects: [lead(used)], also: [{ action: 'use', subjects: [lead(used)] }] };
-    },
-    Leads_use: async () => {
-      const owner = await partner('Use');
-      const id = await deliverLead(app, productId, owner.partner.id);
-      const { called } = await call(owner.caller, 'post', `/api/v1/leads/${id}/use`, { body: {} });
-      return { ...called, subjects: [lead(id)] };
-    },
-    LeadsAdmin_import: async () => {
-      const { body, called } = await call(operator, 'post', '/api/v1/admin/leads/import', {
-        body: { leads: [leadInput(productId), leadInput(productId, { region: 'Atlantis' })] },
-      });
-      const created = (body.results as Array<{ status: string; id?: string }>).filter((row) => row.status === 'CREATED');
-      expect(created).toHaveLength(1);
-      return { ...called, subjects: created.map((row) => lead(row.id!)) };
-    },
-    LeadAs_list: async () => {
-      const owner = await partner('AS list');
-      const leadId = await usedLead(owner);
-      const filed = await fileAs(owner, leadId);
-      const { called } = await call(owner.caller, 'get', '/api/v1/lead-as');
-      return { ...called, subjects: [asRequest(filed), lead(leadId)], also: [{ action: 'use', subjects: [lead(leadId)] }] };
-    },
-    LeadAs_create: async () => {
-      const owner = await partner('AS create');
-      const leadId = await deliverLead(app, productId, owner.partner.id);
-      const { body, called } = await call(owner.caller, 'post', '/api/v1/lead-as', { body: { leadId, reasonCode: 'DUPLICATE' } });
-      return { ...called, subjects: [asRequest(body.id as string), lead(leadId)] };
-    },
-    LeadAs_get: async () => {
-      const owner = await partner('AS get');
-      const leadId = await usedLead(owner);
-      const filed = await fileAs(owner, leadId);
-      const { called } = await call(owner.caller, 'get', `/api/v1/lead-as/${filed}`);
-      return { ...called, subjects: [asRequest(filed), lead(leadId)], also: [{ action: 'use', subjects: [lead(leadId)] }] };
-    },
-    LeadAs_cancel: async () => {
-      const owner = await partner('AS cancel');
-      const filed = await fileAs(owner, await deliverLead(app, productId, owner.partner.id));
-      const { called } = await call(owner.caller, 'post', `/api/v1/lead-as/${filed}/cancel`, { body: {} });
-      return { ...called, subjects: [asRequest(filed)] };
-    },
-    LeadAsAdmin_list: async () => {
-      const owner = await partner('AS queue');
-      const leadId = await deliverLead(app, productId, owner.partner.id);
-      const filed = await fileAs(owner, leadId);
-      const { called } = await call(operator, 'get', '/api/v1/admin/lead-as', { query: { partnerId: owner.partner.id } });
-      return { ...called, subjects: [asRequest(filed), lead(leadId)] };
-    },
-    LeadAsAdmin_get: async () => {
-      const owner = await partner('AS review view');
-      const leadId = await deliverLead(app, productId, owner.partner.id);
-      const filed = await fileAs(owner, leadId);
-      const { called } = await call(operator, 'get', `/api/v1/admin/lead-as/${filed}`);
-      return { ...called, subjects: [asRequest(filed), lead(leadId)] };
-    },
-    LeadAsAdmin_review: async () => {
-      const owner = await partner('AS review');
-      const leadId = await deliverLead(app, productId, owner.partner.id);
-      const filed = await fileAs(owner, leadId);
-      const { called } = await call(operator, 'post', `/api/v1/admin/lead-as/${filed}/review`, {
-        body: { decision: 'REJECT', adminNote: '증빙 부족' },
-      });
-      return { ...called, subjects: [asRequest(filed), lead(leadId)] };
-    },
-    Orders_create: async () => {
-      const owner = await partner('Order create');
-      const { body, called } = await call(owner.caller, 'post', '/api/v1/orders', { body: orderBody(), status: 201 });
-      return { ...called, subjects: [order(body.id as string)] };
-    },
-    Orders_list: async () => {
-      const owner = await partner('Order list');
-      const placed = (await request(app.url).post('/api/v1/orders').set('X-API-Key', owner.apiKey).send(orderBody()).expect(201)).body as {
-        id: string;
-      };
-      const { called } = await call(owner.caller, 'get', '/api/v1/orders');
-      return { ...called, subjects: [order(placed.id)] };
-    },
-    Orders_get: async () => {
-      const owner = await partner('Order get');
-      const placed = (await request(app.url).post('/api/v1/orders').set('X-API-Key', owner.apiKey).send(orderBody()).expect(201)).body as {
-        id: string;
-      };
-      const { called } = await call(owner.caller, 'get', `/api/v1/orders/${placed.id}`);
-      return { ...called, subjects: [order(placed.id)] };
-    },
-    Orders_cancel: async () => {
-      const owner = await partner('Order cancel');
-      const placed = (await request(app.url).post('/api/v1/orders').set('X-API-Key', owner.apiKey).send(orderBody()).expect(201)).body as {
-        id: string;
-      };
-      const { called } = await call(owner.caller, 'post', `/api/v1/orders/${placed.id}/cancel`, { body: { memo: '취소' } });
-      return { ...called, subjects: [order(placed.id)] };
-    },
-    Distribution_distribute: async () => {
-      const agency = await partner('Agency');
-      const branch = await partner('Branch', agency.partner.id);
-      const leadIds = [await deliverLead(app, productId, agency.partner.id), await deliverLead(app, productId, agency.partner.id)];
-      const { called } = await call(agency.caller, 'post', '/api/v1/leads/distribute', {
-        body: { toPartnerId: branch.partner.id, leadIds },
-      });
-      return { ...called, subjects: leadIds.map(lead) };
-    },
-    Distribution_recall: async () => {
-      const agency = await partner('Recalling agency');
-      const branch = await partner('Recalled branch', agency.partner.id);
-      const leadId = await deliverLead(app, productId, agency.partner.id);
-      await request(app.url)
-        .post('/api/v1/leads/distribute')
-        .set('X-API-Key', agency.apiKey)
-        .send({ toPartnerId: branch.partner.id, leadIds: [leadId] })
-        .expect(200);
-      const { called } = await call(agency.caller, 'post', '/api/v1/leads/recall', { body: { leadIds: [leadId] } });
-      return { ...called, subjects: [lead(leadId)] };
-    },
-    Distribution_distributed: async () => {
-      const agency = await partner('Distributing agency');
-      const branch = await partner('Using branch', agency.partner.id);
-      const leadIds = [await deliverLead(app, productId, agency.partner.id), await deliverLead(app, productId, agency.partner.id)];
-      await request(app.url)
-        .post('/api/v1/leads/distribute')
-        .set('X-API-Key', agency.apiKey)
-        .send({ toPartnerId: branch.partner.id, leadIds })
-        .expect(200);
-      await request(app.url).post(`/api/v1/leads/${leadIds[0]}/use`).set('X-API-Key', branch.apiKey).send({}).expect(200);
-      const { called } = await call(agency.caller, 'get', '/api/v1/leads/distributed');
-      return { ...called, subjects: leadIds.map(lead), also: [{ action: 'use', subjects: [lead(leadIds[0]!)] }] };
-    },
-    Webhooks_getDelivery: async () => {
-      const owner = await partner('Hooked');
-      await request(app.url)
-        .post('/api/v1/webhooks/endpoints')
-        .set('X-API-Key', owner.apiKey)
-        .send({ url: RECEIVER, eventTypes: ['lead.assigned'] })
-        .expect(201);
-      const leadId = await deliverLead(app, productId, owner.partner.id);
-      // The worker is off: the payload is stored as it renders one (a lead.assigned carries the lead).
-      const [delivery] = await app.dataSource.query<Array<{ id: string }>>(
-        `UPDATE webhook_events e SET payload = json_build_object('id', e.id, 'type', e.type, 'timestamp', e.occurred_at, 'data', json_build_object('lead', json_build_object('id', $2::text)))
-           FROM webhook_deliveries d WHERE d.event_id = e.id AND e.partner_id = $1 RETURNING d.id`,
-        [owner.partner.id, leadId],
-      );
-      const { called } = await call(owner.caller, 'get', `/api/v1/webhooks/deliveries/${delivery!.id}`);
-      return { ...called, subjects: [lead(leadId)] };
-    },
-  };
 
   beforeAll(async () => {
-    app = await startLeadDistribution({ env: { TRUSTED_PROXY_HOPS: '1', WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true' } });
-    const made = await given(app).provider().product('접속기록 상담 DB');
-    productId = made.product.id;
-    const key = (
-      await request(app.url)
-        .post(`/api/v1/admin/providers/${made.provider.id}/api-keys`)
-        .set('X-API-Key', OPERATOR_KEY)
-        .send({})
-        .expect(201)
-    ).body as {
-      id: string;
-      apiKey: string;
-    };
-    provider = { key: key.apiKey, actor: { kind: 'provider-key', id: key.id } };
-    // OPERATOR_API_KEYS outside production: the bootstrap, recorded under the key's own id.
-    operator = { key: OPERATOR_KEY, actor: { kind: 'bootstrap', id: `env:${sha256Hex(OPERATOR_KEY).slice(0, 8)}` } };
+    app = await startLeadDistribution({ controllers: [AccessProbeController], env: { TRUSTED_PROXY_HOPS: '1' } });
   });
-  afterAll(() => app?.close());
+  afterAll(() => app.close());
 
-  it('has a row for every operation the document marks, and none for an operation it does not', () => {
-    expect(tableGaps(document, TABLE)).toEqual({ missing: [], unknown: [] });
-    expect(recordedOperations(document).length).toBeGreaterThanOrEqual(21);
+  it('records a successful call with the five items before the answer leaves', async () => {
+    const response = await asOperator(app)
+      .get('/test-access/leads/lead-7')
+      .set('X-Forwarded-For', '203.0.113.9')
+      .set('X-Request-Id', 'req-access-1')
+      .expect(200);
+    expect(response.body).toEqual({ id: 'lead-7', also: ['c-1', 'c-2'] });
+    const [record] = await accessRecords(app, { requestId: 'req-access-1' });
+    expect(record).toMatchObject({
+      actorKind: 'bootstrap',
+      address: '203.0.113.9',
+      action: 'view',
+      operation: 'AccessProbe_read',
+      subjects: [
+        { type: 'lead', id: 'lead-7' },
+        { type: 'customer', id: 'c-1' },
+        { type: 'customer', id: 'c-2' },
+      ],
+      reason: null,
+      sequence: null,
+    });
+    expect(record!.actorId).toMatch(/^env:/);
+    expect(record!.recordedAt.getMilliseconds()).toBe(0);
+    expect(Math.abs(record!.recordedAt.getTime() - Date.now())).toBeLessThan(5_000);
   });
 
-  it.each(recordedOperations(document).map((entry) => [entry.operationId, entry.action] as const))(
-    '%s writes its %s record: actor, time, address, subjects, action with the operation',
-    async (operationId, action) => {
-      const row = TABLE[operationId];
-      if (!row) throw new Error(`no row for ${operationId}`);
-      const called = await row();
-      const expected = { actor: called.caller.actor, address: called.address, operation: operationId };
-      await expectAccessRecord(app.dataSource, { ...expected, action, subjects: called.subjects }, called.window);
-      for (const extra of called.also ?? []) await expectAccessRecord(app.dataSource, { ...expected, ...extra }, called.window);
-    },
-  );
+  it('records nothing for a refused or failed call', async () => {
+    await request(app.url).get('/test-access/leads/lead-8').expect(401);
+    await asOperator(app).get('/test-access/fails').set('X-Request-Id', 'req-access-fails').expect(500);
+    expect(await accessRecords(app, { subject: { type: 'lead', id: 'lead-8' } })).toEqual([]);
+    expect(await accessRecords(app, { requestId: 'req-access-fails' })).toEqual([]);
+  });
+
+  it('requires a reason of an export (400 naming reason) and keeps it in the record', async () => {
+    for (const query of ['', '?reason=', '?reason=%20%20', `?reason=${'x'.repeat(501)}`]) {
+      const refused = await asOperator(app).get(`/test-access/export${query}`).expect(400);
+      expect(refused.body.errors).toEqual([expect.objectContaining({ field: 'reason' })]);
+    }
+    await asOperator(app).get('/test-access/export?reason=monthly%20audit').set('X-Request-Id', 'req-access-export').expect(200);
+    const [record] = await accessRecords(app, { requestId: 'req-access-export' });
+    expect(record).toMatchObject({ action: 'download', reason: 'monthly audit', subjects: [] });
+  });
+
+  it('fails the call when its record cannot be written: nothing leaves unrecorded', async () => {
+    await app.dataSource.query(`ALTER TABLE access_records ADD CONSTRAINT probe_refuses CHECK (operation <> 'AccessProbe_read') NOT VALID`);
+    try {
+      const response = await asOperator(app).get('/test-access/leads/lead-9').expect(500);
+      expect(JSON.stringify(response.body)).not.toContain('c-1');
+    } finally {
+      await app.dataSource.query(`ALTER TABLE access_records DROP CONSTRAINT probe_refuses`);
+    }
+  });
+
+  it('fails a marked call that no guard or handler named the caller of', async () => {
+    const response = await request(app.url).get('/test-access/anonymous').expect(500);
+    expect(JSON.stringify(response.body)).not.toContain('personal');
+  });
+
+  it('groups concurrent calls into few INSERTs, and records every one', async () => {
+    const ids = Array.from({ length: 40 }, (_, index) => `burst-${index}`);
+    await Promise.all(ids.map((id) => asOperator(app).get(`/test-access/leads/${id}`).expect(200)));
+    for (const id of ids) expect(await accessRecords(app, { subject: { type: 'lead', id } })).toHaveLength(1);
+  });
+
+  it('keeps records append-only: no update, no delete, no truncate; sealing happens once', async () => {
+    await asOperator(app).get('/test-access/leads/lead-10').expect(200);
+    const [record] = await accessRecords(app, { subject: { type: 'lead', id: 'lead-10' } });
+    await expect(app.dataSource.query(`UPDATE access_records SET actor_id = 'someone-else' WHERE id = $1`, [record!.id])).rejects.toThrow(
+      /append-only/,
+    );
+    await expect(app.dataSource.query(`DELETE FROM access_records WHERE id = $1`, [record!.id])).rejects.toThrow(/append-only/);
+    await expect(app.dataSource.query(`TRUNCATE access_records`)).rejects.toThrow(/append-only/);
+    // The sweep's setting does not open a young record to deletion.
+    await expect(
+      app.dataSource.transaction(async (manager) => {
+        await manager.query(`SELECT set_config('access_records.sweep_before', now()::text, true)`);
+        await manager.query(`DELETE FROM access_records WHERE id = $1`, [record!.id]);
+      }),
+    ).rejects.toThrow(/append-only/);
+
+    expect(await sealAccessRecords(app)).toBeGreaterThan(0);
+    const [sealed] = await accessRecords(app, { subject: { type: 'lead', id: 'lead-10' } });
+    expect(sealed!.hash).toMatch(/^[0-9a-f]{64}$/);
+    await expect(app.dataSource.query(`UPDATE access_records SET hash = $2 WHERE id = $1`, [record!.id, '0'.repeat(64)])).rejects.toThrow(
+      /append-only/,
+    );
+    await expect(
+      app.dataSource.query(`UPDATE access_records SET sequence = NULL, prev_hash = NULL, hash = NULL WHERE id = $1`, [record!.id]),
+    ).rejects.toThrow(/append-only/);
+  });
 });

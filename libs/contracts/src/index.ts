@@ -31,3 +31,4 @@ export * from './lead-distribution/product.dto.js';
 export * from './lead-distribution/region.dto.js';
 export * from './lead-distribution/webhook-event.dto.js';
 export * from './lead-distribution/webhook.dto.js';
+export * from './common/access-record.dto.js';

@@ -1,4 +1,4 @@
-import { BackgroundAttempt, BackgroundTurn, IdempotencyRecord, StorageDeletion } from '#platform';
+import { AccessRecord, BackgroundAttempt, BackgroundTurn, IdempotencyRecord, StorageDeletion } from '#platform';
 import { AuthCode } from '../auth/entities/auth-code.entity.js';
 import { RefreshToken } from '../auth/entities/refresh-token.entity.js';
 import { SignIn } from '../auth/entities/sign-in.entity.js';
@@ -34,6 +34,7 @@ import { TwoStepSignIn } from '../two-step/entities/two-step-sign-in.entity.js';
 
 /** Every entity of the service, listed explicitly (no globs: they break in bundled or ESM builds). */
 export const ENTITIES = [
+  AccessRecord,
   BackgroundTurn,
   BackgroundAttempt,
   IdempotencyRecord,

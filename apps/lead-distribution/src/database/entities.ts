@@ -1,4 +1,4 @@
-import { BackgroundAttempt, BackgroundTurn, IdempotencyRecord } from '#platform';
+import { AccessRecord, BackgroundAttempt, BackgroundTurn, IdempotencyRecord } from '#platform';
 import { LeadAssignment } from '../allocation/entities/lead-assignment.entity.js';
 import { ApiKey } from '../api-keys/entities/api-key.entity.js';
 import { OrderRegion } from '../orders/entities/order-region.entity.js';
@@ -19,6 +19,7 @@ import { WebhookEvent } from '../webhooks/entities/webhook-event.entity.js';
 
 /** Every entity of the service, listed explicitly (no globs: they break in bundled or ESM builds). */
 export const ENTITIES = [
+  AccessRecord,
   BackgroundTurn,
   BackgroundAttempt,
   Partner,
