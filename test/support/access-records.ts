@@ -3,6 +3,119 @@ import type { INestApplication } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import { AccessRecordRetention, AccessRecordSealer, type AccessAction, type AccessActor, type AccessSubject } from '#platform';
 
+/** An access record as a test reads it back (the table `access_records`). */
+export interface AccessRecordRow {
+  id: string;
+  recordedAt: Date;
+  actorKind: string;
+  actorId: string;
+  address: string;
+  action: string;
+  operation: string;
+  subjects: AccessSubject[];
+  reason: string | null;
+  requestId: string | null;
+  sequence: string | null;
+  prevHash: string | null;
+  hash: string | null;
+}
+
+export interface AccessRecordFilter {
+  operation?: string;
+  action?: string;
+  actorKind?: string;
+  actorId?: string;
+  requestId?: string;
+  /** Records naming this subject. */
+  subject?: AccessSubject;
+}
+
+/**
+ * The access records of a test app, oldest first, optionally filtered. A call's record is committed
+ * before its answer leaves, so a test reads it right after the response.
+ */
+export async function accessRecords(app: { dataSource: DataSource }, filter: AccessRecordFilter = {}): Promise<AccessRecordRow[]> {
+  const conditions: string[] = [];
+  const params: unknown[] = [];
+  const add = (sql: string, value: unknown) => {
+    params.push(value);
+    conditions.push(sql.replace('?', `$${params.length}`));
+  };
+  if (filter.operation !== undefined) add('operation = ?', filter.operation);
+  if (filter.action !== undefined) add('action = ?', filter.action);
+  if (filter.actorKind !== undefined) add('actor_kind = ?', filter.actorKind);
+  if (filter.actorId !== undefined) add('actor_id = ?', filter.actorId);
+  if (filter.requestId !== undefined) add('request_id = ?', filter.requestId);
+  if (filter.subject !== undefined)
+    add('subjects @> ?::jsonb', JSON.stringify([{ type: filter.subject.type, id: String(filter.subject.id) }]));
+  return app.dataSource.query<AccessRecordRow[]>(
+    `SELECT id::text AS "id", recorded_at AS "recordedAt", actor_kind AS "actorKind", actor_id AS "actorId", address, action,
+            operation, subjects, reason, request_id AS "requestId", sequence::text AS "sequence", prev_hash AS "prevHash", hash
+       FROM access_records ${conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : ''} ORDER BY id`,
+    params,
+  );
+}
+
+/** Seals (hash-chains) every record appended so far, as the periodic job would; answers how many. */
+export function sealAccessRecords(app: { app: INestApplication }): Promise<number> {
+  return app.app.get(AccessRecordSealer).sealPending();
+}
+
+/** Runs the retention sweep now, as the periodic job would; answers how many records it removed. */
+export function sweepAccessRecords(app: { app: INestApplication }): Promise<number> {
+  return app.app.get(AccessRecordRetention).sweep();
+}
+
+/**
+ * Moves records back in time, as a superuser bypassing the append-only trigger (session_replication_role
+ * = replica skips ordinary triggers): how a test makes records old enough for the retention sweep, or
+ * tampers with one for `access-records:verify` to find.
+ */
+export async function rewriteAccessRecordsAsSuperuser(app: { dataSource: DataSource }, sql: string, params: unknown[] = []): Promise<void> {
+  await app.dataSource.transaction(async (manager) => {
+    await manager.query(`SET LOCAL session_replication_role = replica`);
+    await manager.query(sql, params);
+  });
+}
+
+/** A record a test plants directly (for the review and the sweep, which look at times a test cannot wait for). */
+export interface PlantedRecord {
+  recordedAt: string | Date;
+  actorKind?: string;
+  actorId?: string;
+  address?: string;
+  action?: string;
+  operation?: string;
+  subjects?: AccessSubject[];
+  reason?: string | null;
+}
+
+/** Inserts records as they would have been appended at `recordedAt` (unsealed); answers their ids. */
+export async function plantAccessRecords(app: { dataSource: DataSource }, records: PlantedRecord[]): Promise<string[]> {
+  const rows = records.map((record) => ({
+    recorded_at: new Date(record.recordedAt).toISOString(),
+    actor_kind: record.actorKind ?? 'operator',
+    actor_id: record.actorId ?? 'planted-operator',
+    address: record.address ?? '198.51.100.1',
+    action: record.action ?? 'view',
+    operation: record.operation ?? 'Planted_operation',
+    subjects: record.subjects ?? [],
+    reason: record.reason ?? null,
+  }));
+  const inserted = await app.dataSource.query<Array<{ id: string }>>(
+    `INSERT INTO access_records (recorded_at, actor_kind, actor_id, address, action, operation, subjects, reason)
+     SELECT recorded_at, actor_kind, actor_id, address, action, operation, subjects, reason
+       FROM jsonb_to_recordset($1::jsonb) AS r(recorded_at timestamptz, actor_kind text, actor_id text, address text, action text,
+                                                operation text, subjects jsonb, reason text)
+     RETURNING id::text AS id`,
+    [JSON.stringify(rows)],
+  );
+  return inserted.map((row) => row.id);
+}
+
+// Coverage: which operations owe a record, and whether a call left it (test/access-records-coverage.spec.ts,
+// apps/*/test/access-records-coverage.spec.ts).
+
 /**
  * The access-record coverage of both services (issue 41, docs/decisions/operators-and-access-records.md,
  * "Which operations are recorded"): which operations of a committed OpenAPI document handle personal
@@ -261,49 +374,7 @@ function hasProperty(
   return children.some((child) => hasProperty(resolve, child, wanted, seen));
 }
 
-// The records a call left.
-
-export interface StoredAccessRecord {
-  actor: AccessActor;
-  at: Date;
-  address: string;
-  action: string;
-  operation: string;
-  subjects: AccessSubject[];
-  reason: string | null;
-  requestId: string | null;
-}
-
-/** The access records written at or after `since` (oldest first), of `operation` if given. */
-export async function accessRecordsSince(dataSource: DataSource, since: Date, operation?: string): Promise<StoredAccessRecord[]> {
-  const rows = await dataSource.query<
-    Array<{
-      actor_kind: AccessActor['kind'];
-      actor_id: string;
-      at: Date;
-      address: string;
-      action: string;
-      operation: string;
-      subjects: AccessSubject[];
-      reason: string | null;
-      request_id: string | null;
-    }>
-  >(
-    `SELECT actor_kind, actor_id, recorded_at AS at, address, action, operation, subjects, reason, request_id
-       FROM access_records WHERE recorded_at >= $1 AND ($2::text IS NULL OR operation = $2) ORDER BY recorded_at, id`,
-    [since, operation ?? null],
-  );
-  return rows.map((row) => ({
-    actor: { kind: row.actor_kind, id: row.actor_id },
-    at: row.at,
-    address: row.address,
-    action: row.action,
-    operation: row.operation,
-    subjects: row.subjects,
-    reason: row.reason,
-    requestId: row.request_id,
-  }));
-}
+// The records a call left (read with accessRecords above).
 
 /** What one call must have left: the five items (actor, time, address, subjects, action with the operation), and the reason if it asks one. */
 export interface ExpectedAccessRecord {
@@ -322,7 +393,7 @@ export interface CallWindow {
   to: Date;
 }
 
-/** Runs `call` and answers its result with the window its records must fall in (from truncated to the second). */
+/** Runs `call` and answers its result with the window its records must fall in (to the second: from truncated, to the call's end). */
 export async function timed<T>(call: () => Promise<T>): Promise<{ result: T; window: CallWindow }> {
   const from = new Date(Math.floor(Date.now() / 1000) * 1000);
   const result = await call();
@@ -336,19 +407,21 @@ const subjectKeys = (subjects: AccessSubject[]) => [...new Set(subjects.map((sub
  * `expected.action` has all five items right). Names every item that differs, so that a failing row
  * says what the operation recorded.
  */
-export function accessRecordProblems(records: StoredAccessRecord[], expected: ExpectedAccessRecord, window: CallWindow): string[] {
+export function accessRecordProblems(records: AccessRecordRow[], expected: ExpectedAccessRecord, window: CallWindow): string[] {
   const candidates = records.filter((record) => record.operation === expected.operation && record.action === expected.action);
   if (candidates.length === 0) {
     const seen = records.map((record) => `${record.operation}/${record.action}`).join(', ') || 'none';
     return [`no ${expected.action} record of ${expected.operation} (records seen: ${seen})`];
   }
-  const problemsOf = (record: StoredAccessRecord): string[] => {
+  const problemsOf = (record: AccessRecordRow): string[] => {
     const problems: string[] = [];
-    if (record.actor.kind !== expected.actor.kind || record.actor.id !== expected.actor.id)
-      problems.push(`actor ${record.actor.kind}:${record.actor.id}, expected ${expected.actor.kind}:${expected.actor.id}`);
-    const at = record.at.getTime();
-    if (Number.isNaN(at) || at < window.from.getTime() || at > window.to.getTime())
-      problems.push(`time ${record.at.toISOString()} outside the call's ${window.from.toISOString()}..${window.to.toISOString()}`);
+    if (record.actorKind !== expected.actor.kind || record.actorId !== expected.actor.id)
+      problems.push(`actor ${record.actorKind}:${record.actorId}, expected ${expected.actor.kind}:${expected.actor.id}`);
+    const at = record.recordedAt.getTime();
+    if (Number.isNaN(at) || at % 1000 !== 0 || at < window.from.getTime() || at > window.to.getTime())
+      problems.push(
+        `time ${record.recordedAt.toISOString()} not to the second within the call's ${window.from.toISOString()}..${window.to.toISOString()}`,
+      );
     if (record.address !== expected.address) problems.push(`address ${record.address}, expected ${expected.address}`);
     const got = subjectKeys(record.subjects);
     const want = subjectKeys(expected.subjects);
@@ -363,123 +436,15 @@ export function accessRecordProblems(records: StoredAccessRecord[], expected: Ex
 }
 
 /** Fails unless the call timed by `window` left the record `expected`. */
-export async function expectAccessRecord(dataSource: DataSource, expected: ExpectedAccessRecord, window: CallWindow): Promise<void> {
-  const records = await accessRecordsSince(dataSource, window.from, expected.operation);
+export async function expectAccessRecord(
+  app: { dataSource: DataSource },
+  expected: ExpectedAccessRecord,
+  window: CallWindow,
+): Promise<void> {
+  const records = (await accessRecords(app, { operation: expected.operation })).filter((record) => record.recordedAt >= window.from);
   const problems = accessRecordProblems(records, expected, window);
   if (problems.length > 0) throw new Error(problems.join('\n'));
 }
 
 /** A lead, a customer... as a subject. */
 export const subject = (type: AccessSubject['type'], id: string | number): AccessSubject => ({ type, id: String(id) });
-
-// The table as the access-records machine's own tests read it (i41-access).
-
-/** An access record as a test reads it back (the table `access_records`). */
-export interface AccessRecordRow {
-  id: string;
-  recordedAt: Date;
-  actorKind: string;
-  actorId: string;
-  address: string;
-  action: string;
-  operation: string;
-  subjects: AccessSubject[];
-  reason: string | null;
-  requestId: string | null;
-  sequence: string | null;
-  prevHash: string | null;
-  hash: string | null;
-}
-
-export interface AccessRecordFilter {
-  operation?: string;
-  action?: string;
-  actorKind?: string;
-  actorId?: string;
-  requestId?: string;
-  /** Records naming this subject. */
-  subject?: AccessSubject;
-}
-
-/**
- * The access records of a test app, oldest first, optionally filtered. A call's record is committed
- * before its answer leaves, so a test reads it right after the response.
- */
-export async function accessRecords(app: { dataSource: DataSource }, filter: AccessRecordFilter = {}): Promise<AccessRecordRow[]> {
-  const conditions: string[] = [];
-  const params: unknown[] = [];
-  const add = (sql: string, value: unknown) => {
-    params.push(value);
-    conditions.push(sql.replace('?', `$${params.length}`));
-  };
-  if (filter.operation !== undefined) add('operation = ?', filter.operation);
-  if (filter.action !== undefined) add('action = ?', filter.action);
-  if (filter.actorKind !== undefined) add('actor_kind = ?', filter.actorKind);
-  if (filter.actorId !== undefined) add('actor_id = ?', filter.actorId);
-  if (filter.requestId !== undefined) add('request_id = ?', filter.requestId);
-  if (filter.subject !== undefined)
-    add('subjects @> ?::jsonb', JSON.stringify([{ type: filter.subject.type, id: String(filter.subject.id) }]));
-  return app.dataSource.query<AccessRecordRow[]>(
-    `SELECT id::text AS "id", recorded_at AS "recordedAt", actor_kind AS "actorKind", actor_id AS "actorId", address, action,
-            operation, subjects, reason, request_id AS "requestId", sequence::text AS "sequence", prev_hash AS "prevHash", hash
-       FROM access_records ${conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : ''} ORDER BY id`,
-    params,
-  );
-}
-
-/** Seals (hash-chains) every record appended so far, as the periodic job would; answers how many. */
-export function sealAccessRecords(app: { app: INestApplication }): Promise<number> {
-  return app.app.get(AccessRecordSealer).sealPending();
-}
-
-/** Runs the retention sweep now, as the periodic job would; answers how many records it removed. */
-export function sweepAccessRecords(app: { app: INestApplication }): Promise<number> {
-  return app.app.get(AccessRecordRetention).sweep();
-}
-
-/**
- * Moves records back in time, as a superuser bypassing the append-only trigger (session_replication_role
- * = replica skips ordinary triggers): how a test makes records old enough for the retention sweep, or
- * tampers with one for `access-records:verify` to find.
- */
-export async function rewriteAccessRecordsAsSuperuser(app: { dataSource: DataSource }, sql: string, params: unknown[] = []): Promise<void> {
-  await app.dataSource.transaction(async (manager) => {
-    await manager.query(`SET LOCAL session_replication_role = replica`);
-    await manager.query(sql, params);
-  });
-}
-
-/** A record a test plants directly (for the review and the sweep, which look at times a test cannot wait for). */
-export interface PlantedRecord {
-  recordedAt: string | Date;
-  actorKind?: string;
-  actorId?: string;
-  address?: string;
-  action?: string;
-  operation?: string;
-  subjects?: AccessSubject[];
-  reason?: string | null;
-}
-
-/** Inserts records as they would have been appended at `recordedAt` (unsealed); answers their ids. */
-export async function plantAccessRecords(app: { dataSource: DataSource }, records: PlantedRecord[]): Promise<string[]> {
-  const rows = records.map((record) => ({
-    recorded_at: new Date(record.recordedAt).toISOString(),
-    actor_kind: record.actorKind ?? 'operator',
-    actor_id: record.actorId ?? 'planted-operator',
-    address: record.address ?? '198.51.100.1',
-    action: record.action ?? 'view',
-    operation: record.operation ?? 'Planted_operation',
-    subjects: record.subjects ?? [],
-    reason: record.reason ?? null,
-  }));
-  const inserted = await app.dataSource.query<Array<{ id: string }>>(
-    `INSERT INTO access_records (recorded_at, actor_kind, actor_id, address, action, operation, subjects, reason)
-     SELECT recorded_at, actor_kind, actor_id, address, action, operation, subjects, reason
-       FROM jsonb_to_recordset($1::jsonb) AS r(recorded_at timestamptz, actor_kind text, actor_id text, address text, action text,
-                                                operation text, subjects jsonb, reason text)
-     RETURNING id::text AS id`,
-    [JSON.stringify(rows)],
-  );
-  return inserted.map((row) => row.id);
-}

@@ -6,7 +6,6 @@ import { Order } from '../orders/entities/order.entity.js';
 import { AsReason } from '../lead-as/entities/as-reason.entity.js';
 import { LeadAsFile } from '../lead-as/entities/lead-as-file.entity.js';
 import { LeadAsRequest } from '../lead-as/entities/lead-as-request.entity.js';
-import { LeadContactAudit } from '../leads/entities/lead-contact-audit.entity.js';
 import { Lead } from '../leads/entities/lead.entity.js';
 import { StoredFile } from '../files/entities/stored-file.entity.js';
 import { Partner } from '../partners/entities/partner.entity.js';
@@ -31,7 +30,6 @@ export const ENTITIES = [
   ProductAsPolicy,
   ProductAsPolicyVersion,
   Lead,
-  LeadContactAudit,
   AsReason,
   LeadAsRequest,
   LeadAsFile,

@@ -4,9 +4,9 @@ import { ApiExtension } from '@nestjs/swagger';
 /** What an operation did with personal data (safeguards notice art. 8: view, use, input, change, delete, print, download). */
 export type AccessAction = 'view' | 'use' | 'input' | 'change' | 'delete' | 'print' | 'download';
 
-/** A data subject by identifier only, never its contents: `{ type: 'lead', id }`, `{ type: 'customer', id }`. */
+/** A data subject by identifier only, never its contents: `{ type: 'lead', id }`, `{ type: 'customer', id }`; an `order` names its orderer (name and contact). */
 export interface AccessSubject {
-  type: 'lead' | 'customer' | 'planner' | 'operator' | 'claim' | 'file' | 'as-request' | 'access-record';
+  type: 'lead' | 'customer' | 'planner' | 'operator' | 'claim' | 'file' | 'as-request' | 'order' | 'access-record';
   id: string;
 }
 
