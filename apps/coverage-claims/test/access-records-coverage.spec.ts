@@ -39,6 +39,8 @@ type ExpectedActor = AccessActor | 'operator';
 interface Expected {
   actor: ExpectedActor;
   subjects: AccessSubject[];
+  /** The reason an export must give, kept in its record. */
+  reason?: string;
 }
 
 /** A call of a recorded operation, sent with the row's client address, and what it must record. */
@@ -335,6 +337,38 @@ describe('coverage-claims access records: every recorded operation, with its fiv
       },
     },
     {
+      operation: 'AccessRecordsAdmin_search',
+      action: 'view',
+      call: async ({ as }) => {
+        await as('operator')
+          .get('/api/v1/admin/access-records')
+          .query({ subjectType: 'customer', subjectId: analysed.customerId })
+          .expect(200);
+        return { actor: OPERATOR, subjects: [customer(analysed.customerId)] };
+      },
+    },
+    {
+      operation: 'AccessRecordsAdmin_export',
+      action: 'download',
+      call: async ({ as }) => {
+        const reason = '고객 민원 2026-12-07 확인';
+        await as('operator')
+          .get('/api/v1/admin/access-records/export')
+          .query({ subjectType: 'claim', subjectId: String(sentClaim), reason })
+          .expect(200)
+          .expect('content-type', /^text\/csv/);
+        return { actor: OPERATOR, subjects: [claim(sentClaim)], reason };
+      },
+    },
+    {
+      operation: 'AccessRecordsAdmin_review',
+      action: 'view',
+      call: async ({ as }) => {
+        await as('operator').get('/api/v1/admin/access-records/review').query({ month: '2026-12' }).expect(200);
+        return { actor: OPERATOR, subjects: [] };
+      },
+    },
+    {
       operation: 'Users_add',
       action: 'input',
       call: async ({ as }) => {
@@ -448,7 +482,11 @@ describe('coverage-claims access records: every recorded operation, with its fiv
       const address = `203.0.113.${rowNumber}`;
       const { result, window } = await timed(() => row.call(sender(address)));
       const actor = result.actor === 'operator' ? operatorActor : result.actor;
-      await expectAccessRecord(app, { actor, address, action: row.action, operation: row.operation, subjects: result.subjects }, window);
+      await expectAccessRecord(
+        app,
+        { actor, address, action: row.action, operation: row.operation, subjects: result.subjects, reason: result.reason },
+        window,
+      );
     },
   );
 
