@@ -1,5 +1,14 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { DatabaseModule, FieldEncryptionModule, OperatorsModule, PlatformModule, type ServiceRuntime } from '#platform';
+import {
+  AccessRecordsModule,
+  DatabaseModule,
+  FieldEncryptionModule,
+  OperatorRole,
+  OperatorsModule,
+  PlatformModule,
+  type ServiceRuntime,
+} from '#platform';
+import { OperatorOnly } from './auth/auth.decorators.js';
 import { AuthModule } from './auth/auth.module.js';
 import { ClaimReferenceModule } from './claim-reference/claim-reference.module.js';
 import { ClaimsModule } from './claims/claims.module.js';
@@ -40,6 +49,13 @@ export class AppModule {
         ClaimReferenceModule,
         FilesModule,
         ClaimsModule,
+        // Operator routes: search and the review for reviewers, the export for admins.
+        AccessRecordsModule.forRoot({
+          controller: [OperatorOnly()],
+          search: [OperatorRole('reviewer')],
+          export: [OperatorRole('admin')],
+          review: [OperatorRole('reviewer')],
+        }),
         // Last: its operations come after the service's own in the OpenAPI document.
         OperatorsModule.forRoot({ service: runtime.service }),
       ],

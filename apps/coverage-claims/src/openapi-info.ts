@@ -50,6 +50,11 @@ A walk-through with commands: \`docs/guides/coverage-claims.md\` in the reposito
       description: 'Operator, sandbox SMS adapter only: the messages it would have sent (404 with another adapter).',
     },
     OPERATORS_OPENAPI_TAG,
+    {
+      name: 'admin: access records',
+      description:
+        'Operator: the access records (접속기록) of personal data, searched, exported as CSV (with a reason, itself recorded) and reviewed monthly.',
+    },
   ],
   version: '1.0.0',
   baseUrl: { variable: 'base_url', local: 'http://127.0.0.1:3000' },

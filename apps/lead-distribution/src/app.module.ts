@@ -1,6 +1,17 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { DatabaseModule, FieldEncryptionModule, OperatorsModule, PlatformModule, type ServiceRuntime } from '#platform';
+import {
+  AccessRecordsModule,
+  DatabaseModule,
+  FieldEncryptionModule,
+  OperatorRole,
+  OperatorsModule,
+  PlatformModule,
+  type ServiceRuntime,
+} from '#platform';
+import { ApiKeyRole } from '#contracts';
 import { ApiKeysModule } from './api-keys/api-keys.module.js';
+import { ApiKeyAuth } from './auth/api-key-auth.decorator.js';
+import { Roles } from './auth/auth.decorators.js';
 import { AuthModule } from './auth/auth.module.js';
 import type { LeadDistributionConfig } from './config/lead-distribution.config.js';
 import { LEAD_DISTRIBUTION_DATABASE } from './database/database.js';
@@ -36,6 +47,13 @@ export class AppModule {
         DistributionModule,
         FilesModule,
         WebhooksModule,
+        // Operator routes: search and the review for reviewers, the export for admins.
+        AccessRecordsModule.forRoot({
+          controller: [ApiKeyAuth(), Roles(ApiKeyRole.Operator)],
+          search: [OperatorRole('reviewer')],
+          export: [OperatorRole('admin')],
+          review: [OperatorRole('reviewer')],
+        }),
         // Last: its operations come after the service's own in the OpenAPI document.
         OperatorsModule.forRoot({ service: runtime.service }),
       ],

@@ -58,6 +58,11 @@ Creating POSTs accept \`Idempotency-Key\`, so a retry after a timeout gets the f
       description: 'Operator: the review queue of AS requests; hold, approve (the lead is returned) or reject.',
     },
     OPERATORS_OPENAPI_TAG,
+    {
+      name: 'admin: access records',
+      description:
+        'Operator: the access records (접속기록) of personal data, searched, exported as CSV (with a reason, itself recorded) and reviewed monthly.',
+    },
   ],
   version: '1.0.0',
   baseUrl: { variable: 'lead_base_url', local: 'http://127.0.0.1:3001' },

@@ -34,3 +34,4 @@ export * from './lead-distribution/webhook.dto.js';
 export * from './operators/operator-account.dto.js';
 export * from './operators/operator-api-key.dto.js';
 export * from './operators/operator-session.dto.js';
+export * from './common/access-record.dto.js';

@@ -1,7 +1,8 @@
 import { Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AdminClaimDeliveriesQueryDto, AdminClaimDeliveryListDto, ClaimResendReceiptDto } from '#contracts';
-import { ApiProblem, ApiProblems, Idempotent, intParam, OperatorRole } from '#platform';
+import { ApiProblem, ApiProblems, Idempotent, intParam, OperatorRole, RecordsAccess } from '#platform';
+import { claimSubject } from '../common/access-subjects.js';
 import { OperatorOnly } from '../auth/auth.decorators.js';
 import { ClaimDeliveriesAdminService } from './delivery/claim-deliveries-admin.service.js';
 import { ClaimResendService } from './delivery/claim-resend.service.js';
@@ -17,6 +18,10 @@ export class ClaimsAdminController {
 
   @Get('deliveries')
   @OperatorRole('viewer')
+  @RecordsAccess({
+    action: 'view',
+    subjects: ({ response }) => (response as AdminClaimDeliveryListDto).data.map((delivery) => claimSubject(delivery.claimReqId)),
+  })
   @ApiOperation({
     summary: "Claims' fax deliveries across organisations",
     description:
@@ -30,6 +35,7 @@ export class ClaimsAdminController {
   @Idempotent({ subjectOf: (receipt: ClaimResendReceiptDto) => `claim:${receipt.claimReqId}` })
   @Post('requests/:claimReqId/resend')
   @OperatorRole('reviewer')
+  @RecordsAccess({ action: 'change', subjects: ({ params }) => [claimSubject(params.claimReqId)] })
   @HttpCode(202)
   @ApiOperation({
     summary: "Send any organisation's FAILED claim again",

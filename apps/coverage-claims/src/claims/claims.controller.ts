@@ -10,7 +10,8 @@ import {
   INT_ID_SCHEMA,
   UserRole,
 } from '#contracts';
-import { ApiProblem, ApiProblems, Idempotent, NoStore, intParam } from '#platform';
+import { ApiProblem, ApiProblems, Idempotent, NoStore, RecordsAccess, intParam } from '#platform';
+import { claimSubject } from '../common/access-subjects.js';
 import { BearerAuth, CurrentUser, UserRoles } from '../auth/auth.decorators.js';
 import type { UserPrincipal } from '../auth/principal.js';
 import { sendReport } from '../pdf/rendered-report.js';
@@ -28,6 +29,7 @@ export class ClaimsController {
 
   @Idempotent({ subjectOf: (receipt: ClaimReceiptDto) => `claim:${receipt.claimReqId}` })
   @Post('requests')
+  @RecordsAccess({ action: 'input', subjects: ({ response }) => [claimSubject((response as ClaimReceiptDto).claimReqId)] })
   @HttpCode(201)
   @ApiOperation({
     summary: 'Claim submission',
@@ -42,6 +44,7 @@ export class ClaimsController {
 
   @Idempotent({ subjectOf: (receipt: ClaimResendReceiptDto) => `claim:${receipt.claimReqId}` })
   @Post('requests/:claimReqId/resend')
+  @RecordsAccess({ action: 'change', subjects: ({ params }) => [claimSubject(params.claimReqId)] })
   @UserRoles(UserRole.OrgAdmin)
   @HttpCode(202)
   @ApiOperation({
@@ -61,6 +64,10 @@ export class ClaimsController {
   }
 
   @Post('histories')
+  @RecordsAccess({
+    action: 'view',
+    subjects: ({ response }) => (response as ClaimHistoryRecordDto[]).map((record) => claimSubject(record.claimReqId)),
+  })
   @NoStore()
   @HttpCode(200)
   @ApiOperation({
@@ -83,6 +90,7 @@ export class ClaimsController {
   }
 
   @Get('requests/:claimReqId/document')
+  @RecordsAccess({ action: 'print', subjects: ({ params }) => [claimSubject(params.claimReqId)] })
   @NoStore()
   @ApiOperation({
     summary: 'Claim document (the fax)',

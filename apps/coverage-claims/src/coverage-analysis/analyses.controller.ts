@@ -12,7 +12,8 @@ import {
 } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { CoverageAnalysisResultDto, CoverageAnalysisSecondStepDto, CoverageReportDto, CreateCoverageAnalysisDto } from '#contracts';
-import { ApiProblem, ApiProblems, NoStore, uuidParam } from '#platform';
+import { ApiProblem, ApiProblems, NoStore, RecordsAccess, uuidParam } from '#platform';
+import { namedSubjects, namingRequestSubjects, subjectsNamedBy } from '../common/access-subjects.js';
 import { BearerAuth, CurrentUser } from '../auth/auth.decorators.js';
 import type { UserPrincipal } from '../auth/principal.js';
 import { sendReport } from '../pdf/rendered-report.js';
@@ -38,6 +39,7 @@ export class AnalysesController {
   @Post()
   @NoStore()
   @HttpCode(201)
+  @RecordsAccess({ action: 'input', subjects: namedSubjects })
   @ApiOperation({
     summary: 'Coverage analysis result',
     description: `Fetches the contracts of the customer the \`verificationToken\` was given for from the insurance data source, sets what they hold against the recommended amounts for their age and gender, stores the analysis and answers the spec’s \`{ seq, analysis }\` (201: a new analysis is stored on every call; \`seq\` reads it again). A missing, unknown or expired token, or one of another planner or organisation: 400 VERIFICATION_TOKEN_INVALID naming verificationToken. The source failing: 502 INSURANCE_DATA_UNAVAILABLE; not answering within INSURANCE_DATA_TIMEOUT_MS (10 s by default): 504 INSURANCE_DATA_TIMEOUT. Either can be retried with the same token while it is valid. Not idempotent (no \`Idempotency-Key\`): the answer holds personal data that an idempotency record would keep in plain. ${CUSTOMER_PROMPTS} ${SIGN_IN}`,
@@ -60,6 +62,7 @@ export class AnalysesController {
   }
 
   @Get(':seq')
+  @RecordsAccess({ action: 'view', subjects: namedSubjects })
   @NoStore()
   @ApiOperation({
     summary: 'A coverage analysis again',
@@ -73,6 +76,8 @@ export class AnalysesController {
   }
 
   @Post(':seq/report')
+  // One operation, two forms (Accept): recorded as the print, the default and the stronger of the two.
+  @RecordsAccess({ action: 'print', subjects: namedSubjects })
   @NoStore()
   @HttpCode(200)
   @ApiOperation({
@@ -100,6 +105,8 @@ export class AnalysesController {
     if (!format) throw CoverageAnalysisErrors.reportNotAcceptable();
     // Chosen by Accept: no cache may answer one Accept with the other (and @NoStore() keeps none).
     void reply.header('vary', 'Accept');
-    return sendReport(reply, await this.reports.render(await this.reports.content(user, seq), format));
+    const content = await this.reports.content(user, seq);
+    namingRequestSubjects(reply, subjectsNamedBy(content));
+    return sendReport(reply, await this.reports.render(content, format));
   }
 }

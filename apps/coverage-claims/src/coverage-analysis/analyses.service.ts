@@ -24,6 +24,7 @@ import { HOLD_MARGIN_SECONDS, MAX_WRONG_ANSWERS, TwoStepService, type HeldSignIn
 import { koreaDate } from '../common/calendar.js';
 import { buildCoverageAnalysis } from './analysis/coverage-analysis.js';
 import { buildCoverageInsights } from './insights/coverage-insights.js';
+import { customerSubject, namingSubjects } from '../common/access-subjects.js';
 import { CoverageAnalysisErrors } from './coverage-analysis.errors.js';
 import { CoverageCatalogueService } from './coverage-catalogue.service.js';
 import {
@@ -140,7 +141,7 @@ export class AnalysesService {
       if ('secondStep' in lookup) {
         await this.twoStep.release(held, { method: lookup.secondStep.method, state: lookup.secondStep.reference, context: held.context });
         settled = true;
-        return { secondStep: stepResponse(id, lookup.secondStep, held.expiresAt) };
+        return { secondStep: namingSubjects(stepResponse(id, lookup.secondStep, held.expiresAt), [customerSubject(held.customerId)]) };
       }
       const { contracts } = lookup;
       const finished = await this.twoStep.finish(held, (tx) => this.store(user, verified, contracts, monthlyIncome, tx));
@@ -155,8 +156,8 @@ export class AnalysesService {
 
   /** `{ seq, analysis, insights }` as answered when it was made, for its planner or an ORG_ADMIN of the organisation; 404 otherwise. */
   async get(user: UserPrincipal, seq: string): Promise<CoverageAnalysisResultDto> {
-    const { analysis, insights } = await this.openVisible(user, seq);
-    return { seq, analysis, insights };
+    const { row, analysis, insights } = await this.openVisible(user, seq);
+    return namingSubjects({ seq, analysis, insights }, [customerSubject(row.customerId)]);
   }
 
   /**
@@ -245,7 +246,7 @@ export class AnalysesService {
     );
     // The customer was deleted while the contracts were fetched: their token is gone with them.
     if (!stored) throw VerificationErrors.tokenInvalid();
-    return { seq, analysis, insights };
+    return namingSubjects({ seq, analysis, insights }, [customerSubject(verified.customerId)]);
   }
 
   /** Stores the step as a two-step sign-in (the continuation; the monthly income its context) and answers the 202 body. */
@@ -267,7 +268,7 @@ export class AnalysesService {
     });
     // Deleted while the source was asked: the token went with the customer.
     if (!started) throw VerificationErrors.tokenInvalid();
-    return stepResponse(started.id, step, started.expiresAt);
+    return namingSubjects(stepResponse(started.id, step, started.expiresAt), [customerSubject(verified.customerId)]);
   }
 
   /** The customer a continuation is about, as the verification that started it confirmed them. */

@@ -2,7 +2,8 @@ import { Body, Controller, HttpCode, Param, Post, Res } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiCreatedResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { ContinueCoverageAnalysisDto, CoverageAnalysisResultDto, CoverageAnalysisSecondStepDto } from '#contracts';
-import { ApiProblem, ApiProblems, NoStore, uuidParam } from '#platform';
+import { ApiProblem, ApiProblems, NoStore, RecordsAccess, uuidParam } from '#platform';
+import { namedSubjects } from '../common/access-subjects.js';
 import { BearerAuth, CurrentUser } from '../auth/auth.decorators.js';
 import type { UserPrincipal } from '../auth/principal.js';
 import { answer, MISCONFIGURED_503, SANDBOX, SIGN_IN_400 } from './analyses.openapi.js';
@@ -20,6 +21,7 @@ export class ContinuationsController {
   constructor(private readonly analyses: AnalysesService) {}
 
   @Post(':continuationId')
+  @RecordsAccess({ action: 'input', subjects: namedSubjects })
   @NoStore()
   @HttpCode(201)
   @ApiOperation({

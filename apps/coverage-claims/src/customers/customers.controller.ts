@@ -1,7 +1,8 @@
 import { Controller, Delete, Get, HttpCode, Param } from '@nestjs/common';
 import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CustomerDto } from '#contracts';
-import { ApiProblems, NoStore, uuidParam } from '#platform';
+import { ApiProblems, NoStore, RecordsAccess, uuidParam } from '#platform';
+import { customerSubject } from '../common/access-subjects.js';
 import { BearerAuth, CurrentUser } from '../auth/auth.decorators.js';
 import type { UserPrincipal } from '../auth/principal.js';
 import { CustomersService } from './customers.service.js';
@@ -15,6 +16,7 @@ export class CustomersController {
   constructor(private readonly customers: CustomersService) {}
 
   @Get(':id')
+  @RecordsAccess({ action: 'view', subjects: ({ params }) => [customerSubject(params.id!)] })
   @NoStore()
   @ApiOperation({ summary: 'A customer, with the consents they gave', description: VISIBILITY })
   @ApiOkResponse({ type: CustomerDto })
@@ -24,6 +26,7 @@ export class CustomersController {
   }
 
   @Delete(':id')
+  @RecordsAccess({ action: 'delete', subjects: ({ params }) => [customerSubject(params.id!)] })
   @HttpCode(204)
   @ApiOperation({
     summary: 'Delete a customer and everything derived from them',

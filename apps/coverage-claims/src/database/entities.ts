@@ -1,4 +1,5 @@
 import {
+  AccessRecord,
   BackgroundAttempt,
   BackgroundTurn,
   IdempotencyRecord,
@@ -43,6 +44,7 @@ import { TwoStepSignIn } from '../two-step/entities/two-step-sign-in.entity.js';
 
 /** Every entity of the service, listed explicitly (no globs: they break in bundled or ESM builds). */
 export const ENTITIES = [
+  AccessRecord,
   BackgroundTurn,
   BackgroundAttempt,
   IdempotencyRecord,

@@ -1,7 +1,8 @@
 import { Body, Controller, Get, Param } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ClaimFileDto, ClaimPresignedRequestDto, ClaimPresignedUploadDto } from '#contracts';
-import { ApiProblems, Idempotent, NoStore, PresignRoute, uuidParam } from '#platform';
+import { ApiProblems, Idempotent, NoStore, PresignRoute, RecordsAccess, uuidParam } from '#platform';
+import { fileSubject } from '../common/access-subjects.js';
 import { BearerAuth, CurrentUser } from '../auth/auth.decorators.js';
 import type { AuthenticatedUser } from '../auth/principal.js';
 import { FilesService } from './files.service.js';
@@ -12,6 +13,7 @@ export class FilesController {
   constructor(private readonly files: FilesService) {}
 
   @Idempotent({ subjectOf: (upload: ClaimPresignedUploadDto) => `file:${upload.fileId}` })
+  @RecordsAccess({ action: 'input', subjects: ({ response }) => [fileSubject((response as ClaimPresignedUploadDto).fileId)] })
   @PresignRoute(ClaimPresignedUploadDto, {
     summary: "Presign a claim's evidence file upload",
     description:
@@ -23,6 +25,7 @@ export class FilesController {
   }
 
   @Get(':fileId')
+  @RecordsAccess({ action: 'download', subjects: ({ params }) => [fileSubject(params.fileId)] })
   @NoStore()
   @BearerAuth()
   @ApiOperation({

@@ -1,7 +1,8 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Put, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AddUserDto, ListUsersQueryDto, UpdateUserDto, UserDto, UserListDto, UserRole } from '#contracts';
-import { ApiProblems, NoStore, uuidParam } from '#platform';
+import { ApiProblems, NoStore, RecordsAccess, uuidParam } from '#platform';
+import { plannerSubject } from '../common/access-subjects.js';
 import { BearerAuth, CurrentUser, UserRoles } from '../auth/auth.decorators.js';
 import type { UserPrincipal } from '../auth/principal.js';
 import { UsersService } from './users.service.js';
@@ -14,6 +15,7 @@ export class UsersController {
   constructor(private readonly users: UsersService) {}
 
   @Put()
+  @RecordsAccess({ action: 'input', subjects: ({ response }) => [plannerSubject((response as UserDto).id)] })
   @NoStore()
   @HttpCode(201)
   @ApiOperation({
@@ -27,6 +29,7 @@ export class UsersController {
   }
 
   @Get()
+  @RecordsAccess({ action: 'view', subjects: ({ response }) => (response as UserListDto).data.map((user) => plannerSubject(user.id)) })
   @NoStore()
   @ApiOperation({ summary: 'List the users of your organisation (ORG_ADMIN), by name' })
   @ApiOkResponse({ type: UserListDto })
@@ -35,6 +38,7 @@ export class UsersController {
   }
 
   @Get('me')
+  @RecordsAccess({ action: 'view', subjects: ({ response }) => [plannerSubject((response as UserDto).id)] })
   @NoStore()
   @UserRoles(UserRole.Planner, UserRole.OrgAdmin)
   @ApiOperation({ summary: 'The signed-in user (any role)' })
@@ -44,6 +48,7 @@ export class UsersController {
   }
 
   @Patch(':id')
+  @RecordsAccess({ action: 'change', subjects: ({ params }) => [plannerSubject(params.id)] })
   @NoStore()
   @ApiOperation({
     summary: 'Change a user of your organisation (ORG_ADMIN)',
@@ -56,6 +61,7 @@ export class UsersController {
   }
 
   @Delete(':id')
+  @RecordsAccess({ action: 'delete', subjects: ({ params }) => [plannerSubject(params.id)] })
   @HttpCode(204)
   @ApiOperation({
     summary: 'Delete a user of your organisation (ORG_ADMIN)',

@@ -1,7 +1,8 @@
 import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiCreatedResponse, ApiExtraModels, ApiOkResponse, ApiOperation, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import { ConfirmVerificationDto, ProblemDto, RequestVerificationDto, VerificationConfirmedDto, VerificationDto } from '#contracts';
-import { ApiProblems, Idempotent, NoStore, RateLimitedBy, uuidParam } from '#platform';
+import { ApiProblems, Idempotent, NoStore, RateLimitedBy, RecordsAccess, uuidParam } from '#platform';
+import { customerSubject } from '../common/access-subjects.js';
 import { BearerAuth, CurrentUser } from '../auth/auth.decorators.js';
 import type { UserPrincipal } from '../auth/principal.js';
 import { CODE_TTL_SECONDS, MAX_FAILED_ATTEMPTS, RESEND_INTERVAL_SECONDS, TOKEN_TTL_SECONDS } from './verification-rules.js';
@@ -21,6 +22,7 @@ export class VerificationsController {
   @Idempotent({ subjectOf: (verification: VerificationDto) => `customer:${verification.customerId}` })
   // Each request sends an SMS: limited per planner and per organisation (SMS pumping).
   @RateLimitedBy('sms-planner', 'sms-organisation')
+  @RecordsAccess({ action: 'input', subjects: ({ response }) => [customerSubject((response as VerificationDto).customerId)] })
   @ApiOperation({
     summary: 'Identity verification: request a one-time number',
     description: `Sends a 6-digit number by SMS to the customer's phone, valid ${CODE_TTL_SECONDS} s. The customer is recorded (the same name, birth date and phone in your organisation is one customer); the consents to \`agreedTermIds\` are recorded when the customer confirms the number. Every required term of \`GET /api/v1/coverage/terms\` must be agreed (400 TERMS_NOT_AGREED naming agreedTermIds). A new request for the same phone within ${RESEND_INTERVAL_SECONDS} s is 429 with Retry-After. When the SMS gateway refuses the message (502 SMS_DELIVERY_FAILED) no customer is recorded, the attempt is kept as FAILED (no number to confirm) and a request may follow at once. Accepts \`Idempotency-Key\`: a repeat gets the first answer and sends no second SMS.`,
@@ -38,6 +40,7 @@ export class VerificationsController {
   }
 
   @Post(':id/confirm')
+  @RecordsAccess({ action: 'use', subjects: ({ response }) => [customerSubject((response as VerificationConfirmedDto).customerId)] })
   @NoStore()
   @HttpCode(200)
   @ApiOperation({

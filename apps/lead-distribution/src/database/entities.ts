@@ -1,4 +1,5 @@
 import {
+  AccessRecord,
   BackgroundAttempt,
   BackgroundTurn,
   IdempotencyRecord,
@@ -14,7 +15,6 @@ import { Order } from '../orders/entities/order.entity.js';
 import { AsReason } from '../lead-as/entities/as-reason.entity.js';
 import { LeadAsFile } from '../lead-as/entities/lead-as-file.entity.js';
 import { LeadAsRequest } from '../lead-as/entities/lead-as-request.entity.js';
-import { LeadContactAudit } from '../leads/entities/lead-contact-audit.entity.js';
 import { Lead } from '../leads/entities/lead.entity.js';
 import { StoredFile } from '../files/entities/stored-file.entity.js';
 import { Partner } from '../partners/entities/partner.entity.js';
@@ -28,6 +28,7 @@ import { WebhookEvent } from '../webhooks/entities/webhook-event.entity.js';
 
 /** Every entity of the service, listed explicitly (no globs: they break in bundled or ESM builds). */
 export const ENTITIES = [
+  AccessRecord,
   BackgroundTurn,
   BackgroundAttempt,
   Partner,
@@ -38,7 +39,6 @@ export const ENTITIES = [
   ProductAsPolicy,
   ProductAsPolicyVersion,
   Lead,
-  LeadContactAudit,
   AsReason,
   LeadAsRequest,
   LeadAsFile,

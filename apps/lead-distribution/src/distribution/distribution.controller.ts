@@ -8,7 +8,8 @@ import {
   HandoverResponse,
   RecallRequest,
 } from '#contracts';
-import { ApiProblems, NoStore, OperatorRole } from '#platform';
+import { ApiProblems, NoStore, OperatorRole, RecordsAccess } from '#platform';
+import { type ContactOnlooker, fromAnswer, leadSubjects, Onlooker } from '../common/access-records.js';
 import { ApiKeyAuth } from '../auth/api-key-auth.decorator.js';
 import { ActingPartnerId, PartnerScoped, Roles, Viewer } from '../auth/auth.decorators.js';
 import type { ContactViewer } from '../auth/principal.js';
@@ -36,6 +37,10 @@ export class DistributionController {
   })
   @ApiOkResponse({ type: HandoverResponse })
   @ApiProblems(409)
+  @RecordsAccess({
+    action: 'change',
+    subjects: fromAnswer<HandoverResponse>((answer) => leadSubjects(answer.data.map((handOver) => handOver.leadId))),
+  })
   distribute(@ActingPartnerId() partnerId: number, @Body() body: DistributeRequest): Promise<HandoverResponse> {
     return this.distribution.distribute(partnerId, body);
   }
@@ -50,6 +55,10 @@ export class DistributionController {
   })
   @ApiOkResponse({ type: HandoverResponse })
   @ApiProblems(409)
+  @RecordsAccess({
+    action: 'change',
+    subjects: fromAnswer<HandoverResponse>((answer) => leadSubjects(answer.data.map((handOver) => handOver.leadId))),
+  })
   recall(@ActingPartnerId() partnerId: number, @Body() body: RecallRequest): Promise<HandoverResponse> {
     return this.distribution.recall(partnerId, body);
   }
@@ -63,7 +72,15 @@ export class DistributionController {
       'Leads the partner handed down that a partner below it owns now: masked until that partner used the lead, then in clear (the response is audited).',
   })
   @ApiOkResponse({ type: DistributedLeadsResponse })
-  distributed(@Viewer() viewer: ContactViewer, @Query() query: DistributedLeadsQueryDto): Promise<DistributedLeadsResponse> {
-    return this.leads.listDistributed(viewer, query);
+  @RecordsAccess({
+    action: 'view',
+    subjects: fromAnswer<DistributedLeadsResponse>((answer) => leadSubjects(answer.data.map((lead) => lead.id))),
+  })
+  distributed(
+    @Viewer() viewer: ContactViewer,
+    @Query() query: DistributedLeadsQueryDto,
+    @Onlooker() onlooker: ContactOnlooker,
+  ): Promise<DistributedLeadsResponse> {
+    return this.leads.listDistributed(viewer, query, onlooker);
   }
 }

@@ -1,7 +1,8 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AdminAsDetail, AdminAsListResponse, AdminListAsQueryDto, ApiKeyRole, ReviewAsDto } from '#contracts';
-import { ApiProblems, NoStore, OperatorRole, uuidParam } from '#platform';
+import { ApiProblems, NoStore, OperatorRole, RecordsAccess, uuidParam } from '#platform';
+import { asRequestSubjects, fromAnswer } from '../common/access-records.js';
 import { ApiKeyAuth } from '../auth/api-key-auth.decorator.js';
 import { Roles } from '../auth/auth.decorators.js';
 import { LeadAsService } from './lead-as.service.js';
@@ -22,6 +23,7 @@ export class LeadAsAdminController {
       'By status, filing partner and reason (400 naming reasonCode for a code that is no reason), each with the partner that filed it. Lead contacts are masked.',
   })
   @ApiOkResponse({ type: AdminAsListResponse })
+  @RecordsAccess({ action: 'view', subjects: fromAnswer<AdminAsListResponse>((answer) => asRequestSubjects(answer.data)) })
   list(@Query() query: AdminListAsQueryDto): Promise<AdminAsListResponse> {
     return this.requests.listForOperator(query);
   }
@@ -36,6 +38,7 @@ export class LeadAsAdminController {
   })
   @ApiOkResponse({ type: AdminAsDetail })
   @ApiProblems(404)
+  @RecordsAccess({ action: 'view', subjects: fromAnswer<AdminAsDetail>((answer) => asRequestSubjects([answer])) })
   get(@Param('id', uuidParam('id')) id: string): Promise<AdminAsDetail> {
     return this.requests.getForOperator(id);
   }
@@ -51,6 +54,7 @@ export class LeadAsAdminController {
   })
   @ApiOkResponse({ type: AdminAsDetail })
   @ApiProblems(404, 409)
+  @RecordsAccess({ action: 'change', subjects: fromAnswer<AdminAsDetail>((answer) => asRequestSubjects([answer])) })
   review(@Param('id', uuidParam('id')) id: string, @Body() body: ReviewAsDto): Promise<AdminAsDetail> {
     return this.requests.review(id, body.decision, body.adminNote ?? null);
   }

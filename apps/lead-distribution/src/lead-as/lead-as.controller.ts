@@ -12,7 +12,8 @@ import {
   PartnerQueryDto,
   SuccessDto,
 } from '#contracts';
-import { ApiProblems, Idempotent, NoStore, OperatorRole, uuidParam } from '#platform';
+import { ApiProblems, Idempotent, NoStore, OperatorRole, RecordsAccess, uuidParam } from '#platform';
+import { asRequestSubjects, type ContactOnlooker, fromAnswer, fromParam, Onlooker } from '../common/access-records.js';
 import { ApiKeyAuth } from '../auth/api-key-auth.decorator.js';
 import { ActingPartnerId, PartnerScoped, Roles, Viewer } from '../auth/auth.decorators.js';
 import type { ContactViewer } from '../auth/principal.js';
@@ -34,8 +35,9 @@ export class LeadAsController {
     description: 'AS requests of the leads partnerId owns now, newest first. A leadId the caller does not own gives an empty list.',
   })
   @ApiOkResponse({ type: AsListResponse })
-  list(@Viewer() viewer: ContactViewer, @Query() query: ListAsQueryDto): Promise<AsListResponse> {
-    return this.requests.listForOwner(viewer, query);
+  @RecordsAccess({ action: 'view', subjects: fromAnswer<AsListResponse>((answer) => asRequestSubjects(answer.data)) })
+  list(@Viewer() viewer: ContactViewer, @Query() query: ListAsQueryDto, @Onlooker() onlooker: ContactOnlooker): Promise<AsListResponse> {
+    return this.requests.listForOwner(viewer, query, onlooker);
   }
 
   @Get('reasons')
@@ -62,6 +64,10 @@ export class LeadAsController {
   })
   @ApiOkResponse({ type: AsCreatedDto })
   @ApiProblems(404, 409)
+  @RecordsAccess({
+    action: 'input',
+    subjects: ({ body, response }) => asRequestSubjects([{ id: (response as AsCreatedDto).id, leadId: (body as CreateAsRequest).leadId }]),
+  })
   create(@ActingPartnerId() partnerId: number, @Body() body: CreateAsRequest): Promise<AsCreatedDto> {
     return this.requests.create(partnerId, body);
   }
@@ -77,8 +83,14 @@ export class LeadAsController {
   })
   @ApiOkResponse({ type: AsDetail })
   @ApiProblems(404)
-  get(@Viewer() viewer: ContactViewer, @Param('id', uuidParam('id')) id: string, @Query() _query: PartnerQueryDto): Promise<AsDetail> {
-    return this.requests.getForPartner(viewer, id);
+  @RecordsAccess({ action: 'view', subjects: fromAnswer<AsDetail>((answer) => asRequestSubjects([answer])) })
+  get(
+    @Viewer() viewer: ContactViewer,
+    @Param('id', uuidParam('id')) id: string,
+    @Query() _query: PartnerQueryDto,
+    @Onlooker() onlooker: ContactOnlooker,
+  ): Promise<AsDetail> {
+    return this.requests.getForPartner(viewer, id, onlooker);
   }
 
   @Post(':id/cancel')
@@ -92,6 +104,7 @@ export class LeadAsController {
   })
   @ApiOkResponse({ type: SuccessDto })
   @ApiProblems(404)
+  @RecordsAccess({ action: 'change', subjects: fromParam('id', 'as-request') })
   async cancel(
     @ActingPartnerId() partnerId: number,
     @Param('id', uuidParam('id')) id: string,

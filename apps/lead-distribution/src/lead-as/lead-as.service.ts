@@ -19,6 +19,7 @@ import {
 import { AllocationService } from '../allocation/allocation.service.js';
 import { FilesService } from '../files/files.service.js';
 import type { ContactViewer } from '../auth/principal.js';
+import type { ContactOnlooker } from '../common/access-records.js';
 import { LeadErrors } from '../leads/leads.errors.js';
 import { LeadsService } from '../leads/leads.service.js';
 import { WebhookOutboxService } from '../webhooks/webhook-outbox.service.js';
@@ -46,8 +47,8 @@ export class LeadAsService {
     return { data: reasons.map((reason) => ({ code: reason.code, label: reason.label, requiresEvidence: reason.requiresEvidence })) };
   }
 
-  /** AS requests of the partner's leads: a used lead's contact in clear (audited), an unused one's masked. */
-  async listForOwner(viewer: ContactViewer, query: ListAsQueryDto): Promise<AsListResponse> {
+  /** AS requests of the partner's leads: a used lead's contact in clear (recorded), an unused one's masked. */
+  async listForOwner(viewer: ContactViewer, query: ListAsQueryDto, onlooker: ContactOnlooker): Promise<AsListResponse> {
     const { rows, total } = await this.requests.listForOwner({
       partnerId: viewer.partnerId,
       leadId: query.leadId,
@@ -58,9 +59,8 @@ export class LeadAsService {
     });
     const inClear = rows.filter((row) => shownInClear(row, viewer));
     await this.leads.recordContactsShown(
-      viewer,
-      'lead-as.list',
-      rows.map((row) => row.leadId),
+      onlooker,
+      'LeadAs_list',
       inClear.map((row) => row.leadId),
     );
     return { data: rows.map((row) => this.toListItem(row, shownInClear(row, viewer))), pagination: toPagination(query, total) };
@@ -85,13 +85,13 @@ export class LeadAsService {
 
   /**
    * A request is visible to the partner that filed it and to the lead's current owner; the lead's
-   * contact is in clear (audited) only for its current owner once used, masked for a former owner.
+   * contact is in clear (recorded) only for its current owner once used, masked for a former owner.
    */
-  async getForPartner(viewer: ContactViewer, id: string): Promise<AsDetail> {
+  async getForPartner(viewer: ContactViewer, id: string, onlooker: ContactOnlooker): Promise<AsDetail> {
     const row = await this.requests.findById(id);
     if (!row || (row.partnerId !== viewer.partnerId && row.leadPartnerId !== viewer.partnerId)) throw LeadAsErrors.notFound(id);
     const inClear = shownInClear(row, viewer);
-    await this.leads.recordContactsShown(viewer, 'lead-as.get', [row.leadId], inClear ? [row.leadId] : []);
+    await this.leads.recordContactsShown(onlooker, 'LeadAs_get', inClear ? [row.leadId] : []);
     return this.toDetail(row, inClear);
   }
 

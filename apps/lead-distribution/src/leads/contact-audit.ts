@@ -1,33 +1,33 @@
 import { Injectable } from '@nestjs/common';
-import { uuidv7 } from '#platform';
-import type { ContactViewer } from '../auth/principal.js';
-import { LeadsRepository } from './leads.repository.js';
+import { AccessRecordSink } from '#platform';
+import { leadSubjects, type ContactOnlooker } from '../common/access-records.js';
 
-/** The operation whose response showed contacts in clear, as its audit row names it. */
-export type ContactOperation =
-  'leads.list' | 'leads.get' | 'leads.use' | 'leads.distributed' | 'leads.contacts' | 'lead-as.list' | 'lead-as.get';
+/**
+ * The operations whose answer may show a lead's contact in clear beside others masked: each is
+ * recorded as a view (@RecordsAccess) of every lead it shows, and the decryption of the contacts it
+ * shows in clear as a `use` of those leads (this audit). `Leads_use` and `Leads_contacts` are a `use`
+ * of what they show by their own record.
+ */
+export type ContactOperation = 'Leads_list' | 'Leads_get' | 'Distribution_distributed' | 'LeadAs_list' | 'LeadAs_get';
 
-/** The audit trail of contacts shown in clear (table lead_contact_audits). */
+/** The decryption of contacts shown in clear, as access records (the former lead_contact_audits). */
 @Injectable()
 export class ContactAudit {
-  constructor(private readonly leads: LeadsRepository) {}
+  constructor(private readonly records: AccessRecordSink) {}
 
   /**
-   * Writes the row of a response that shows `viewer` the contacts of `revealed` (among the leads
-   * `requested`) in clear; called before the response leaves, so no clear contact goes out unaudited.
-   * Nothing is written when nothing is revealed, except for the contacts lookup: every call of it is.
+   * Appends the `use` record of an answer that shows `onlooker` the contacts of `revealed` in clear;
+   * called before the answer leaves, so no clear contact goes out unrecorded. Nothing when nothing is.
    */
-  async record(viewer: ContactViewer, operation: ContactOperation, requested: string[], revealed: string[]): Promise<void> {
-    if (revealed.length === 0 && operation !== 'leads.contacts') return;
-    await this.leads.insertContactAudit({
-      id: uuidv7(),
-      partnerId: viewer.partnerId,
-      apiKeyId: viewer.apiKeyId,
-      requestId: viewer.requestId,
+  async revealed(onlooker: ContactOnlooker, operation: ContactOperation, revealed: string[]): Promise<void> {
+    if (revealed.length === 0) return;
+    await this.records.append({
+      actor: onlooker.actor,
+      address: onlooker.address,
+      action: 'use',
       operation,
-      requestedLeadIds: [...new Set(requested)],
-      revealedLeadIds: [...new Set(revealed)],
-      createdAt: new Date(),
+      subjects: leadSubjects(revealed),
+      requestId: onlooker.requestId,
     });
   }
 }

@@ -1,7 +1,8 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiKeyRole, ImportLeadsDto, ImportLeadsResponse } from '#contracts';
-import { Idempotent, OperatorRole } from '#platform';
+import { Idempotent, OperatorRole, RecordsAccess } from '#platform';
+import { fromAnswer, leadSubjects } from '../common/access-records.js';
 import { ApiKeyAuth } from '../auth/api-key-auth.decorator.js';
 import { CurrentPrincipal, Roles } from '../auth/auth.decorators.js';
 import type { ApiKeyPrincipal } from '../auth/principal.js';
@@ -24,6 +25,12 @@ export class LeadsAdminController {
       'Each row is validated and checked on its own, like a single registration, and a bad row never stops the others; the good rows are then registered and allocated together, all or none. The response has a result per row (CREATED, DUPLICATE or INVALID).',
   })
   @ApiOkResponse({ type: ImportLeadsResponse })
+  @RecordsAccess({
+    action: 'input',
+    subjects: fromAnswer<ImportLeadsResponse>((answer) =>
+      leadSubjects(answer.results.flatMap((row) => (row.status === 'CREATED' && row.id ? [row.id] : []))),
+    ),
+  })
   import(@Body() body: ImportLeadsDto, @CurrentPrincipal() principal: ApiKeyPrincipal): Promise<ImportLeadsResponse> {
     return this.imports.import(body.leads, principal);
   }

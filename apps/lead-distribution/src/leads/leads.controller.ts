@@ -12,7 +12,8 @@ import {
   PartnerBodyDto,
   PartnerQueryDto,
 } from '#contracts';
-import { ApiProblems, Idempotent, NoStore, OperatorRole, uuidParam } from '#platform';
+import { ApiProblems, Idempotent, NoStore, OperatorRole, RecordsAccess, uuidParam } from '#platform';
+import { type ContactOnlooker, fromAnswer, fromParam, leadSubjects, Onlooker } from '../common/access-records.js';
 import { ApiKeyAuth } from '../auth/api-key-auth.decorator.js';
 import { CurrentPrincipal, PartnerScoped, Roles, Viewer } from '../auth/auth.decorators.js';
 import type { ApiKeyPrincipal, ContactViewer } from '../auth/principal.js';
@@ -36,8 +37,13 @@ export class LeadsController {
       'Contact data is masked until the lead is used (a response showing a contact in clear is audited); search matches what is shown: masked name and email until use. sortBy=assignedAt sorts by lastDistributedAt, sortBy=age by the YYMMDD birth date string. Each item carries leadAsStatus and leadAsStatusLabel of its latest AS request (newest createdAt, then id); expand=leadAs adds the leadAs array.',
   })
   @ApiOkResponse({ type: LeadsListResponse })
-  list(@Viewer() viewer: ContactViewer, @Query() query: ListLeadsQueryDto): Promise<LeadsListResponse> {
-    return this.leads.listOwned(viewer, query);
+  @RecordsAccess({ action: 'view', subjects: fromAnswer<LeadsListResponse>((answer) => leadSubjects(answer.data.map((lead) => lead.id))) })
+  list(
+    @Viewer() viewer: ContactViewer,
+    @Query() query: ListLeadsQueryDto,
+    @Onlooker() onlooker: ContactOnlooker,
+  ): Promise<LeadsListResponse> {
+    return this.leads.listOwned(viewer, query, onlooker);
   }
 
   @Idempotent()
@@ -51,6 +57,7 @@ export class LeadsController {
   })
   @ApiCreatedResponse({ type: LeadCreated })
   @ApiProblems(404, 409)
+  @RecordsAccess({ action: 'input', subjects: fromAnswer<LeadCreated>((answer) => leadSubjects([answer.id])) })
   async register(@Body() body: CreateLeadV1Request, @CurrentPrincipal() principal: ApiKeyPrincipal): Promise<LeadCreated> {
     const outcome = await this.leads.register(body, principal);
     if (outcome.status === 'DUPLICATE') throw LeadErrors.duplicate();
@@ -69,6 +76,10 @@ export class LeadsController {
       'Returns plain name and phone only for leads the partner owns and has used (at most 100 ids); other ids are left out. Every call is audited.',
   })
   @ApiOkResponse({ type: LeadContactsResponse })
+  @RecordsAccess({
+    action: 'use',
+    subjects: fromAnswer<LeadContactsResponse>((answer) => leadSubjects(answer.data.map((lead) => lead.id))),
+  })
   contacts(@Viewer() viewer: ContactViewer, @Body() body: LeadContactsRequest): Promise<LeadContactsResponse> {
     return this.leads.contacts(viewer, body.leadIds);
   }
@@ -84,8 +95,14 @@ export class LeadsController {
   })
   @ApiOkResponse({ type: LeadDto })
   @ApiProblems(404)
-  get(@Viewer() viewer: ContactViewer, @Param('id', uuidParam('id')) id: string, @Query() _query: PartnerQueryDto): Promise<LeadDto> {
-    return this.leads.getOwned(viewer, id);
+  @RecordsAccess({ action: 'view', subjects: fromParam('id', 'lead') })
+  get(
+    @Viewer() viewer: ContactViewer,
+    @Param('id', uuidParam('id')) id: string,
+    @Query() _query: PartnerQueryDto,
+    @Onlooker() onlooker: ContactOnlooker,
+  ): Promise<LeadDto> {
+    return this.leads.getOwned(viewer, id, onlooker);
   }
 
   @Post(':id/use')
@@ -100,6 +117,7 @@ export class LeadsController {
   })
   @ApiOkResponse({ type: LeadDto })
   @ApiProblems(404)
+  @RecordsAccess({ action: 'use', subjects: fromParam('id', 'lead') })
   use(@Viewer() viewer: ContactViewer, @Param('id', uuidParam('id')) id: string, @Body() _body: PartnerBodyDto): Promise<LeadDto> {
     return this.leads.use(viewer, id);
   }

@@ -4,7 +4,6 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { AsStatus, type Gender, type LeadSortField } from '#contracts';
 import { escapeLike, pageAndCount } from '#platform';
 import { descendantsCte } from '../common/partner-tree.js';
-import { LeadContactAudit } from './entities/lead-contact-audit.entity.js';
 import { Lead } from './entities/lead.entity.js';
 import { SEARCH_FIELD_SEPARATOR } from './lead-masking.js';
 
@@ -208,14 +207,6 @@ export class LeadsRepository {
    * One plain INSERT: the list writes this row on every page that shows a used lead, and TypeORM's
    * repository insert cost about twice the statement's own time there (issue 13's profile).
    */
-  async insertContactAudit(audit: LeadContactAudit): Promise<void> {
-    await this.dataSource.query(
-      `INSERT INTO lead_contact_audits (id, partner_id, api_key_id, request_id, operation, requested_lead_ids, revealed_lead_ids)
-       VALUES ($1, $2, $3, $4, $5, $6::uuid[], $7::uuid[])`,
-      [audit.id, audit.partnerId, audit.apiKeyId, audit.requestId, audit.operation, audit.requestedLeadIds, audit.revealedLeadIds],
-    );
-  }
-
   // The changes of a lead that other features ask for, through LeadsService, in their transaction.
 
   /** Gives the leads to `toPartnerId` with new assignment ids; lastDistributedAt moves, assignedAt stays. */

@@ -24,6 +24,7 @@ import { PartnersService } from '../partners/partners.service.js';
 import { ProductErrors } from '../products/products.errors.js';
 import { ProductsService } from '../products/products.service.js';
 import type { Product } from '../products/entities/product.entity.js';
+import type { ContactOnlooker } from '../common/access-records.js';
 import { ContactAudit, type ContactOperation } from './contact-audit.js';
 import { LeadContactCipher } from './lead-contact-cipher.js';
 import { fileReferencesOf, shownMetadata } from './lead-metadata.js';
@@ -134,13 +135,13 @@ export class LeadsService {
     };
   }
 
-  /** Audits a response of another feature that shows contacts in clear (ContactAudit.record). */
-  recordContactsShown(viewer: ContactViewer, operation: ContactOperation, requested: string[], revealed: string[]): Promise<void> {
-    return this.audit.record(viewer, operation, requested, revealed);
+  /** Records the decryption of contacts an answer of another feature shows in clear (ContactAudit.revealed). */
+  recordContactsShown(onlooker: ContactOnlooker, operation: ContactOperation, revealed: string[]): Promise<void> {
+    return this.audit.revealed(onlooker, operation, revealed);
   }
 
-  /** The partner's leads; a used lead's contact is shown in clear (audited), an unused one's masked. */
-  async listOwned(viewer: ContactViewer, query: ListLeadsQueryDto): Promise<LeadsListResponse> {
+  /** The partner's leads; a used lead's contact is shown in clear (recorded), an unused one's masked. */
+  async listOwned(viewer: ContactViewer, query: ListLeadsQueryDto, onlooker: ContactOnlooker): Promise<LeadsListResponse> {
     const { rows, total } = await this.leads.listOwned({
       partnerId: viewer.partnerId,
       used: query.used,
@@ -154,7 +155,7 @@ export class LeadsService {
       limit: query.limit,
     });
     const history = query.expand === 'leadAs' ? await this.leads.asStatusesOf(rows.map((row) => row.id)) : undefined;
-    await this.audit.record(viewer, 'leads.list', ids(rows), ids(rows.filter(isUsed)));
+    await this.audit.revealed(onlooker, 'Leads_list', ids(rows.filter(isUsed)));
     return {
       data: rows.map((row) => this.leadAsShown(row, isUsed(row), history?.get(row.id))),
       pagination: toPagination(query, total),
@@ -163,27 +164,31 @@ export class LeadsService {
 
   /**
    * Leads the partner handed down that a descendant owns now. The agency paid for them: a lead its
-   * descendant has used is shown in clear (DESIGN.md, audited), an unused one masked.
+   * descendant has used is shown in clear (DESIGN.md, recorded), an unused one masked.
    */
-  async listDistributed(viewer: ContactViewer, query: DistributedLeadsQueryDto): Promise<DistributedLeadsResponse> {
+  async listDistributed(
+    viewer: ContactViewer,
+    query: DistributedLeadsQueryDto,
+    onlooker: ContactOnlooker,
+  ): Promise<DistributedLeadsResponse> {
     const { rows, total } = await this.leads.listHandedDown(
       viewer.partnerId,
       query.toPartnerId,
       (query.page - 1) * query.limit,
       query.limit,
     );
-    await this.audit.record(viewer, 'leads.distributed', ids(rows), ids(rows.filter(isUsed)));
+    await this.audit.revealed(onlooker, 'Distribution_distributed', ids(rows.filter(isUsed)));
     return {
       data: rows.map((row) => ({ ...this.leadAsShown(row, isUsed(row)), ownerPartnerId: row.ownerPartnerId })),
       pagination: toPagination(query, total),
     };
   }
 
-  async getOwned(viewer: ContactViewer, id: string): Promise<LeadDto> {
+  async getOwned(viewer: ContactViewer, id: string, onlooker: ContactOnlooker): Promise<LeadDto> {
     const row = await this.leads.findOwned(viewer.partnerId, id);
     if (!row) throw LeadErrors.notFound(id);
     const history = await this.leads.asStatusesOf([id]);
-    await this.audit.record(viewer, 'leads.get', [id], isUsed(row) ? [id] : []);
+    await this.audit.revealed(onlooker, 'Leads_get', isUsed(row) ? [id] : []);
     const lead = this.leadAsShown(row, isUsed(row), history.get(id));
     // Only keys of the product's provider's files get a URL.
     const urlOf = (key: string) => this.files.providerFileUrl(row.providerId, key);
@@ -254,15 +259,14 @@ export class LeadsService {
     }
     if (!row) throw LeadErrors.notFound(id);
     const history = await this.leads.asStatusesOf([id]);
-    await this.audit.record(viewer, 'leads.use', [id], isUsed(row) ? [id] : []);
+    // Its access record (Leads_use, a `use`) names the lead: no second one for the contact shown.
     return this.leadAsShown(row, isUsed(row), history.get(id));
   }
 
-  /** Decrypted name and phone of the requested leads the partner owns and has used; every call is audited. */
+  /** Decrypted name and phone of the requested leads the partner owns and has used; every call is recorded (Leads_contacts, a `use` of those answered). */
   async contacts(viewer: ContactViewer, leadIds: string[]): Promise<LeadContactsResponse> {
     const requested = [...new Set(leadIds)];
     const leads = await this.leads.findUsedOwned(viewer.partnerId, requested);
-    await this.audit.record(viewer, 'leads.contacts', requested, ids(leads));
     return { data: leads.map((lead) => ({ id: lead.id, name: lead.name, phone: formatPhone(this.cipher.openPhone(lead)) })) };
   }
 

@@ -9,7 +9,8 @@ import {
   OrdersListWithSummaryResponse,
   PartnerQueryDto,
 } from '#contracts';
-import { ApiProblems, Idempotent, NoStore, OperatorRole, uuidParam } from '#platform';
+import { ApiProblems, Idempotent, NoStore, OperatorRole, RecordsAccess, uuidParam } from '#platform';
+import { fromAnswer, orderSubjects } from '../common/access-records.js';
 import { ApiKeyAuth } from '../auth/api-key-auth.decorator.js';
 import { ActingPartnerId, PartnerScoped, Roles } from '../auth/auth.decorators.js';
 import { OrdersService } from './orders.service.js';
@@ -32,6 +33,7 @@ export class OrdersController {
       'Leads of one product, a quantity per region. Unless reservationDate is in the future, the order takes at once the leads waiting in the pool; later leads go to the oldest open order with quantity left in their region.',
   })
   @ApiCreatedResponse({ type: OrderDto })
+  @RecordsAccess({ action: 'input', subjects: fromAnswer<OrderDto>((answer) => orderSubjects([answer.id])) })
   create(@ActingPartnerId() partnerId: number, @Body() body: CreateOrderRequest): Promise<OrderDto> {
     return this.orders.create(partnerId, body);
   }
@@ -44,6 +46,10 @@ export class OrdersController {
     description: 'The partner’s orders, newest first, with counts and quantities by status.',
   })
   @ApiOkResponse({ type: OrdersListWithSummaryResponse })
+  @RecordsAccess({
+    action: 'view',
+    subjects: fromAnswer<OrdersListWithSummaryResponse>((answer) => orderSubjects(answer.data.map((order) => order.id))),
+  })
   list(@ActingPartnerId() partnerId: number, @Query() query: ListOrdersQueryDto): Promise<OrdersListWithSummaryResponse> {
     return this.orders.list(partnerId, query);
   }
@@ -54,6 +60,7 @@ export class OrdersController {
   @ApiOperation({ summary: 'Single order lookup', description: 'With ordered and delivered quantities per region.' })
   @ApiOkResponse({ type: OrderDto })
   @ApiProblems(404)
+  @RecordsAccess({ action: 'view', subjects: fromAnswer<OrderDto>((answer) => orderSubjects([answer.id])) })
   get(@ActingPartnerId() partnerId: number, @Param('id', uuidParam('id')) id: string, @Query() _query: PartnerQueryDto): Promise<OrderDto> {
     return this.orders.get(partnerId, id);
   }
@@ -68,6 +75,7 @@ export class OrdersController {
   })
   @ApiOkResponse({ type: OrderDto })
   @ApiProblems(404, 409)
+  @RecordsAccess({ action: 'change', subjects: fromAnswer<OrderDto>((answer) => orderSubjects([answer.id])) })
   cancel(
     @ActingPartnerId() partnerId: number,
     @Param('id', uuidParam('id')) id: string,

@@ -27,7 +27,8 @@ import {
   WebhookTestEventSentDto,
   WEBHOOK_EVENT_SCHEMAS,
 } from '#contracts';
-import { ApiProblems, NoStore, OperatorRole, uuidParam } from '#platform';
+import { ApiProblems, NoStore, OperatorRole, RecordsAccess, uuidParam } from '#platform';
+import { fromAnswer, payloadSubjects } from '../common/access-records.js';
 import { ApiKeyAuth } from '../auth/api-key-auth.decorator.js';
 import { ActingPartnerId, CurrentPrincipal, PartnerScoped, Roles } from '../auth/auth.decorators.js';
 import type { ApiKeyPrincipal } from '../auth/principal.js';
@@ -191,6 +192,7 @@ export class WebhooksController {
   })
   @ApiOkResponse({ type: WebhookDeliveryDetailDto })
   @ApiProblems(404)
+  @RecordsAccess({ action: 'view', subjects: fromAnswer<WebhookDeliveryDetailDto>((answer) => payloadSubjects(answer.payload?.data)) })
   getDelivery(
     @CurrentPrincipal() principal: ApiKeyPrincipal,
     @Param('deliveryId', uuidParam('deliveryId')) deliveryId: string,

@@ -4,16 +4,19 @@ import { ApiExtension } from '@nestjs/swagger';
 /** What an operation did with personal data (safeguards notice art. 8: view, use, input, change, delete, print, download). */
 export type AccessAction = 'view' | 'use' | 'input' | 'change' | 'delete' | 'print' | 'download';
 
-/** A data subject by identifier only, never its contents: `{ type: 'lead', id }`, `{ type: 'customer', id }`. */
+/** A data subject by identifier only, never its contents: `{ type: 'lead', id }`, `{ type: 'customer', id }`; an `order` names its orderer (name and contact). */
 export interface AccessSubject {
-  type: 'lead' | 'customer' | 'planner' | 'operator' | 'claim' | 'as-request' | 'access-record';
+  type: 'lead' | 'customer' | 'planner' | 'operator' | 'claim' | 'file' | 'as-request' | 'order' | 'access-record';
   id: string;
 }
 
 /** Who acted: set on the request by each service's guard for every authenticated caller. */
 export interface AccessActor {
-  /** `operator` (an account, by session or personal key), `bootstrap` (OPERATOR_API_KEYS), `partner-key`, `provider-key`, `planner`. */
-  kind: 'operator' | 'bootstrap' | 'partner-key' | 'provider-key' | 'planner';
+  /**
+   * `operator` (an account, by session or personal key), `bootstrap` (OPERATOR_API_KEYS), `partner-key`, `provider-key`, `planner`;
+   * `service`: the service itself, acting later on a caller's behalf with no caller of its own (a claim's fax, printed by its outbox).
+   */
+  kind: 'operator' | 'bootstrap' | 'partner-key' | 'provider-key' | 'planner' | 'service';
   /** The account's, key's or user's id. */
   id: string;
 }

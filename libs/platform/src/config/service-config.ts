@@ -194,6 +194,40 @@ export class ServiceConfig {
   RATE_LIMIT_UPLOAD = 120;
 
   /**
+   * How long access records (접속기록) are kept, in days: the retention sweep removes older ones. At
+   * least 365 (the safeguards notice's floor; 730, two years, where the notice asks for two, the
+   * default); the database refuses to delete a record younger than 365 days whatever this says.
+   */
+  @EnvInt()
+  @IsInt()
+  @Min(365)
+  @Max(3650)
+  ACCESS_RECORD_RETENTION_DAYS = 730;
+
+  /** How often appended access records are chained (hashed in order), in ms. */
+  @EnvInt()
+  @IsInt()
+  @Min(100)
+  @Max(600_000)
+  ACCESS_RECORD_SEAL_INTERVAL_MS = 5_000;
+
+  /**
+   * The monthly review lists an actor that handled more than this many distinct data subjects in one
+   * day (Korean time).
+   */
+  @EnvInt()
+  @IsInt()
+  @Min(1)
+  ACCESS_RECORD_REVIEW_SUBJECTS_PER_DAY = 1000;
+
+  /**
+   * Working hours in Korean time (Asia/Seoul), `HH-HH` (start hour inclusive, end hour exclusive),
+   * Monday to Friday: the monthly review lists access outside them (and on weekends).
+   */
+  @Matches(/^([01]\d|2[0-3])-([01]\d|2[0-4])$/, { message: 'must be HH-HH (08-20)' })
+  ACCESS_RECORD_WORKING_HOURS = '08-20';
+
+  /**
    * Operator keys from the environment (comma-separated, each at least 32 characters), sent in
    * `X-API-Key` to the operator API: how a fresh install creates its first partners or
    * organisations. Empty: no operator key but those a service issues itself.

@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { retryDelayMs as scheduledDelayMs, type DoublingRetrySchedule } from '#platform';
+import {
+  AccessRecordSink,
+  retryDelayMs as scheduledDelayMs,
+  type AccessActor,
+  type AccessRecordEntry,
+  type DoublingRetrySchedule,
+} from '#platform';
 import { CoverageClaimsConfig } from '../../config/coverage-claims.config.js';
 import {
   FAX_SENDER,
@@ -13,6 +19,9 @@ import {
 } from '../../integrations/fax/fax.port.js';
 import { ClaimDeliveryRepository, type HandOver, type TakenDelivery } from './claim-delivery.repository.js';
 import { ClaimDocumentError, ClaimDocumentService, type ClaimDocument } from './claim-document.service.js';
+
+/** The address of a record the service makes itself, with no caller. */
+export const SERVICE_ADDRESS = 'internal';
 
 const ATTEMPT_OUT_OF_TIME = 'The attempt ran out of time before the fax was sent';
 
@@ -47,6 +56,28 @@ export function retryDelayMs(baseMs: number, attempt: number): number {
   return scheduledDelayMs(claimRetrySchedule(baseMs), attempt);
 }
 
+/** Who prints a claim's fax: the service itself, on behalf of the planner who filed it (or the admin or operator who sent it again). */
+export const CLAIM_DELIVERY_ACTOR: AccessActor = { kind: 'service', id: 'claim-delivery' };
+
+/** The operation a fax print is recorded under (an operation's record names its operationId). */
+export const CLAIM_FAX_OPERATION = 'ClaimDelivery_fax';
+
+/**
+ * The access record of one attempt's fax (docs/decisions/operators-and-access-records.md, "Coverage
+ * claims"): printed by the service, with no client address (no caller), for the claim; the attempt's
+ * fax request id ties it to the gateway's records.
+ */
+function faxPrintRecord(claimId: number, requestId: string): AccessRecordEntry {
+  return {
+    actor: CLAIM_DELIVERY_ACTOR,
+    address: SERVICE_ADDRESS,
+    action: 'print',
+    operation: CLAIM_FAX_OPERATION,
+    subjects: [{ type: 'claim', id: String(claimId) }],
+    requestId,
+  };
+}
+
 /** What stopped an attempt before its fax could be sent: permanent (the claim FAILS) or not (tried again). */
 class AttemptFailure extends Error {
   constructor(
@@ -73,6 +104,7 @@ export class ClaimDeliveryService {
     private readonly documents: ClaimDocumentService,
     @Inject(FAX_SENDER) private readonly fax: FaxSender,
     private readonly config: CoverageClaimsConfig,
+    private readonly accessRecords: AccessRecordSink,
   ) {}
 
   /**
@@ -108,6 +140,9 @@ export class ClaimDeliveryService {
       const document = await this.render(taken, signal);
       if (document === null) return; // The claim is gone (its customer deleted): nothing to send.
       if (signal.aborted) throw new AttemptFailure(FaxFailureKind.Aborted, ATTEMPT_OUT_OF_TIME, true);
+      // The fax is printed for the gateway: on record before it can leave (a record that cannot be
+      // written fails the attempt, tried again), as an operation's record is before its answer.
+      await this.accessRecords.append(faxPrintRecord(taken.claimId, requestId));
       // The request id is written, and the lease renewed, before the hand-over. Rendering takes a
       // while: a claim deleted with its customer meanwhile, or whose lease ran out (another worker may
       // be taking it), is not sent from here.

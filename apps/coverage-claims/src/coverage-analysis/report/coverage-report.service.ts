@@ -5,6 +5,7 @@ import { PdfFontsService } from '../../pdf/pdf.module.js';
 import type { RenderedReport, ReportFormat } from '../../pdf/rendered-report.js';
 import { AnalysesService } from '../analyses.service.js';
 import { renderReportPdf } from './coverage-report-pdf.js';
+import { customerSubject, namingSubjects } from '../../common/access-subjects.js';
 import { reportContentOf } from './report-content.js';
 
 /** The coverage report's content, which the medical report carries as its coverage part. */
@@ -24,7 +25,7 @@ export class CoverageReportService {
 
   async content(user: UserPrincipal, seq: string, generatedAt = new Date()): Promise<CoverageReportDto> {
     const { analysis, insights, customer } = await this.analyses.getVisible(user, seq);
-    return reportContentOf(analysis, customer, generatedAt, insights);
+    return namingSubjects(reportContentOf(analysis, customer, generatedAt, insights), [customerSubject(customer.id)]);
   }
 
   async render(content: CoverageReportDto, format: ReportFormat): Promise<RenderedReport<CoverageReportDto>> {

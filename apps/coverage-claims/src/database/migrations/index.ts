@@ -31,6 +31,7 @@ import { IdempotencyClaimTokens1796652013519 } from './1796652013519-Idempotency
 import { BackgroundTurns1796652178947 } from './1796652178947-BackgroundTurns.js';
 import { BackgroundAttempts1796663598810 } from './1796663598810-BackgroundAttempts.js';
 import { OperatorAccounts1796674539264 } from './1796674539264-OperatorAccounts.js';
+import { AccessRecords1796710000000 } from './1796710000000-AccessRecords.js';
 
 /** Every migration of the service, in order. `npm run migration:generate` writes new ones; list them here. */
 export const MIGRATIONS = [
@@ -67,4 +68,5 @@ export const MIGRATIONS = [
   BackgroundTurns1796652178947,
   BackgroundAttempts1796663598810,
   OperatorAccounts1796674539264,
+  AccessRecords1796710000000,
 ];

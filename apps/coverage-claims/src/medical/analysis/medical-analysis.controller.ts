@@ -2,7 +2,8 @@ import { Body, Controller, HttpCode, Post, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { MedicalReportDto, MedicalReportRequestDto, SetAnalysisDto, SetAnalysisResultDto } from '#contracts';
-import { ApiProblems, NoStore } from '#platform';
+import { ApiProblems, NoStore, RecordsAccess } from '#platform';
+import { namedSubjects, namingRequestSubjects, subjectsNamedBy } from '../../common/access-subjects.js';
 import { BearerAuth, CurrentUser } from '../../auth/auth.decorators.js';
 import type { UserPrincipal } from '../../auth/principal.js';
 import { sendReport } from '../../pdf/rendered-report.js';
@@ -22,6 +23,7 @@ export class MedicalAnalysisController {
   ) {}
 
   @Post('set-analysis')
+  @RecordsAccess({ action: 'input', subjects: namedSubjects })
   @HttpCode(200)
   @ApiOperation({
     summary: 'Send coverage-analysis result',
@@ -34,6 +36,7 @@ export class MedicalAnalysisController {
   }
 
   @Post('report/pdf')
+  @RecordsAccess({ action: 'print', subjects: namedSubjects })
   @NoStore()
   @HttpCode(200)
   @ApiOperation({
@@ -48,10 +51,13 @@ export class MedicalAnalysisController {
     @Body() body: MedicalReportRequestDto,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<Buffer | MedicalReportDto> {
-    return sendReport(reply, await this.reports.render(await this.reports.content(user, body.seq), 'pdf'));
+    const content = await this.reports.content(user, body.seq);
+    namingRequestSubjects(reply, subjectsNamedBy(content));
+    return sendReport(reply, await this.reports.render(content, 'pdf'));
   }
 
   @Post('report/json')
+  @RecordsAccess({ action: 'view', subjects: namedSubjects })
   @NoStore()
   @HttpCode(200)
   @ApiOperation({

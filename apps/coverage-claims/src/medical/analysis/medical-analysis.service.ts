@@ -4,6 +4,7 @@ import { FieldCipher, type FieldError } from '#platform';
 import { visibilityOf, type UserPrincipal } from '../../auth/principal.js';
 import { AnalysesService } from '../../coverage-analysis/analyses.service.js';
 import { CoverageAnalysisErrors } from '../../coverage-analysis/coverage-analysis.errors.js';
+import { customerSubject, namingSubjects } from '../../common/access-subjects.js';
 import { MedicalAnalysisErrors } from './medical-analysis.errors.js';
 import { MedicalAnalysisRepository } from './medical-analysis.repository.js';
 
@@ -30,13 +31,13 @@ export class MedicalAnalysisService {
    * 422 ANALYSIS_CUSTOMER_MISMATCH naming the fields that differ.
    */
   async setAnalysis(user: UserPrincipal, input: SetAnalysisDto): Promise<SetAnalysisResultDto> {
-    const stored = (await this.analyses.getVisible(user, input.seq)).analysis;
+    const { analysis: stored, customer } = await this.analyses.getVisible(user, input.seq);
     const mismatches = customerMismatches(input.analysis, stored);
     if (mismatches.length > 0) throw MedicalAnalysisErrors.customerMismatch(input.seq, mismatches);
     const sealed = this.cipher.sealJson(input.analysis);
     const receivedAt = await this.repository.upsertSetAnalysis(visibilityOf(user), input.seq, user.userId, sealed);
     if (!receivedAt) throw CoverageAnalysisErrors.notFound(input.seq);
-    return { seq: input.seq, receivedAt: receivedAt.toISOString() };
+    return namingSubjects({ seq: input.seq, receivedAt: receivedAt.toISOString() }, [customerSubject(customer.id)]);
   }
 
   /** The payload set for an analysis the caller may see (checked by the caller), or null. */

@@ -1,7 +1,8 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CheckupsDto, LookupCheckupsDto } from '#contracts';
-import { ApiProblems, NoStore } from '#platform';
+import { ApiProblems, NoStore, RecordsAccess } from '#platform';
+import { customerSubject } from '../../common/access-subjects.js';
 import { BearerAuth, CurrentUser } from '../../auth/auth.decorators.js';
 import type { UserPrincipal } from '../../auth/principal.js';
 import { CheckupsService } from './checkups.service.js';
@@ -13,6 +14,7 @@ export class CheckupsController {
   constructor(private readonly checkups: CheckupsService) {}
 
   @Post()
+  @RecordsAccess({ action: 'input', subjects: ({ response }) => [customerSubject((response as CheckupsDto).customerId)] })
   @NoStore()
   @HttpCode(200)
   @ApiOperation({

@@ -1,7 +1,8 @@
 import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { NhisAuthCompletedDto, NhisAuthDto, RequestNhisAuthDto, TermListDto, TermPurpose } from '#contracts';
-import { ApiProblems, Idempotent, uuidParam } from '#platform';
+import { ApiProblems, Idempotent, RecordsAccess, uuidParam } from '#platform';
+import { customerSubject } from '../../common/access-subjects.js';
 import { BearerAuth, CurrentUser } from '../../auth/auth.decorators.js';
 import type { UserPrincipal } from '../../auth/principal.js';
 import { CUSTOMER_PROMPTS } from '../../customers/customer-prompts.service.js';
@@ -30,6 +31,7 @@ export class NhisAuthController {
   }
 
   @Post('nhis-auth')
+  @RecordsAccess({ action: 'input', subjects: ({ response }) => [customerSubject((response as NhisAuthDto).customerId)] })
   @Idempotent({ subjectOf: (auth: NhisAuthDto) => `customer:${auth.customerId}` })
   @ApiOperation({
     summary: 'NHIS simple authentication: request',

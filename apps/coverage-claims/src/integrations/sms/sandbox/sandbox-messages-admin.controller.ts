@@ -1,7 +1,7 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { SandboxMessageListDto, SandboxMessagesQueryDto } from '#contracts';
-import { ApiProblems, NoStore, OperatorRole } from '#platform';
+import { ApiProblems, NoStore, OperatorRole, RecordsAccess } from '#platform';
 import { OperatorOnly } from '../../../auth/auth.decorators.js';
 import { SandboxSmsAdapter } from './sandbox-sms.adapter.js';
 
@@ -13,6 +13,8 @@ export class SandboxMessagesAdminController {
 
   @Get()
   @OperatorRole('viewer')
+  // The texts and phones a customer would have received; the sandbox names no customer by id.
+  @RecordsAccess({ action: 'view', subjects: () => [] })
   @NoStore()
   @ApiOperation({
     summary: 'Text messages the sandbox SMS adapter was given, newest first',

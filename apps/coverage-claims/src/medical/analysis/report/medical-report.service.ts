@@ -7,6 +7,7 @@ import { PdfFontsService } from '../../../pdf/pdf.module.js';
 import type { RenderedReport, ReportFormat } from '../../../pdf/rendered-report.js';
 import { MedicalAnalysisService } from '../medical-analysis.service.js';
 import { MedicalRiskRulesService } from '../medical-risk-rules.service.js';
+import { customerSubject, namingSubjects } from '../../../common/access-subjects.js';
 import { medicalReportContentOf } from './medical-report-content.js';
 import { renderMedicalReportPdf } from './medical-report-pdf.js';
 
@@ -35,7 +36,7 @@ export class MedicalReportService {
       this.rules.current(),
       this.checkups.referenceRanges(),
     ]);
-    return medicalReportContentOf({
+    const content = medicalReportContentOf({
       seq,
       analysis: set?.analysis ?? visible.analysis,
       source: set ? MedicalAnalysisSource.SetAnalysis : MedicalAnalysisSource.StoredAnalysis,
@@ -46,6 +47,7 @@ export class MedicalReportService {
       referenceRanges,
       generatedAt,
     });
+    return namingSubjects(content, [customerSubject(visible.customer.id)]);
   }
 
   async render(content: MedicalReportDto, format: ReportFormat): Promise<RenderedReport<MedicalReportDto>> {

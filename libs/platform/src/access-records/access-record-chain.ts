@@ -1,0 +1,55 @@
+import { createHash } from 'node:crypto';
+import type { AccessSubject } from './access-record.decorator.js';
+
+/** The `prev_hash` of the first record ever sealed. */
+export const GENESIS_HASH = '0'.repeat(64);
+
+/** The columns a record's hash covers, as read back from the database. */
+export interface ChainedRecord {
+  id: string;
+  sequence: string;
+  recordedAt: Date;
+  actorKind: string;
+  actorId: string;
+  address: string;
+  action: string;
+  operation: string;
+  subjects: AccessSubject[];
+  reason: string | null;
+  requestId: string | null;
+}
+
+/**
+ * The canonical text of a record: a JSON array of its fields in a fixed order, subjects as
+ * `[type, id]` pairs (jsonb keeps no key order, an array does), the time as ISO 8601 UTC.
+ */
+export function canonicalRecord(record: ChainedRecord): string {
+  return JSON.stringify([
+    String(record.sequence),
+    String(record.id),
+    record.recordedAt.toISOString(),
+    record.actorKind,
+    record.actorId,
+    record.address,
+    record.action,
+    record.operation,
+    record.subjects.map((subject) => [subject.type, String(subject.id)]),
+    record.reason,
+    record.requestId,
+  ]);
+}
+
+/** SHA-256 (hex) over the previous record's hash, a newline, and this record's canonical text. */
+export function chainHash(prevHash: string, record: ChainedRecord): string {
+  return createHash('sha256')
+    .update(`${prevHash}\n${canonicalRecord(record)}`)
+    .digest('hex');
+}
+
+/**
+ * The SELECT list that reads a record as ChainedRecord (sealer, verify). Its aliases `id` and
+ * `sequence` are text: order by `access_records.id` / `access_records.sequence`, never by the bare
+ * name (ORDER BY takes the output column first, and would sort them as strings).
+ */
+export const CHAINED_COLUMNS = `id::text AS "id", sequence::text AS "sequence", recorded_at AS "recordedAt", actor_kind AS "actorKind",
+  actor_id AS "actorId", address, action, operation, subjects, reason, request_id AS "requestId"`;
