@@ -1,24 +1,28 @@
+import type { OperatorSession } from './platform/api/types';
+
 /**
- * The operator key lives in this tab's sessionStorage only: closing the tab or signing out forgets it,
- * another tab signs in on its own, and nothing is written to localStorage or a cookie.
+ * Who is signed in. The session itself is the API's HttpOnly cookie, which no script reads; the
+ * console keeps in memory only what the API said about it: the account, and the token every
+ * state-changing request carries as X-CSRF-Token. A reload asks the API again (GET
+ * /api/v1/admin/session); a 401 anywhere ends it here too.
  */
-const KEY = 'console.operatorKey';
+export type SessionState = { status: 'unknown' } | { status: 'signed-out' } | { status: 'signed-in'; session: OperatorSession };
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
+let state: SessionState = { status: 'unknown' };
 
-export function operatorKey(): string | null {
-  return sessionStorage.getItem(KEY);
+export function sessionState(): SessionState {
+  return state;
 }
 
-/** Keeps the key for this tab; `silent` while it is being checked (the console does not open yet). */
-export function signIn(key: string, { silent = false }: { silent?: boolean } = {}): void {
-  sessionStorage.setItem(KEY, key);
-  if (!silent) listeners.forEach((listener) => listener());
+/** The signed-in session, or null. */
+export function currentSession(): OperatorSession | null {
+  return state.status === 'signed-in' ? state.session : null;
 }
 
-export function signOut(): void {
-  sessionStorage.removeItem(KEY);
+export function setSession(session: OperatorSession | null): void {
+  state = session === null ? { status: 'signed-out' } : { status: 'signed-in', session };
   listeners.forEach((listener) => listener());
 }
 

@@ -1,0 +1,36 @@
+import { setSession } from '../../session';
+import { platformCall } from './http';
+import type { OperatorSession, SignedIn, SignInChallenge } from './types';
+
+const SESSION = '/api/v1/admin/session';
+
+/** The password: answers a short-lived challenge for the second factor (and, the first time, what to enrol). */
+export function submitPassword(body: { email: string; password: string }): Promise<SignInChallenge> {
+  return platformCall<SignInChallenge>('POST', SESSION, { body });
+}
+
+/** The second factor (a TOTP code, or a recovery code): the API sets the session cookie. */
+export function submitSecondFactor(
+  body: { challenge: string; code: string } | { challenge: string; recoveryCode: string },
+): Promise<SignedIn> {
+  return platformCall<SignedIn>('POST', `${SESSION}/second-factor`, { body });
+}
+
+/** Who is signed in by this browser's cookie, or null (no session, or it ended). */
+export async function restoreSession(): Promise<void> {
+  try {
+    setSession(await platformCall<OperatorSession>('GET', SESSION));
+  } catch {
+    // 401: no session; anything else: the sign-in page, which says what the API answers then.
+    setSession(null);
+  }
+}
+
+/** Ends the session on the API (its cookie cleared), then here, whatever the API answered. */
+export async function signOut(): Promise<void> {
+  try {
+    await platformCall<void>('DELETE', SESSION);
+  } finally {
+    setSession(null);
+  }
+}
