@@ -1,7 +1,15 @@
+import { lazy } from 'react';
 import type { ScreenRoute } from '../shell/console-service';
-import { AccessRecordsScreen, AccessReviewScreen } from './screens/access-records';
-import { MyAccountScreen } from './screens/my-account';
-import { OperatorsScreen } from './screens/operators';
+
+// Loaded when first opened (the shell's Suspense): not in the first load of either console.
+const AccessRecordsScreen = lazy(() =>
+  import('./screens/access-records').then(({ AccessRecordsScreen }) => ({ default: AccessRecordsScreen })),
+);
+const AccessReviewScreen = lazy(() =>
+  import('./screens/access-records').then(({ AccessReviewScreen }) => ({ default: AccessReviewScreen })),
+);
+const OperatorsScreen = lazy(() => import('./screens/operators').then(({ OperatorsScreen }) => ({ default: OperatorsScreen })));
+const MyAccountScreen = lazy(() => import('./screens/my-account').then(({ MyAccountScreen }) => ({ default: MyAccountScreen })));
 
 /** The screens both services' consoles have (the platform's operators and access records), after the service's own. */
 export const platformRoutes: ScreenRoute[] = [

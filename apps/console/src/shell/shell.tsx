@@ -1,4 +1,5 @@
-import { AppShell, Burger, Button, Group, NavLink, ScrollArea, Text, Title } from '@mantine/core';
+import { AppShell, Burger, Button, Group, Loader, NavLink, ScrollArea, Text, Title } from '@mantine/core';
+import { Suspense } from 'react';
 import { useDisclosure } from '@mantine/hooks';
 import { useQueries } from '@tanstack/react-query';
 import { Link, Redirect, Route, Switch, useLocation } from 'wouter';
@@ -85,12 +86,14 @@ export function Shell({ service, operator }: { service: ConsoleService; operator
       </AppShell.Navbar>
       <AppShell.Main component="main">
         <ScreenErrorBoundary resetKey={location}>
-          <Switch>
-            {routes.map((route) => (
-              <Route key={route.path} path={route.path} component={route.component} />
-            ))}
-            <Route>{settled && navigation[0] ? <Redirect to={navigation[0].path} replace /> : null}</Route>
-          </Switch>
+          <Suspense fallback={<Loader aria-label="화면 불러오는 중" />}>
+            <Switch>
+              {routes.map((route) => (
+                <Route key={route.path} path={route.path} component={route.component} />
+              ))}
+              <Route>{settled && navigation[0] ? <Redirect to={navigation[0].path} replace /> : null}</Route>
+            </Switch>
+          </Suspense>
         </ScreenErrorBoundary>
       </AppShell.Main>
     </AppShell>

@@ -1,11 +1,13 @@
-import { Alert, Anchor, Button, Code, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Code, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { QRCodeSVG } from 'qrcode.react';
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { ApiProblem } from '../api/problem';
 import { submitSecondFactor } from '../platform/api/session';
 import type { SignedIn, SignInChallenge } from '../platform/api/types';
 import { ProblemAlert } from '../ui';
+
+// Only a first sign-in shows it: not in the first load.
+const EnrolmentQr = lazy(() => import('./enrolment-qr'));
 
 interface SecondFactorStepProps {
   challenge: SignInChallenge;
@@ -46,7 +48,9 @@ export function SecondFactorStep({ challenge, onSignedIn, onRestart }: SecondFac
               입력한 다음, 앱에 나온 6자리 코드를 입력하세요.
             </Text>
             <Group justify="center" p="sm" bg="white">
-              <QRCodeSVG value={enrolment.otpauthUri} size={184} marginSize={2} title="인증 앱에 등록할 QR 코드" role="img" />
+              <Suspense fallback={<Loader aria-label="QR 코드 불러오는 중" />}>
+                <EnrolmentQr uri={enrolment.otpauthUri} />
+              </Suspense>
             </Group>
             <Stack gap={4}>
               <Text size="sm" fw={600}>
