@@ -7,7 +7,7 @@ import type { SignedIn, SignInChallenge } from '../platform/api/types';
 import { ProblemAlert } from '../ui';
 
 // Only a first sign-in shows it: not in the first load.
-const EnrolmentQr = lazy(() => import('./enrolment-qr'));
+const EnrolmentQr = lazy(() => import('./enrolment-qr').then(({ EnrolmentQr }) => ({ default: EnrolmentQr })));
 
 interface SecondFactorStepProps {
   challenge: SignInChallenge;
