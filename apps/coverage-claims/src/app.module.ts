@@ -1,5 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { DatabaseModule, FieldEncryptionModule, PlatformModule, type ServiceRuntime } from '#platform';
+import { DatabaseModule, FieldEncryptionModule, OperatorsModule, PlatformModule, type ServiceRuntime } from '#platform';
 import { AuthModule } from './auth/auth.module.js';
 import { ClaimReferenceModule } from './claim-reference/claim-reference.module.js';
 import { ClaimsModule } from './claims/claims.module.js';
@@ -40,6 +40,8 @@ export class AppModule {
         ClaimReferenceModule,
         FilesModule,
         ClaimsModule,
+        // Last: its operations come after the service's own in the OpenAPI document.
+        OperatorsModule.forRoot({ service: runtime.service }),
       ],
     };
   }

@@ -1,5 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { DatabaseModule, FieldEncryptionModule, PlatformModule, type ServiceRuntime } from '#platform';
+import { DatabaseModule, FieldEncryptionModule, OperatorsModule, PlatformModule, type ServiceRuntime } from '#platform';
 import { ApiKeysModule } from './api-keys/api-keys.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import type { LeadDistributionConfig } from './config/lead-distribution.config.js';
@@ -36,6 +36,8 @@ export class AppModule {
         DistributionModule,
         FilesModule,
         WebhooksModule,
+        // Last: its operations come after the service's own in the OpenAPI document.
+        OperatorsModule.forRoot({ service: runtime.service }),
       ],
     };
   }

@@ -31,3 +31,6 @@ export * from './lead-distribution/product.dto.js';
 export * from './lead-distribution/region.dto.js';
 export * from './lead-distribution/webhook-event.dto.js';
 export * from './lead-distribution/webhook.dto.js';
+export * from './operators/operator-account.dto.js';
+export * from './operators/operator-api-key.dto.js';
+export * from './operators/operator-session.dto.js';

@@ -12,8 +12,9 @@ export const UserRoles = (...roles: UserRole[]) => SetMetadata(USER_ROLES, roles
 /** Documents the Bearer token the guard requires of every route that is neither @Public nor @OperatorOnly. */
 export const BearerAuth = () => applyDecorators(ApiBearerAuth(BEARER_SCHEME), ApiProblems(400, 401, 403));
 
-/** Operator API: called with an operator key (OPERATOR_API_KEYS) in X-API-Key instead of a Bearer token. */
-export const OperatorOnly = () => applyDecorators(SetMetadata(OPERATOR_ONLY, true), ApiSecurity(API_KEY_SCHEME), ApiProblems(400, 401));
+/** Operator API: the operator session cookie or an operator key in X-API-Key instead of a Bearer token; each operation also declares @OperatorRole. */
+export const OperatorOnly = () =>
+  applyDecorators(SetMetadata(OPERATOR_ONLY, true), ApiSecurity(API_KEY_SCHEME), ApiProblems(400, 401, 403));
 
 export const CurrentUser = createParamDecorator((_: unknown, context: ExecutionContext): AuthenticatedUser => {
   const user = context.switchToHttp().getRequest<{ user?: AuthenticatedUser }>().user;

@@ -8,14 +8,12 @@ import { AuthController } from './auth.controller.js';
 import { AuthRepository } from './auth.repository.js';
 import { AuthService } from './auth.service.js';
 import { JwtAuthGuard } from './jwt.guard.js';
-import { OperatorKeys } from './operator-keys.js';
 import { CoverageClaimsRateLimits } from './rate-limits.js';
 
 @Module({
   imports: [UsersModule, OrganisationsModule],
   controllers: [AuthController],
   providers: [
-    OperatorKeys,
     AccessTokenSigner,
     AccessTokenVerifier,
     AuthRepository,

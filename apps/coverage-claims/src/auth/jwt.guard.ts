@@ -1,23 +1,24 @@
 import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
-import { IS_PUBLIC, setAccessActor } from '#platform';
+import { IS_PUBLIC, OperatorAuthenticator, setAccessActor } from '#platform';
 import { UsersService } from '../users/users.service.js';
 import { AccessTokenVerifier } from './access-tokens.js';
 import { OPERATOR_ONLY, USER_ROLES } from './auth.decorators.js';
 import { AuthErrors } from './auth.errors.js';
-import { OperatorKeys } from './operator-keys.js';
 import type { AuthenticatedUser, UserRole } from './principal.js';
 
 /**
- * Global guard of coverage-claims, failing closed: a route is @Public, @OperatorOnly (an operator key
- * in X-API-Key), or needs a valid Bearer access token of a user who still exists and is active.
+ * Global guard of coverage-claims, failing closed: a route is @Public, an operator operation
+ * (@OperatorOnly or @OperatorRole: the operator session cookie, a personal key or the bootstrap key,
+ * authorised by OperatorAuthenticator against the route's @OperatorRole), or needs a valid Bearer
+ * access token of a user who still exists and is active.
  */
 @Injectable()
 export class JwtAuthGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
-    private readonly operatorKeys: OperatorKeys,
+    private readonly operators: OperatorAuthenticator,
     private readonly tokens: AccessTokenVerifier,
     private readonly users: UsersService,
   ) {}
@@ -26,8 +27,8 @@ export class JwtAuthGuard implements CanActivate {
     const targets = [context.getHandler(), context.getClass()];
     if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) return true;
     const request = context.switchToHttp().getRequest<FastifyRequest & { user?: AuthenticatedUser }>();
-    if (this.reflector.getAllAndOverride<boolean>(OPERATOR_ONLY, targets)) {
-      this.operatorKeys.authenticate(request);
+    if (this.reflector.getAllAndOverride<boolean>(OPERATOR_ONLY, targets) || this.operators.roleOf(context) !== undefined) {
+      await this.operators.authenticate(request, context);
       return true;
     }
     const user = await this.authenticate(request);

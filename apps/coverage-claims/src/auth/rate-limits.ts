@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { credentialSubject, type RateLimitHit, type RateLimitPolicy, type RateLimitRules } from '#platform';
+import { OperatorAuthenticator, type RateLimitHit, type RateLimitPolicy, type RateLimitRules } from '#platform';
 import { CoverageClaimsConfig } from '../config/coverage-claims.config.js';
 import { AccessTokenVerifier } from './access-tokens.js';
-import { OperatorKeys } from './operator-keys.js';
 
 /**
  * coverage-claims' rate limits besides the platform's `ip` and `upload`:
@@ -12,7 +11,7 @@ import { OperatorKeys } from './operator-keys.js';
  *   guard reads the same outcome), so the limit follows the planner across token refreshes and nobody
  *   can charge it to another planner; a token that does not verify counts against `ip` alone, and the
  *   guard answers 401;
- * - `operator`: a configured operator key in X-API-Key, by a hash of the key;
+ * - `operator`: an operator credential (a bootstrap or personal key in X-API-Key, the session cookie), by a hash of it;
  * - `sign-in`: the sign-in routes (`@RateLimitedBy('sign-in')`), by client address;
  * - `sms-planner` and `sms-organisation`: the one-time-number request, which sends an SMS (SMS
  *   pumping), by the verified planner and by their organisation, over RATE_LIMIT_SMS_WINDOW_SECONDS.
@@ -23,7 +22,7 @@ export class CoverageClaimsRateLimits implements RateLimitRules {
 
   constructor(
     config: CoverageClaimsConfig,
-    private readonly operatorKeys: OperatorKeys,
+    private readonly operators: OperatorAuthenticator,
     private readonly tokens: AccessTokenVerifier,
   ) {
     const windowSeconds = config.RATE_LIMIT_WINDOW_SECONDS;
@@ -42,10 +41,8 @@ export class CoverageClaimsRateLimits implements RateLimitRules {
     const hits: RateLimitHit[] = [];
     if (route.includes('sign-in')) hits.push({ policy: 'sign-in', subject: clientAddress });
 
-    const apiKey = request.headers['x-api-key'];
-    if (typeof apiKey === 'string' && apiKey !== '' && this.operatorKeys.matches(apiKey)) {
-      hits.push({ policy: 'operator', subject: credentialSubject(apiKey) });
-    }
+    const operator = this.operators.credentialSubject(request);
+    if (operator !== null) hits.push({ policy: 'operator', subject: operator });
 
     const token = this.tokens.of(request);
     if (token.kind === 'verified') {

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Param, Patch, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AdminClaimInsurerDto, AdminClaimInsurerListDto, AdminClaimInsurersQueryDto, UpdateClaimInsurerDto } from '#contracts';
-import { ApiProblems, patternParam } from '#platform';
+import { ApiProblems, OperatorRole, patternParam } from '#platform';
 import { OperatorOnly } from '../auth/auth.decorators.js';
 import { ClaimReferenceService } from './claim-reference.service.js';
 
@@ -12,6 +12,7 @@ export class ClaimReferenceAdminController {
   constructor(private readonly lists: ClaimReferenceService) {}
 
   @Get()
+  @OperatorRole('viewer')
   @ApiOperation({
     summary: 'List insurers with where their claims are faxed',
     description:
@@ -23,6 +24,7 @@ export class ClaimReferenceAdminController {
   }
 
   @Patch(':code')
+  @OperatorRole('admin')
   @ApiOperation({
     summary: "Change where an insurer's claims are faxed",
     description:

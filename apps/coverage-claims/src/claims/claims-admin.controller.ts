@@ -1,7 +1,7 @@
 import { Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AdminClaimDeliveriesQueryDto, AdminClaimDeliveryListDto, ClaimResendReceiptDto } from '#contracts';
-import { ApiProblem, ApiProblems, Idempotent, intParam } from '#platform';
+import { ApiProblem, ApiProblems, Idempotent, intParam, OperatorRole } from '#platform';
 import { OperatorOnly } from '../auth/auth.decorators.js';
 import { ClaimDeliveriesAdminService } from './delivery/claim-deliveries-admin.service.js';
 import { ClaimResendService } from './delivery/claim-resend.service.js';
@@ -16,6 +16,7 @@ export class ClaimsAdminController {
   ) {}
 
   @Get('deliveries')
+  @OperatorRole('viewer')
   @ApiOperation({
     summary: "Claims' fax deliveries across organisations",
     description:
@@ -28,6 +29,7 @@ export class ClaimsAdminController {
 
   @Idempotent({ subjectOf: (receipt: ClaimResendReceiptDto) => `claim:${receipt.claimReqId}` })
   @Post('requests/:claimReqId/resend')
+  @OperatorRole('reviewer')
   @HttpCode(202)
   @ApiOperation({
     summary: "Send any organisation's FAILED claim again",

@@ -1,4 +1,13 @@
-import { BackgroundAttempt, BackgroundTurn, IdempotencyRecord, StorageDeletion } from '#platform';
+import {
+  BackgroundAttempt,
+  BackgroundTurn,
+  IdempotencyRecord,
+  OperatorAccount,
+  OperatorAccountHistory,
+  OperatorApiKey,
+  OperatorSession,
+  StorageDeletion,
+} from '#platform';
 import { AuthCode } from '../auth/entities/auth-code.entity.js';
 import { RefreshToken } from '../auth/entities/refresh-token.entity.js';
 import { SignIn } from '../auth/entities/sign-in.entity.js';
@@ -37,6 +46,10 @@ export const ENTITIES = [
   BackgroundTurn,
   BackgroundAttempt,
   IdempotencyRecord,
+  OperatorAccount,
+  OperatorAccountHistory,
+  OperatorSession,
+  OperatorApiKey,
   Organisation,
   User,
   SsoAssertion,

@@ -8,7 +8,7 @@ import {
   OrganisationWithSecretDto,
   UpdateOrganisationDto,
 } from '#contracts';
-import { ApiProblems, NoStore, uuidParam } from '#platform';
+import { ApiProblems, NoStore, OperatorRole, uuidParam } from '#platform';
 import { OperatorOnly } from '../auth/auth.decorators.js';
 import { OrganisationsService } from './organisations.service.js';
 
@@ -20,6 +20,7 @@ export class OrganisationsAdminController {
 
   // Not @Idempotent: the response holds the SSO secret, which must not be stored for replays.
   @Post()
+  @OperatorRole('admin')
   @NoStore()
   @ApiOperation({
     summary: 'Register an organisation',
@@ -31,6 +32,7 @@ export class OrganisationsAdminController {
   }
 
   @Get()
+  @OperatorRole('viewer')
   @ApiOperation({ summary: 'List organisations, by name' })
   @ApiOkResponse({ type: OrganisationListDto })
   list(@Query() query: ListOrganisationsQueryDto): Promise<OrganisationListDto> {
@@ -38,6 +40,7 @@ export class OrganisationsAdminController {
   }
 
   @Get(':id')
+  @OperatorRole('viewer')
   @ApiOperation({ summary: 'Get one organisation (never its secret)' })
   @ApiOkResponse({ type: OrganisationDto })
   @ApiProblems(404)
@@ -46,6 +49,7 @@ export class OrganisationsAdminController {
   }
 
   @Patch(':id')
+  @OperatorRole('admin')
   @ApiOperation({ summary: 'Rename an organisation or replace its redirect URIs' })
   @ApiOkResponse({ type: OrganisationDto })
   @ApiProblems(404)
@@ -54,6 +58,7 @@ export class OrganisationsAdminController {
   }
 
   @Post(':id/sso-secret')
+  @OperatorRole('admin')
   @NoStore()
   @HttpCode(200)
   @ApiOperation({

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiKeyIssuedDto, ApiKeyListDto, ApiKeyRole, IssueApiKeyDto } from '#contracts';
-import { ApiProblems, intParam, NoStore, uuidParam } from '#platform';
+import { ApiProblems, intParam, NoStore, OperatorRole, uuidParam } from '#platform';
 import { ApiKeyAuth } from '../auth/api-key-auth.decorator.js';
 import { Roles } from '../auth/auth.decorators.js';
 import { PartnersService } from '../partners/partners.service.js';
@@ -18,6 +18,7 @@ export class ApiKeysAdminController {
   ) {}
 
   @Post('partners/:id/api-keys')
+  @OperatorRole('admin')
   @NoStore()
   @ApiOperation({
     summary: 'Issue an API key for a partner',
@@ -31,6 +32,7 @@ export class ApiKeysAdminController {
   }
 
   @Get('partners/:id/api-keys')
+  @OperatorRole('viewer')
   @ApiOperation({ summary: "List a partner's API keys (never the keys themselves)" })
   @ApiOkResponse({ type: ApiKeyListDto })
   @ApiProblems(404)
@@ -40,6 +42,7 @@ export class ApiKeysAdminController {
   }
 
   @Delete('api-keys/:keyId')
+  @OperatorRole('admin')
   @HttpCode(204)
   @ApiOperation({ summary: 'Revoke an API key; it stops working at once' })
   @ApiNoContentResponse()

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ApiKeyRole, type ApiKeyDto, type ApiKeyIssuedDto } from '#contracts';
-import { matchesAnyHash, uuidv7 } from '#platform';
-import { LeadDistributionConfig } from '../config/lead-distribution.config.js';
+import { uuidv7 } from '#platform';
 import type { ApiKeyPrincipal } from '../auth/principal.js';
 import { API_KEY_REVOKED_CHANNEL, ApiKeyCache } from './api-key-cache.js';
 import { displayPrefix, generateApiKey, hashApiKey } from './api-key-secret.js';
@@ -17,15 +16,10 @@ interface KeyOwner {
 
 @Injectable()
 export class ApiKeysService {
-  private readonly operatorKeyHashes: string[];
-
   constructor(
     private readonly keys: ApiKeysRepository,
     private readonly cache: ApiKeyCache,
-    config: LeadDistributionConfig,
-  ) {
-    this.operatorKeyHashes = config.OPERATOR_API_KEYS.map(hashApiKey);
-  }
+  ) {}
 
   private readonly byRequest = new WeakMap<object, Promise<ApiKeyPrincipal | null>>();
 
@@ -42,12 +36,12 @@ export class ApiKeysService {
     return outcome;
   }
 
-  /** The principal a presented key stands for, or null when it is unknown or revoked. */
+  /**
+   * The principal a presented partner or provider key stands for, or null when it is unknown or
+   * revoked. Operators' keys (personal and bootstrap) are OperatorAuthenticator's.
+   */
   async authenticate(presented: string): Promise<ApiKeyPrincipal | null> {
     const keyHash = hashApiKey(presented);
-    if (matchesAnyHash(keyHash, this.operatorKeyHashes)) {
-      return { role: ApiKeyRole.Operator, keyId: `env:${keyHash.slice(0, 8)}` };
-    }
     const cached = this.cache.get(keyHash);
     if (cached) return cached;
     const generation = this.cache.begin();

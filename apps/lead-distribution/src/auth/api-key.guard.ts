@@ -1,7 +1,7 @@
 import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
-import { IS_PUBLIC, setAccessActor, type AccessActor } from '#platform';
+import { IS_PUBLIC, OperatorAuthenticator, setAccessActor, type AccessActor } from '#platform';
 import { ApiKeyRole, isIntId } from '#contracts';
 import { ApiKeyErrors } from '../api-keys/api-keys.errors.js';
 import { ApiKeysService } from '../api-keys/api-keys.service.js';
@@ -11,10 +11,12 @@ import { PartnerAccess } from './partner-access.js';
 import type { ApiKeyPrincipal, AuthenticatedRequest } from './principal.js';
 
 /**
- * The one guard of lead-distribution, installed globally: authenticates X-API-Key (401
- * API_KEY_MISSING without one, API_KEY_INVALID for an unknown or revoked one), checks the key's role
- * against @Roles (403 ROLE_FORBIDDEN) and, on @PartnerScoped routes, the partner the call acts for
- * (403 PARTNER_FORBIDDEN).
+ * The one guard of lead-distribution, installed globally. An operator (the session cookie, a personal
+ * `opk_` key or the bootstrap key) is authenticated and authorised by OperatorAuthenticator against
+ * the route's @OperatorRole; any other X-API-Key is a partner or provider key (401 API_KEY_MISSING
+ * without one, API_KEY_INVALID for an unknown or revoked one), checked against @Roles (403
+ * ROLE_FORBIDDEN). On @PartnerScoped routes the partner the call acts for is checked too (403
+ * PARTNER_FORBIDDEN).
  */
 @Injectable()
 export class ApiKeyGuard implements CanActivate {
@@ -22,6 +24,7 @@ export class ApiKeyGuard implements CanActivate {
     private readonly reflector: Reflector,
     private readonly apiKeys: ApiKeysService,
     private readonly partnerAccess: PartnerAccess,
+    private readonly operators: OperatorAuthenticator,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -29,15 +32,23 @@ export class ApiKeyGuard implements CanActivate {
     if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) return true;
 
     const request = context.switchToHttp().getRequest<FastifyRequest & AuthenticatedRequest>();
-    const presented = request.headers['x-api-key'];
-    if (typeof presented !== 'string' || presented === '') throw ApiKeyErrors.missing();
-    const principal = await this.apiKeys.authenticateRequest(request, presented);
-    if (!principal) throw ApiKeyErrors.invalid();
-    request.user = principal;
-    setAccessActor(request, actorOf(principal));
-
-    const roles = this.reflector.getAllAndOverride<ApiKeyRole[] | undefined>(ROLES, targets) ?? [];
-    if (!roles.includes(principal.role)) throw AuthErrors.roleForbidden();
+    let principal: ApiKeyPrincipal;
+    if (this.operators.presents(request)) {
+      // The operator's role against the route's @OperatorRole (a route without one refuses operators).
+      const operator = await this.operators.authenticate(request, context);
+      principal = { role: ApiKeyRole.Operator, keyId: operator.id };
+      request.user = principal;
+    } else {
+      const presented = request.headers['x-api-key'];
+      if (typeof presented !== 'string' || presented === '') throw ApiKeyErrors.missing();
+      const found = await this.apiKeys.authenticateRequest(request, presented);
+      if (!found) throw ApiKeyErrors.invalid();
+      principal = found;
+      request.user = principal;
+      setAccessActor(request, actorOf(principal));
+      const roles = this.reflector.getAllAndOverride<ApiKeyRole[] | undefined>(ROLES, targets) ?? [];
+      if (!roles.includes(principal.role)) throw AuthErrors.roleForbidden();
+    }
 
     const scope = this.reflector.getAllAndOverride<PartnerScopeOptions | undefined>(PARTNER_SCOPE, targets);
     if (!scope) return true;
@@ -63,11 +74,11 @@ function requestedPartnerId(request: FastifyRequest): number | undefined {
   return isIntId(value) ? value : Number.NaN;
 }
 
-/** The caller as its access records name it: OPERATOR_API_KEYS keys (`env:…` ids) are the bootstrap. */
+/** The caller as its access records name it (operators are named by OperatorAuthenticator). */
 function actorOf(principal: ApiKeyPrincipal): AccessActor {
   switch (principal.role) {
     case ApiKeyRole.Operator:
-      return { kind: principal.keyId.startsWith('env:') ? 'bootstrap' : 'operator', id: principal.keyId };
+      return { kind: 'operator', id: principal.keyId };
     case ApiKeyRole.Partner:
       return { kind: 'partner-key', id: principal.keyId };
     case ApiKeyRole.Provider:

@@ -1,4 +1,12 @@
-import { BackgroundAttempt, BackgroundTurn, IdempotencyRecord } from '#platform';
+import {
+  BackgroundAttempt,
+  BackgroundTurn,
+  IdempotencyRecord,
+  OperatorAccount,
+  OperatorAccountHistory,
+  OperatorApiKey,
+  OperatorSession,
+} from '#platform';
 import { LeadAssignment } from '../allocation/entities/lead-assignment.entity.js';
 import { ApiKey } from '../api-keys/entities/api-key.entity.js';
 import { OrderRegion } from '../orders/entities/order-region.entity.js';
@@ -35,6 +43,10 @@ export const ENTITIES = [
   LeadAsRequest,
   LeadAsFile,
   IdempotencyRecord,
+  OperatorAccount,
+  OperatorAccountHistory,
+  OperatorSession,
+  OperatorApiKey,
   Order,
   OrderRegion,
   LeadAssignment,

@@ -8,7 +8,7 @@ import {
   HandoverResponse,
   RecallRequest,
 } from '#contracts';
-import { ApiProblems, NoStore } from '#platform';
+import { ApiProblems, NoStore, OperatorRole } from '#platform';
 import { ApiKeyAuth } from '../auth/api-key-auth.decorator.js';
 import { ActingPartnerId, PartnerScoped, Roles, Viewer } from '../auth/auth.decorators.js';
 import type { ContactViewer } from '../auth/principal.js';
@@ -27,6 +27,7 @@ export class DistributionController {
   ) {}
 
   @Post('distribute')
+  @OperatorRole('admin')
   @HttpCode(200)
   @ApiOperation({
     summary: 'Lead distribution',
@@ -40,6 +41,7 @@ export class DistributionController {
   }
 
   @Post('recall')
+  @OperatorRole('admin')
   @HttpCode(200)
   @ApiOperation({
     summary: 'Lead distribution recall',
@@ -53,6 +55,7 @@ export class DistributionController {
   }
 
   @Get('distributed')
+  @OperatorRole('viewer')
   @NoStore()
   @ApiOperation({
     summary: 'Already-distributed lead list',

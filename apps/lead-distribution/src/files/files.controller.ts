@@ -1,7 +1,7 @@
 import { Body, Controller } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { ApiKeyRole, PresignedRequestDto, PresignedUploadDto } from '#contracts';
-import { Idempotent, PresignRoute } from '#platform';
+import { Idempotent, OperatorRole, PresignRoute } from '#platform';
 import { ApiKeyAuth } from '../auth/api-key-auth.decorator.js';
 import { ActingFor, PartnerScoped, Roles } from '../auth/auth.decorators.js';
 import type { ActingOwner } from '../auth/principal.js';
@@ -20,6 +20,7 @@ export class FilesController {
   })
   @ApiKeyAuth()
   @Roles(ApiKeyRole.Partner, ApiKeyRole.Operator, ApiKeyRole.Provider)
+  @OperatorRole('admin')
   @PartnerScoped({ providers: true })
   presign(@ActingFor() owner: ActingOwner, @Body() body: PresignedRequestDto): Promise<PresignedUploadDto> {
     return this.files.presign(owner, body);

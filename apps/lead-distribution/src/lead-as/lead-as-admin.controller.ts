@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AdminAsDetail, AdminAsListResponse, AdminListAsQueryDto, ApiKeyRole, ReviewAsDto } from '#contracts';
-import { ApiProblems, NoStore, uuidParam } from '#platform';
+import { ApiProblems, NoStore, OperatorRole, uuidParam } from '#platform';
 import { ApiKeyAuth } from '../auth/api-key-auth.decorator.js';
 import { Roles } from '../auth/auth.decorators.js';
 import { LeadAsService } from './lead-as.service.js';
@@ -14,6 +14,7 @@ export class LeadAsAdminController {
   constructor(private readonly requests: LeadAsService) {}
 
   @Get()
+  @OperatorRole('viewer')
   @NoStore()
   @ApiOperation({
     summary: 'List AS requests (oldest first: the review queue)',
@@ -26,6 +27,7 @@ export class LeadAsAdminController {
   }
 
   @Get(':id')
+  @OperatorRole('viewer')
   @NoStore()
   @ApiOperation({
     summary: 'One AS request for review',
@@ -39,6 +41,7 @@ export class LeadAsAdminController {
   }
 
   @Post(':id/review')
+  @OperatorRole('reviewer')
   @NoStore()
   @HttpCode(200)
   @ApiOperation({

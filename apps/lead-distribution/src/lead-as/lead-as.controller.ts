@@ -12,7 +12,7 @@ import {
   PartnerQueryDto,
   SuccessDto,
 } from '#contracts';
-import { ApiProblems, Idempotent, NoStore, uuidParam } from '#platform';
+import { ApiProblems, Idempotent, NoStore, OperatorRole, uuidParam } from '#platform';
 import { ApiKeyAuth } from '../auth/api-key-auth.decorator.js';
 import { ActingPartnerId, PartnerScoped, Roles, Viewer } from '../auth/auth.decorators.js';
 import type { ContactViewer } from '../auth/principal.js';
@@ -26,6 +26,7 @@ export class LeadAsController {
   constructor(private readonly requests: LeadAsService) {}
 
   @Get()
+  @OperatorRole('viewer')
   @NoStore()
   @PartnerScoped()
   @ApiOperation({
@@ -38,6 +39,7 @@ export class LeadAsController {
   }
 
   @Get('reasons')
+  @OperatorRole('viewer')
   @Roles(ApiKeyRole.Partner, ApiKeyRole.Provider, ApiKeyRole.Operator)
   @ApiOperation({
     summary: 'AS reason code list',
@@ -50,6 +52,7 @@ export class LeadAsController {
 
   @Idempotent()
   @Post()
+  @OperatorRole('admin')
   @HttpCode(200)
   @PartnerScoped()
   @ApiOperation({
@@ -64,6 +67,7 @@ export class LeadAsController {
   }
 
   @Get(':id')
+  @OperatorRole('viewer')
   @NoStore()
   @PartnerScoped()
   @ApiOperation({
@@ -78,6 +82,7 @@ export class LeadAsController {
   }
 
   @Post(':id/cancel')
+  @OperatorRole('admin')
   @HttpCode(200)
   @PartnerScoped()
   @ApiOperation({

@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiKeyRole, ImportLeadsDto, ImportLeadsResponse } from '#contracts';
-import { Idempotent } from '#platform';
+import { Idempotent, OperatorRole } from '#platform';
 import { ApiKeyAuth } from '../auth/api-key-auth.decorator.js';
 import { CurrentPrincipal, Roles } from '../auth/auth.decorators.js';
 import type { ApiKeyPrincipal } from '../auth/principal.js';
@@ -16,6 +16,7 @@ export class LeadsAdminController {
 
   @Idempotent()
   @Post('import')
+  @OperatorRole('admin')
   @HttpCode(200)
   @ApiOperation({
     summary: 'Bulk-import leads',

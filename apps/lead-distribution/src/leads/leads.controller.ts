@@ -12,7 +12,7 @@ import {
   PartnerBodyDto,
   PartnerQueryDto,
 } from '#contracts';
-import { ApiProblems, Idempotent, NoStore, uuidParam } from '#platform';
+import { ApiProblems, Idempotent, NoStore, OperatorRole, uuidParam } from '#platform';
 import { ApiKeyAuth } from '../auth/api-key-auth.decorator.js';
 import { CurrentPrincipal, PartnerScoped, Roles, Viewer } from '../auth/auth.decorators.js';
 import type { ApiKeyPrincipal, ContactViewer } from '../auth/principal.js';
@@ -26,6 +26,7 @@ export class LeadsController {
   constructor(private readonly leads: LeadsService) {}
 
   @Get()
+  @OperatorRole('viewer')
   @NoStore()
   @Roles(ApiKeyRole.Partner, ApiKeyRole.Operator)
   @PartnerScoped()
@@ -41,6 +42,7 @@ export class LeadsController {
 
   @Idempotent()
   @Post()
+  @OperatorRole('admin')
   @Roles(ApiKeyRole.Provider, ApiKeyRole.Operator)
   @ApiOperation({
     summary: 'Single lead registration',
@@ -56,6 +58,7 @@ export class LeadsController {
   }
 
   @Post('contacts')
+  @OperatorRole('reviewer')
   @NoStore()
   @HttpCode(200)
   @Roles(ApiKeyRole.Partner, ApiKeyRole.Operator)
@@ -71,6 +74,7 @@ export class LeadsController {
   }
 
   @Get(':id')
+  @OperatorRole('viewer')
   @NoStore()
   @Roles(ApiKeyRole.Partner, ApiKeyRole.Operator)
   @PartnerScoped()
@@ -85,6 +89,7 @@ export class LeadsController {
   }
 
   @Post(':id/use')
+  @OperatorRole('admin')
   @NoStore()
   @HttpCode(200)
   @Roles(ApiKeyRole.Partner, ApiKeyRole.Operator)

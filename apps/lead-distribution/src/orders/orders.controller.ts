@@ -9,7 +9,7 @@ import {
   OrdersListWithSummaryResponse,
   PartnerQueryDto,
 } from '#contracts';
-import { ApiProblems, Idempotent, NoStore, uuidParam } from '#platform';
+import { ApiProblems, Idempotent, NoStore, OperatorRole, uuidParam } from '#platform';
 import { ApiKeyAuth } from '../auth/api-key-auth.decorator.js';
 import { ActingPartnerId, PartnerScoped, Roles } from '../auth/auth.decorators.js';
 import { OrdersService } from './orders.service.js';
@@ -24,6 +24,7 @@ export class OrdersController {
 
   @Idempotent()
   @Post()
+  @OperatorRole('admin')
   @NoStore()
   @ApiOperation({
     summary: 'Create order',
@@ -36,6 +37,7 @@ export class OrdersController {
   }
 
   @Get()
+  @OperatorRole('viewer')
   @NoStore()
   @ApiOperation({
     summary: 'Order list with statistics',
@@ -47,6 +49,7 @@ export class OrdersController {
   }
 
   @Get(':id')
+  @OperatorRole('viewer')
   @NoStore()
   @ApiOperation({ summary: 'Single order lookup', description: 'With ordered and delivered quantities per region.' })
   @ApiOkResponse({ type: OrderDto })
@@ -56,6 +59,7 @@ export class OrdersController {
   }
 
   @Post(':id/cancel')
+  @OperatorRole('admin')
   @NoStore()
   @HttpCode(200)
   @ApiOperation({

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Param, Post, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiKeyRole, CreatePartnerDto, ListPartnersQueryDto, PartnerDto, PartnerListDto } from '#contracts';
-import { ApiProblems, Idempotent, intParam } from '#platform';
+import { ApiProblems, Idempotent, intParam, OperatorRole } from '#platform';
 import { ApiKeyAuth } from '../auth/api-key-auth.decorator.js';
 import { Roles } from '../auth/auth.decorators.js';
 import { PartnersService } from './partners.service.js';
@@ -15,6 +15,7 @@ export class PartnersAdminController {
 
   @Idempotent()
   @Post()
+  @OperatorRole('admin')
   @ApiOperation({ summary: 'Create a partner (optionally below a parent partner)' })
   @ApiCreatedResponse({ type: PartnerDto })
   create(@Body() body: CreatePartnerDto): Promise<PartnerDto> {
@@ -22,6 +23,7 @@ export class PartnersAdminController {
   }
 
   @Get()
+  @OperatorRole('viewer')
   @ApiOperation({ summary: 'List partners' })
   @ApiOkResponse({ type: PartnerListDto })
   list(@Query() query: ListPartnersQueryDto): Promise<PartnerListDto> {
@@ -29,6 +31,7 @@ export class PartnersAdminController {
   }
 
   @Get(':id')
+  @OperatorRole('viewer')
   @ApiOperation({ summary: 'Get one partner' })
   @ApiOkResponse({ type: PartnerDto })
   @ApiProblems(404)

@@ -13,7 +13,7 @@ import {
   SetAsPolicyDto,
   UpdateProductDto,
 } from '#contracts';
-import { ApiProblems, Idempotent, uuidParam } from '#platform';
+import { ApiProblems, Idempotent, OperatorRole, uuidParam } from '#platform';
 import { ApiKeyAuth } from '../auth/api-key-auth.decorator.js';
 import { Roles } from '../auth/auth.decorators.js';
 import { ProductsService } from './products.service.js';
@@ -27,6 +27,7 @@ export class ProductsAdminController {
 
   @Idempotent()
   @Post()
+  @OperatorRole('admin')
   @ApiOperation({ summary: 'Create a product of a provider' })
   @ApiCreatedResponse({ type: ProductDto })
   @ApiProblems(409)
@@ -35,6 +36,7 @@ export class ProductsAdminController {
   }
 
   @Get()
+  @OperatorRole('viewer')
   @ApiOperation({ summary: 'List products, newest first (search by name; filter by activity and provider)' })
   @ApiOkResponse({ type: AdminProductListDto })
   list(@Query() query: ListProductsQueryDto): Promise<AdminProductListDto> {
@@ -42,6 +44,7 @@ export class ProductsAdminController {
   }
 
   @Get(':id')
+  @OperatorRole('viewer')
   @ApiOperation({ summary: 'Get one product' })
   @ApiOkResponse({ type: AdminProductDto })
   @ApiProblems(404)
@@ -50,6 +53,7 @@ export class ProductsAdminController {
   }
 
   @Patch(':id')
+  @OperatorRole('admin')
   @ApiOperation({
     summary: "Change a product's name, provider, AS window or activity (only the fields sent)",
     description:
@@ -62,6 +66,7 @@ export class ProductsAdminController {
   }
 
   @Put(':id/as-policy')
+  @OperatorRole('admin')
   @ApiOperation({
     summary: "Set a product's AS policy text",
     description: 'Partners are answered the new text from now on; the earlier texts stay listed as versions.',
@@ -73,6 +78,7 @@ export class ProductsAdminController {
   }
 
   @Get(':id/as-policy/versions')
+  @OperatorRole('viewer')
   @ApiOperation({ summary: "List a product's saved AS policy texts, newest (the current one) first" })
   @ApiOkResponse({ type: ProductAsPolicyVersionListDto })
   @ApiProblems(404)

@@ -1,7 +1,7 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiKeyRole, ProductAsPolicyResponse } from '#contracts';
-import { ApiProblems } from '#platform';
+import { ApiProblems, OperatorRole } from '#platform';
 import { ApiKeyAuth } from '../auth/api-key-auth.decorator.js';
 import { Roles } from '../auth/auth.decorators.js';
 import { ProductsService } from './products.service.js';
@@ -16,6 +16,7 @@ export class ProductsController {
   constructor(private readonly products: ProductsService) {}
 
   @Get(':productId/as-policy')
+  @OperatorRole('viewer')
   @ApiOperation({
     summary: 'Get product AS policy',
     description:

@@ -10,7 +10,7 @@ import {
   ProviderDto,
   ProviderListDto,
 } from '#contracts';
-import { ApiProblems, Idempotent, NoStore, uuidParam } from '#platform';
+import { ApiProblems, Idempotent, NoStore, OperatorRole, uuidParam } from '#platform';
 import { ApiKeyAuth } from '../auth/api-key-auth.decorator.js';
 import { Roles } from '../auth/auth.decorators.js';
 import { ProvidersService } from './providers.service.js';
@@ -24,6 +24,7 @@ export class ProvidersAdminController {
 
   @Idempotent()
   @Post()
+  @OperatorRole('admin')
   @ApiOperation({ summary: 'Create a provider (a company that supplies leads)' })
   @ApiCreatedResponse({ type: ProviderDto })
   @ApiProblems(409)
@@ -32,6 +33,7 @@ export class ProvidersAdminController {
   }
 
   @Get()
+  @OperatorRole('viewer')
   @ApiOperation({ summary: 'List providers by name (search by name)' })
   @ApiOkResponse({ type: ProviderListDto })
   list(@Query() query: ListProvidersQueryDto): Promise<ProviderListDto> {
@@ -39,6 +41,7 @@ export class ProvidersAdminController {
   }
 
   @Get(':id')
+  @OperatorRole('viewer')
   @ApiOperation({ summary: 'Get one provider' })
   @ApiOkResponse({ type: ProviderDto })
   @ApiProblems(404)
@@ -47,6 +50,7 @@ export class ProvidersAdminController {
   }
 
   @Post(':id/api-keys')
+  @OperatorRole('admin')
   @NoStore()
   @ApiOperation({
     summary: 'Issue a provider key (registers leads of its products)',
@@ -59,6 +63,7 @@ export class ProvidersAdminController {
   }
 
   @Get(':id/api-keys')
+  @OperatorRole('viewer')
   @ApiOperation({ summary: "List a provider's API keys (never the keys themselves)" })
   @ApiOkResponse({ type: ApiKeyListDto })
   @ApiProblems(404)

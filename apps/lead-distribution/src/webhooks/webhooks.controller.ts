@@ -27,7 +27,7 @@ import {
   WebhookTestEventSentDto,
   WEBHOOK_EVENT_SCHEMAS,
 } from '#contracts';
-import { ApiProblems, NoStore, uuidParam } from '#platform';
+import { ApiProblems, NoStore, OperatorRole, uuidParam } from '#platform';
 import { ApiKeyAuth } from '../auth/api-key-auth.decorator.js';
 import { ActingPartnerId, CurrentPrincipal, PartnerScoped, Roles } from '../auth/auth.decorators.js';
 import type { ApiKeyPrincipal } from '../auth/principal.js';
@@ -48,6 +48,7 @@ export class WebhooksController {
   constructor(private readonly webhooks: WebhooksService) {}
 
   @Post('endpoints')
+  @OperatorRole('admin')
   @NoStore()
   @PartnerScoped()
   @ApiOperation({
@@ -62,6 +63,7 @@ export class WebhooksController {
   }
 
   @Get('endpoints')
+  @OperatorRole('viewer')
   @PartnerScoped()
   @ApiOperation({ summary: 'List webhook endpoints', description: 'The partner’s endpoints, newest first (never their secrets).' })
   @ApiOkResponse({ type: WebhookEndpointListResponse })
@@ -70,6 +72,7 @@ export class WebhooksController {
   }
 
   @Get('endpoints/:endpointId')
+  @OperatorRole('viewer')
   @ApiOperation({ summary: 'Single webhook endpoint lookup', description: 'Why and when it was disabled, if it is.' })
   @ApiOkResponse({ type: WebhookEndpointDto })
   @ApiProblems(404)
@@ -81,6 +84,7 @@ export class WebhooksController {
   }
 
   @Patch('endpoints/:endpointId')
+  @OperatorRole('admin')
   @ApiOperation({
     summary: 'Update a webhook endpoint',
     description:
@@ -97,6 +101,7 @@ export class WebhooksController {
   }
 
   @Delete('endpoints/:endpointId')
+  @OperatorRole('admin')
   @HttpCode(204)
   @ApiOperation({ summary: 'Delete a webhook endpoint', description: 'With its deliveries and their attempts.' })
   @ApiNoContentResponse()
@@ -109,6 +114,7 @@ export class WebhooksController {
   }
 
   @Post('endpoints/:endpointId/rotate-secret')
+  @OperatorRole('admin')
   @NoStore()
   @HttpCode(200)
   @ApiOperation({
@@ -126,6 +132,7 @@ export class WebhooksController {
   }
 
   @Post('endpoints/:endpointId/test')
+  @OperatorRole('admin')
   @HttpCode(202)
   @ApiOperation({
     summary: 'Send a test event',
@@ -142,6 +149,7 @@ export class WebhooksController {
   }
 
   @Get('endpoints/:endpointId/deliveries')
+  @OperatorRole('viewer')
   @ApiOperation({
     summary: 'List an endpoint’s deliveries',
     description: 'Newest first; filtered by status, event type and creation time (since inclusive, until exclusive).',
@@ -157,6 +165,7 @@ export class WebhooksController {
   }
 
   @Post('endpoints/:endpointId/recover')
+  @OperatorRole('reviewer')
   @HttpCode(202)
   @ApiOperation({
     summary: 'Recover failed deliveries',
@@ -174,6 +183,7 @@ export class WebhooksController {
   }
 
   @Get('deliveries/:deliveryId')
+  @OperatorRole('viewer')
   @NoStore()
   @ApiOperation({
     summary: 'Single delivery lookup',
@@ -189,6 +199,7 @@ export class WebhooksController {
   }
 
   @Post('deliveries/:deliveryId/resend')
+  @OperatorRole('reviewer')
   @HttpCode(202)
   @ApiOperation({
     summary: 'Resend a delivery',
@@ -205,6 +216,7 @@ export class WebhooksController {
   }
 
   @Get('event-types')
+  @OperatorRole('viewer')
   @ApiOperation({ summary: 'Webhook event catalogue', description: 'The event types an endpoint may subscribe to.' })
   @ApiOkResponse({ type: WebhookEventTypesResponse })
   eventTypes(): WebhookEventTypesResponse {

@@ -5,6 +5,7 @@ import { HTTP_CODE_METADATA } from '@nestjs/common/constants.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Observable, from, lastValueFrom } from 'rxjs';
 import { DataSource, type EntityManager } from 'typeorm';
+import { accessActorOf } from '../access-records/access-record.decorator.js';
 import { SERVICE_CONFIG } from '../bootstrap/tokens.js';
 import type { FieldEncryptionConfig } from '../config/field-encryption-config.js';
 import type { ServiceConfig } from '../config/service-config.js';
@@ -16,6 +17,17 @@ import { messageOf } from '../logging/message-of.js';
 
 /** The credential the guard established: an API key (keyId) or a user token (userId). */
 type CallerRequest = FastifyRequest & { user?: { keyId?: string; userId?: string } };
+
+/**
+ * Whose keys a request's Idempotency-Key is among: an operator's own (`operator:<account id>`, or the
+ * bootstrap key's `bootstrap:env:…`), else the API key's or the user's id. Two operators sending the
+ * same key never share an answer.
+ */
+function scopeOf(request: CallerRequest): string {
+  const actor = accessActorOf(request);
+  if (actor && (actor.kind === 'operator' || actor.kind === 'bootstrap')) return `${actor.kind}:${actor.id}`;
+  return request.user?.keyId ?? request.user?.userId ?? 'anonymous';
+}
 
 /** Metadata key of a route's IdempotentOptions. */
 export const IDEMPOTENCY_OPTIONS = Symbol('idempotency-options');
@@ -174,7 +186,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
   private async handle(context: ExecutionContext, request: CallerRequest, header: string | string[], next: CallHandler): Promise<unknown> {
     const key = Array.isArray(header) ? header[0] : header;
     if (!key || !KEY.test(key)) throw IdempotencyErrors.invalidKey();
-    const scope = request.user?.keyId ?? request.user?.userId ?? 'anonymous';
+    const scope = scopeOf(request);
     const hash = this.requestHash(request);
     const token = randomUUID();
 

@@ -4,6 +4,8 @@ import { ProblemDto } from '#contracts';
 import { NO_STORE, NO_STORE_EXTENSION } from '../http/no-store.js';
 import { IDEMPOTENCY_KEY_HEADER } from '../idempotency/idempotent.decorator.js';
 import { problemResponse } from './api-docs.decorators.js';
+import { SESSION_COOKIE } from '../operators/operator-cookie.js';
+import { OPERATOR_SESSION_SCHEME } from '../operators/operator-role.decorator.js';
 
 export interface OpenApiInfo {
   /** The service's name: the document's title and the /docs page's. */
@@ -49,6 +51,8 @@ export function buildOpenApiDocument(app: INestApplication, info: OpenApiInfo): 
   const schemes = Array.isArray(info.auth) ? info.auth : [info.auth];
   if (schemes.includes('api-key')) builder.addApiKey({ type: 'apiKey', in: 'header', name: 'X-API-Key' }, API_KEY_SCHEME);
   if (schemes.includes('bearer')) builder.addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, BEARER_SCHEME);
+  // Every service mounts the operators' sign-in: its session cookie is the console's credential.
+  builder.addCookieAuth(SESSION_COOKIE, { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE }, OPERATOR_SESSION_SCHEME);
   const document = SwaggerModule.createDocument(app, builder.build(), {
     operationIdFactory: (controllerKey, methodKey) => `${controllerKey.replace(/Controller$/, '')}_${methodKey}`,
   });

@@ -30,6 +30,7 @@ import { TwoStepSignIns1796615178699 } from './1796615178699-TwoStepSignIns.js';
 import { IdempotencyClaimTokens1796652013519 } from './1796652013519-IdempotencyClaimTokens.js';
 import { BackgroundTurns1796652178947 } from './1796652178947-BackgroundTurns.js';
 import { BackgroundAttempts1796663598810 } from './1796663598810-BackgroundAttempts.js';
+import { OperatorAccounts1796674539264 } from './1796674539264-OperatorAccounts.js';
 
 /** Every migration of the service, in order. `npm run migration:generate` writes new ones; list them here. */
 export const MIGRATIONS = [
@@ -65,4 +66,5 @@ export const MIGRATIONS = [
   IdempotencyClaimTokens1796652013519,
   BackgroundTurns1796652178947,
   BackgroundAttempts1796663598810,
+  OperatorAccounts1796674539264,
 ];

@@ -20,6 +20,7 @@ import { IdempotencyClaimTokens1796652013519 } from './1796652013519-Idempotency
 import { BackgroundTurns1796652169039 } from './1796652169039-BackgroundTurns.js';
 import { EventsRecordedByOwner1796700000000 } from './1796700000000-EventsRecordedByOwner.js';
 import { OneAttemptLog1796700100000 } from './1796700100000-OneAttemptLog.js';
+import { OperatorAccounts1796700200000 } from './1796700200000-OperatorAccounts.js';
 
 /** Every migration of the service, in order. `npm run migration:generate` writes new ones; list them here. */
 export const MIGRATIONS = [
@@ -45,4 +46,5 @@ export const MIGRATIONS = [
   BackgroundTurns1796652169039,
   EventsRecordedByOwner1796700000000,
   OneAttemptLog1796700100000,
+  OperatorAccounts1796700200000,
 ];

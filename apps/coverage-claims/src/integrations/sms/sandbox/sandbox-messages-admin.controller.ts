@@ -1,7 +1,7 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { SandboxMessageListDto, SandboxMessagesQueryDto } from '#contracts';
-import { ApiProblems, NoStore } from '#platform';
+import { ApiProblems, NoStore, OperatorRole } from '#platform';
 import { OperatorOnly } from '../../../auth/auth.decorators.js';
 import { SandboxSmsAdapter } from './sandbox-sms.adapter.js';
 
@@ -12,6 +12,7 @@ export class SandboxMessagesAdminController {
   constructor(private readonly sandbox: SandboxSmsAdapter) {}
 
   @Get()
+  @OperatorRole('viewer')
   @NoStore()
   @ApiOperation({
     summary: 'Text messages the sandbox SMS adapter was given, newest first',
