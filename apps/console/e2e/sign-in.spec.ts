@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
-import { consoleFixture, OPERATOR_KEY } from './support/fixture.js';
+import { ok } from './support/api.js';
+import { consoleFixture } from './support/fixture.js';
 import { nextTotpCode, wrongTotpCode } from './support/operators.js';
 
 const app = consoleFixture('lead-distribution');
@@ -44,12 +45,14 @@ describe('lead-distribution console: sign-in with a password and a second factor
     await page.getByRole('navigation', { name: '화면' }).waitFor();
     await page.getByTestId('signed-in-as').getByText('한지우 · 관리자').waitFor();
 
-    // The session: an HttpOnly, Secure, SameSite=Strict cookie set by the API; nothing in the page's storage.
+    // The session: an HttpOnly, Secure, SameSite=Strict cookie set by the API; the tab keeps only the
+    // CSRF token the sign-in answered (worthless without the cookie), nothing in localStorage.
     const cookie = await sessionCookie(page);
     expect(cookie).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Strict', path: '/' });
-    expect(await page.evaluate(() => [sessionStorage.length, localStorage.length])).toEqual([0, 0]);
+    expect(await page.evaluate(() => [Object.keys(sessionStorage), localStorage.length])).toEqual([['console.csrfToken'], 0]);
     expect(await page.evaluate(() => (globalThis as unknown as { document: { cookie: string } }).document.cookie)).toBe('');
     // A reload keeps it (the console asks the API who is signed in); a new browser context does not have it.
+    // A state-changing call after the reload carries the token: sign-out below ends the session.
     await page.reload();
     await page.getByRole('navigation', { name: '화면' }).waitFor();
     const other = await app.open();
@@ -60,6 +63,7 @@ describe('lead-distribution console: sign-in with a password and a second factor
     await page.getByRole('button', { name: '로그아웃' }).click();
     await page.getByLabel('이메일').waitFor();
     expect(await sessionCookie(page)).toBeUndefined();
+    expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
     const replayed = await fetch(`${app.url}/api/v1/admin/session`, { headers: { Cookie: `${cookie!.name}=${cookie!.value}` } });
     expect(replayed.status).toBe(401);
 
@@ -83,12 +87,7 @@ describe('lead-distribution console: sign-in with a password and a second factor
     expect(await navigation.getByRole('link', { name: '운영자 계정' }).count()).toBe(0);
     expect(await navigation.getByRole('link', { name: '접속기록' }).count()).toBe(0);
 
-    const disabled = await fetch(`${app.url}/api/v1/admin/operators/${account.id}`, {
-      method: 'PATCH',
-      headers: { 'X-API-Key': OPERATOR_KEY, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ disabled: true }),
-    });
-    expect(disabled.status).toBe(200);
+    await ok(app.api().PATCH('/api/v1/admin/operators/{id}', { params: { path: { id: account.id } }, body: { disabled: true } }));
     // The next request of the page is refused: the console is back at the sign-in page.
     await navigation.getByRole('link', { name: '내 계정' }).click();
     await ui.page.getByLabel('이메일').waitFor();

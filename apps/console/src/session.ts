@@ -1,12 +1,20 @@
-import type { OperatorSession } from './platform/api/types';
+import type { Operator } from './platform/api/types';
 
 /**
- * Who is signed in. The session itself is the API's HttpOnly cookie, which no script reads; the
- * console keeps in memory only what the API said about it: the account, and the token every
- * state-changing request carries as X-CSRF-Token. A reload asks the API again (GET
- * /api/v1/admin/session); a 401 anywhere ends it here too.
+ * Who is signed in. The session itself is the API's HttpOnly cookie, which no script reads. The
+ * console keeps the account in memory, and the CSRF token the sign-in answered (sent as
+ * X-CSRF-Token on every state-changing request) in this tab's sessionStorage: the API shows it only
+ * at sign-in, and a reload must keep it. The token alone is worth nothing without the cookie. A tab
+ * without it (another tab, a restored browser) signs in on its own.
  */
-export type SessionState = { status: 'unknown' } | { status: 'signed-out' } | { status: 'signed-in'; session: OperatorSession };
+export interface ConsoleSession {
+  account: Operator;
+  csrfToken: string;
+}
+
+export type SessionState = { status: 'unknown' } | { status: 'signed-out' } | { status: 'signed-in'; session: ConsoleSession };
+
+const CSRF_TOKEN = 'console.csrfToken';
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
@@ -17,11 +25,18 @@ export function sessionState(): SessionState {
 }
 
 /** The signed-in session, or null. */
-export function currentSession(): OperatorSession | null {
+export function currentSession(): ConsoleSession | null {
   return state.status === 'signed-in' ? state.session : null;
 }
 
-export function setSession(session: OperatorSession | null): void {
+/** The CSRF token this tab was given at sign-in, or null. */
+export function storedCsrfToken(): string | null {
+  return sessionStorage.getItem(CSRF_TOKEN);
+}
+
+export function setSession(session: ConsoleSession | null): void {
+  if (session === null) sessionStorage.removeItem(CSRF_TOKEN);
+  else sessionStorage.setItem(CSRF_TOKEN, session.csrfToken);
   state = session === null ? { status: 'signed-out' } : { status: 'signed-in', session };
   listeners.forEach((listener) => listener());
 }

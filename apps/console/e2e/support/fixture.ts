@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { apiClient, type ApiClient } from './api.js';
+import { apiClient, ok, type ApiClient } from './api.js';
 import { ConsolePage, launchBrowser } from './browser.js';
 import { newAccountBody, type OperatorAccount, type OperatorRole } from './operators.js';
 import { bootService, OPERATOR_KEY, type RunningService, type ServiceName } from './service.js';
@@ -59,14 +59,10 @@ export function consoleFixture<S extends ServiceName>(name: S, env: Record<strin
 
   const operator = async (role: OperatorRole = 'admin', name?: string): Promise<OperatorAccount> => {
     const body = newAccountBody(role, name);
-    const response = await fetch(`${running().service.url}/api/v1/admin/operators`, {
-      method: 'POST',
-      headers: { 'X-API-Key': OPERATOR_KEY, 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    if (!response.ok) throw new Error(`creating an operator answered ${response.status}: ${await response.text()}`);
-    const { id } = (await response.json()) as { id: string };
-    return { ...body, id, recoveryCodes: [] };
+    // Both documents have the platform's operator paths alike: the client of either creates the account.
+    const client = apiClient<'lead-distribution'>(running().service.url, { 'X-API-Key': OPERATOR_KEY });
+    const created = await ok(client.POST('/api/v1/admin/operators', { body }));
+    return { ...body, id: created.id, recoveryCodes: [] };
   };
 
   return {

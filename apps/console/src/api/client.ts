@@ -9,7 +9,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** A request of the console: the session cookie goes along (same origin); a change carries X-CSRF-Token. */
 export function withSession(request: Request): Request {
   const session = currentSession();
-  if (session?.csrfToken && !SAFE_METHODS.has(request.method)) request.headers.set('X-CSRF-Token', session.csrfToken);
+  if (session !== null && !SAFE_METHODS.has(request.method)) request.headers.set('X-CSRF-Token', session.csrfToken);
   return request;
 }
 

@@ -1,9 +1,10 @@
 import type { Vocabulary } from '../ui';
-import type { AccessAction, AccessEvent, ActorKind, OperatorRole, SubjectType } from './api/types';
+import { operatorRoleNameValues } from '../api/generated/lead-distribution';
+import type { AccessAction, AccessEvent, ActorKind, OperatorAccountEvent, OperatorRole, SubjectType } from './api/types';
 
 /** Operator roles, least first (docs/operations/operators.md). */
 export const OPERATOR_ROLES: Vocabulary<OperatorRole> = {
-  values: ['viewer', 'reviewer', 'admin'],
+  values: operatorRoleNameValues,
   terms: {
     viewer: { label: '조회자', color: 'gray' },
     reviewer: { label: '심사자', color: 'blue' },
@@ -65,8 +66,8 @@ export const SUBJECT_TYPES: Vocabulary<SubjectType> = {
   },
 };
 
-/** An account history entry's change in Korean (the API's word when it has none here). */
-export const HISTORY_CHANGES: Readonly<Record<string, string>> = {
+/** An account history entry's change in Korean. */
+export const HISTORY_CHANGES: Readonly<Record<OperatorAccountEvent, string>> = {
   granted: '계정 생성(권한 부여)',
   'name-changed': '이름 변경',
   'role-changed': '역할 변경',

@@ -1,7 +1,7 @@
 import { Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { startSession } from '../platform/api/session';
 import type { SignedIn, SignInChallenge } from '../platform/api/types';
-import { setSession } from '../session';
 import type { ConsoleService } from './console-service';
 import { PasswordStep } from './sign-in-password';
 import { RecoveryCodesOnce } from './sign-in-recovery-codes';
@@ -18,7 +18,7 @@ export function SignIn({ service }: { service: ConsoleService }) {
   const [step, setStep] = useState<Step>({ kind: 'password' });
   const signedIn = (answer: SignedIn) => {
     if (answer.recoveryCodes && answer.recoveryCodes.length > 0) setStep({ kind: 'recovery-codes', signedIn: answer });
-    else setSession(answer);
+    else startSession(answer);
   };
 
   return (
@@ -40,7 +40,7 @@ export function SignIn({ service }: { service: ConsoleService }) {
             <SecondFactorStep challenge={step.challenge} onSignedIn={signedIn} onRestart={() => setStep({ kind: 'password' })} />
           )}
           {step.kind === 'recovery-codes' && (
-            <RecoveryCodesOnce codes={step.signedIn.recoveryCodes ?? []} onDone={() => setSession(step.signedIn)} />
+            <RecoveryCodesOnce codes={step.signedIn.recoveryCodes ?? []} onDone={() => startSession(step.signedIn)} />
           )}
         </Stack>
       </Paper>

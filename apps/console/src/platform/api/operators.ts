@@ -1,6 +1,15 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import { platformCall } from './http';
-import type { IssuedOperatorApiKey, Listed, Operator, OperatorApiKey, OperatorHistoryEntry, OperatorRole, Paged } from './types';
+import type {
+  IssuedOperatorApiKey,
+  Listed,
+  NewOperator,
+  Operator,
+  OperatorApiKey,
+  OperatorChange,
+  OperatorHistoryEntry,
+  Paged,
+} from './types';
 
 const OPERATORS = '/api/v1/admin/operators';
 
@@ -16,13 +25,6 @@ export const operatorHistoryQuery = (id: string) =>
     queryFn: () => platformCall<Paged<OperatorHistoryEntry>>('GET', `${OPERATORS}/${id}/history`, { query: { limit: 100 } }),
   });
 
-export interface NewOperator {
-  name: string;
-  email: string;
-  role: OperatorRole;
-  password: string;
-}
-
 export function useCreateOperator() {
   return useMutation({
     mutationFn: (body: NewOperator) => platformCall<Operator>('POST', OPERATORS, { body }),
@@ -33,7 +35,7 @@ export function useCreateOperator() {
 /** A role changed, or the account disabled or enabled: in effect on the account's next request. */
 export function useChangeOperator(id: string) {
   return useMutation({
-    mutationFn: (body: { role?: OperatorRole; disabled?: boolean }) => platformCall<Operator>('PATCH', `${OPERATORS}/${id}`, { body }),
+    mutationFn: (body: OperatorChange) => platformCall<Operator>('PATCH', `${OPERATORS}/${id}`, { body }),
     meta: { invalidates: [['operators']] },
   });
 }
@@ -48,6 +50,14 @@ export function useIssueOperatorKey(id: string) {
   return useMutation({
     mutationFn: (body: { name?: string }) => platformCall<IssuedOperatorApiKey>('POST', `${OPERATORS}/${id}/api-keys`, { body }),
     meta: { invalidates: [keysOf(id), ['operators', 'history', id]] },
+  });
+}
+
+/** The account's second factor reset: its sessions end, and its next sign-in enrols a new one. */
+export function useResetSecondFactor(id: string) {
+  return useMutation({
+    mutationFn: () => platformCall<void>('POST', `${OPERATORS}/${id}/second-factor/reset`),
+    meta: { invalidates: [['operators']] },
   });
 }
 

@@ -1,4 +1,4 @@
-import { setSession } from '../../session';
+import { setSession, storedCsrfToken } from '../../session';
 import { platformCall } from './http';
 import type { OperatorSession, SignedIn, SignInChallenge } from './types';
 
@@ -16,14 +16,26 @@ export function submitSecondFactor(
   return platformCall<SignedIn>('POST', `${SESSION}/second-factor`, { body });
 }
 
-/** Who is signed in by this browser's cookie, or null (no session, or it ended). */
+/**
+ * Who is signed in by this browser's cookie, when this tab holds the session's CSRF token (a reload);
+ * else the sign-in page (no session, it ended, or another tab's).
+ */
 export async function restoreSession(): Promise<void> {
+  const csrfToken = storedCsrfToken();
+  if (csrfToken === null) return setSession(null);
   try {
-    setSession(await platformCall<OperatorSession>('GET', SESSION));
+    const { account } = await platformCall<OperatorSession>('GET', SESSION);
+    setSession({ account, csrfToken });
   } catch {
-    // 401: no session; anything else: the sign-in page, which says what the API answers then.
+    // 401: the session ended; anything else: the sign-in page, which says what the API answers then.
     setSession(null);
   }
+}
+
+/** The session a sign-in answered (its CSRF token is there only). */
+export function startSession(answer: SignedIn): void {
+  if (answer.csrfToken === null) throw new Error('The sign-in answered no CSRF token');
+  setSession({ account: answer.account, csrfToken: answer.csrfToken });
 }
 
 /** Ends the session on the API (its cookie cleared), then here, whatever the API answered. */

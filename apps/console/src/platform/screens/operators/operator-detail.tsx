@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { currentSession } from '../../../session';
 import { ConfirmButton, dateTime, DetailRow, DetailTable, LabelBadge, optionsOf, ProblemAlert } from '../../../ui';
-import { useChangeOperator } from '../../api/operators';
+import { useChangeOperator, useResetSecondFactor } from '../../api/operators';
 import type { Operator, OperatorRole } from '../../api/types';
 import { OPERATOR_ROLES, ROLE_DESCRIPTIONS } from '../../labels';
 import { OperatorHistory } from './operator-history';
@@ -15,6 +15,7 @@ const saved = (message: string) => notifications.show({ color: 'green', message,
 export function OperatorDetail({ operator }: { operator: Operator }) {
   const [role, setRole] = useState<OperatorRole>(operator.role);
   const change = useChangeOperator(operator.id);
+  const reset = useResetSecondFactor(operator.id);
   const self = currentSession()?.account.id === operator.id;
 
   return (
@@ -78,6 +79,15 @@ export function OperatorDetail({ operator }: { operator: Operator }) {
                 onConfirm={() => change.mutateAsync({ disabled: true })}
               />
             )
+          )}
+          {operator.secondFactorEnrolled && (
+            <ConfirmButton
+              variant="outline"
+              label="2단계 인증 초기화"
+              confirmLabel="초기화"
+              message={`${operator.name}의 2단계 인증을 초기화합니다. 이 계정의 세션이 끝나고, 다음 로그인 때 인증 앱을 새로 등록합니다. 휴대폰을 잃어버렸을 때 쓰세요.`}
+              onConfirm={() => reset.mutateAsync()}
+            />
           )}
         </Group>
       </Paper>

@@ -9,7 +9,7 @@ import { HISTORY_CHANGES, OPERATOR_ROLES } from '../../labels';
 const wordsOf = (value: string) => (value in OPERATOR_ROLES.terms ? OPERATOR_ROLES.terms[value as OperatorRole].label : value);
 
 function what(entry: OperatorHistoryEntry): string {
-  const change = HISTORY_CHANGES[entry.event] ?? entry.event;
+  const change = HISTORY_CHANGES[entry.event];
   if (entry.before !== null && entry.after !== null) return `${change}: ${wordsOf(entry.before)} → ${wordsOf(entry.after)}`;
   if (entry.after !== null) return `${change}: ${wordsOf(entry.after)}`;
   if (entry.before !== null) return `${change}: ${wordsOf(entry.before)}`;
