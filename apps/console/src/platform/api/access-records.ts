@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { pageOf } from '../../ui';
 import { platformCall, platformFetch } from './http';
-import type { AccessAction, AccessEvent, AccessRecord, ActorKind, Paged, SubjectType } from './types';
+import type { AccessAction, AccessEvent, AccessRecord, AccessReview, ActorKind, Paged, SubjectType } from './types';
 
 const RECORDS = '/api/v1/admin/access-records';
 
@@ -32,18 +32,8 @@ export async function exportAccessRecords(search: AccessRecordSearch, reason: st
   return { blob: await response.blob(), fileName };
 }
 
-export interface ReviewReport {
-  month: string;
-  downloads: AccessRecord[];
-  /** Accounts that viewed unusually many subjects in one day. */
-  heavyViewers: Array<{ actor: AccessRecord['actor']; day: string; subjects: number }>;
-  outsideHours: AccessRecord[];
-  failedSignIns: AccessRecord[];
-  disabledKeyUses: AccessRecord[];
-}
-
 export const reviewQuery = (month: string) =>
   queryOptions({
     queryKey: ['access-records', 'review', month],
-    queryFn: () => platformCall<ReviewReport>('GET', `${RECORDS}/review`, { query: { month } }),
+    queryFn: () => platformCall<AccessReview>('GET', `${RECORDS}/review`, { query: { month } }),
   });

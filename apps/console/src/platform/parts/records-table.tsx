@@ -1,7 +1,10 @@
 import { Group, Stack, Table, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { currentSession } from '../../session';
 import { LabelBadge, ScrollRegion } from '../../ui';
-import type { AccessRecord } from '../api/types';
-import { ACCESS_ACTIONS, ACTOR_KINDS, SUBJECT_TYPES } from '../labels';
+import { operatorsQuery } from '../api/operators';
+import type { AccessActor, AccessRecord } from '../api/types';
+import { ACCESS_ACTIONS, ACTOR_KINDS, hasRole, SUBJECT_TYPES } from '../labels';
 
 const TO_THE_SECOND = new Intl.DateTimeFormat('ko-KR', {
   year: 'numeric',
@@ -17,23 +20,30 @@ const TO_THE_SECOND = new Intl.DateTimeFormat('ko-KR', {
 /** A record's time as kept: to the second, in Seoul's time. */
 export const toTheSecond = (value: string) => TO_THE_SECOND.format(new Date(value));
 
-/** Who acted: the kind, and the account's name (or the key's or user's id). */
-export function ActorCell({ actor }: { actor: AccessRecord['actor'] }) {
+/** Operator accounts' names by id, for an admin (who may list the accounts); none for a reviewer. */
+export function useOperatorNames(): ReadonlyMap<string, string> {
+  const admin = hasRole(currentSession()?.account.role ?? 'viewer', 'admin');
+  const operators = useQuery({ ...operatorsQuery, enabled: admin });
+  return new Map((operators.data?.data ?? []).map((operator) => [operator.id, operator.name]));
+}
+
+/** Who acted: the kind, the account's name when known, and the account's, key's or user's id. */
+export function ActorCell({ actor, names }: { actor: AccessActor; names: ReadonlyMap<string, string> }) {
+  const name = actor.kind === 'operator' ? names.get(actor.id) : undefined;
   return (
-    <Stack gap={2}>
+    <Stack gap={2} align="flex-start">
       <LabelBadge value={actor.kind} of={ACTOR_KINDS} size="sm" miw="max-content" />
-      <Text size="sm">{actor.name ?? actor.id}</Text>
-      {actor.name && (
-        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-          {actor.id}
-        </Text>
-      )}
+      {name && <Text size="sm">{name}</Text>}
+      <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+        {actor.id}
+      </Text>
     </Stack>
   );
 }
 
 /** Access records with their five items (and the reason of an export), as the API answers them. */
 export function RecordsTable({ records, label, busy = false }: { records: AccessRecord[]; label: string; busy?: boolean }) {
+  const names = useOperatorNames();
   return (
     <ScrollRegion label={label} minWidth={860}>
       <Table striped aria-label={label} aria-busy={busy}>
@@ -50,9 +60,9 @@ export function RecordsTable({ records, label, busy = false }: { records: Access
         <Table.Tbody>
           {records.map((record) => (
             <Table.Tr key={record.id}>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{toTheSecond(record.at)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{toTheSecond(record.recordedAt)}</Table.Td>
               <Table.Td>
-                <ActorCell actor={record.actor} />
+                <ActorCell actor={record.actor} names={names} />
               </Table.Td>
               <Table.Td>
                 <code>{record.address}</code>
