@@ -57,16 +57,17 @@ export function consoleFixture<S extends ServiceName>(name: S, env: Record<strin
     await Promise.all([service, ...others].map((running) => running?.stop()));
   }, 60_000);
 
-  const operator = async (role: OperatorRole = 'admin', name?: string): Promise<OperatorAccount> => {
+  /** An account on the service at `url` (the fixture's, or one `boot` started). */
+  const operatorAt = async (url: string, role: OperatorRole = 'admin', name?: string): Promise<OperatorAccount> => {
     const body = newAccountBody(role, name);
     // Both documents have the platform's operator paths alike: the client of either creates the account.
-    const client = apiClient<'lead-distribution'>(running().service.url, { 'X-API-Key': OPERATOR_KEY });
+    const client = apiClient<'lead-distribution'>(url, { 'X-API-Key': OPERATOR_KEY });
     const created = await ok(client.POST('/api/v1/admin/operators', { body }));
     return { ...body, id: created.id, recoveryCodes: [] };
   };
 
   return {
-    operator,
+    operator: (role, name) => operatorAt(running().service.url, role, name),
     get url() {
       return running().service.url;
     },
@@ -78,7 +79,7 @@ export function consoleFixture<S extends ServiceName>(name: S, env: Record<strin
     open: async (viewport = { width: 1280, height: 800 }, url = running().service.url) => {
       // Reduced motion: dialogs open without a transition, so a check never sees one half-faded.
       const context = await running().browser.newContext({ viewport, locale: 'ko-KR', timezoneId: 'Asia/Seoul', reducedMotion: 'reduce' });
-      const page = new ConsolePage(await context.newPage(), () => operator());
+      const page = new ConsolePage(await context.newPage(), () => operatorAt(url));
       await page.page.goto(`${url}/console/`);
       return page;
     },
