@@ -99,8 +99,8 @@ export class ConsolePage {
 
   /** Opens a screen from the navigation by its label. */
   async openScreen(label: string): Promise<void> {
-    await this.page.getByRole('navigation', { name: '화면' }).getByRole('link', { name: label }).click();
-    await this.page.getByRole('heading', { level: 1, name: label }).waitFor();
+    await this.page.getByRole('navigation', { name: '화면' }).getByRole('link', { name: label, exact: true }).click();
+    await this.page.getByRole('heading', { level: 1, name: label, exact: true }).waitFor();
   }
 
   /**

@@ -12,7 +12,7 @@ interface Column<T> {
 /** One list of the review: its title and count, and its rows (or 없습니다). */
 function Section<T>({ title, rows, columns, rowKey }: { title: string; rows: T[]; columns: Array<Column<T>>; rowKey: (row: T) => string }) {
   return (
-    <Paper withBorder p="md" component="section" aria-label={title}>
+    <Paper withBorder p="md" component="section">
       <Title order={2} size="h4" mb="xs">
         {title}{' '}
         <Text span c="dimmed">
