@@ -48,6 +48,7 @@ describe('lead-distribution console: access records (접속기록)', () => {
     const now = new Date(Date.now() + 9 * 3_600_000);
     await page.getByLabel('점검할 달').fill(`${now.getUTCFullYear()}-${String(now.getUTCMonth() + 1).padStart(2, '0')}`);
     await page.getByRole('region', { name: '다운로드와 사유' }).getByRole('cell', { name: '12월 월간 점검' }).waitFor();
+    await page.getByLabel('점검할 달').blur();
     await ui.check('i41-console-access-review');
     expect(ui.problemsBut(401)).toEqual([]);
     await ui.close();
