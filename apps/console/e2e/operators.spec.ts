@@ -48,6 +48,13 @@ describe('coverage-claims console: operator accounts', () => {
       .getByText('심사자')
       .waitFor();
 
+    // A forgotten password: the admin sets a new one (the old one stops working).
+    const renewed = 'Hanjiwoo-2027!';
+    const reset = page.getByRole('form', { name: '비밀번호 재설정' });
+    await reset.getByLabel('새 비밀번호').fill(renewed);
+    await reset.getByRole('button', { name: '비밀번호 재설정' }).click();
+    await page.getByRole('table', { name: '한지우 계정 이력' }).getByText('비밀번호 재설정').waitFor();
+
     await page.getByRole('button', { name: '비활성화' }).click();
     const dialog = page.getByRole('dialog', { name: '비활성화' });
     await dialog.getByText('다음 요청부터 거부됩니다', { exact: false }).waitFor();
@@ -72,7 +79,7 @@ describe('coverage-claims console: operator accounts', () => {
     const again = await fetch(`${app.url}/api/v1/admin/session`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email, password }),
+      body: JSON.stringify({ email, password: renewed }),
     });
     expect(again.status).toBe(200);
     expect(ui.problemsBut(400, 401)).toEqual([]);

@@ -7,6 +7,7 @@ import { useChangeOperator, useResetSecondFactor } from '../../api/operators';
 import type { Operator, OperatorRole } from '../../api/types';
 import { OPERATOR_ROLES, ROLE_DESCRIPTIONS } from '../../labels';
 import { OperatorHistory } from './operator-history';
+import { ResetPassword } from './reset-password';
 import { OperatorKeysPanel } from '../../parts/operator-keys-panel';
 
 const saved = (message: string) => notifications.show({ color: 'green', message, closeButtonProps: { 'aria-label': '알림 닫기' } });
@@ -62,6 +63,7 @@ export function OperatorDetail({ operator }: { operator: Operator }) {
           </Button>
         </Group>
         <ProblemAlert error={change.error} />
+        {!operator.disabledAt && <ResetPassword operator={operator} onDone={saved} />}
         <Group mt="md">
           {operator.disabledAt ? (
             <ConfirmButton
