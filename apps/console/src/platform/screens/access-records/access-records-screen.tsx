@@ -1,8 +1,10 @@
 import { Group, Pagination, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { currentSession } from '../../../session';
 import { PageHeader, ProblemAlert } from '../../../ui';
 import { accessRecordsQuery, type AccessRecordSearch } from '../../api/access-records';
+import { hasRole } from '../../labels';
 import { RecordsTable } from '../../parts/records-table';
 import { ExportButton } from './export-button';
 import { RecordFilters } from './record-filters';
@@ -11,6 +13,7 @@ const LIMIT = 50;
 
 /** Access records (접속기록): who handled whose personal data, when, from where, and how; newest first. */
 export function AccessRecordsScreen() {
+  const admin = hasRole(currentSession()?.account.role ?? 'viewer', 'admin');
   const [search, setSearch] = useState<AccessRecordSearch>({});
   const [page, setPage] = useState(1);
   const records = useQuery(accessRecordsQuery(search, page, LIMIT));
@@ -21,7 +24,8 @@ export function AccessRecordsScreen() {
       <PageHeader
         title="접속기록"
         description="개인정보를 조회·이용·입력·변경·삭제·출력·다운로드한 기록입니다. 2년간 보관되며 고칠 수 없습니다."
-        actions={<ExportButton search={search} />}
+        // The export is the admins' (the API refuses a reviewer's).
+        actions={admin ? <ExportButton search={search} /> : undefined}
       />
       <RecordFilters
         onSearch={(next) => {
