@@ -226,7 +226,15 @@ describe('coverage-claims console: sandbox text messages', () => {
     await ui.signIn();
     await ui.openScreen('청구 전송');
     const navigation = ui.page.getByRole('navigation', { name: '화면' });
-    await expect(navigation.getByRole('link').allTextContents()).resolves.toEqual(['조직', '보험사 청구 팩스', '청구 전송']);
+    await expect(navigation.getByRole('link').allTextContents()).resolves.toEqual([
+      '조직',
+      '보험사 청구 팩스',
+      '청구 전송',
+      '접속기록',
+      '접속기록 월간 점검',
+      '운영자 계정',
+      '내 계정',
+    ]);
     // The probe's 404 is the answer, not a failure of the page.
     expect(ui.problemsBut(404)).toEqual([]);
     await ui.close();

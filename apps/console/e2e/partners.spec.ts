@@ -1,9 +1,9 @@
 import { ok } from './support/api.js';
-import { consoleFixture, OPERATOR_KEY } from './support/fixture.js';
+import { consoleFixture } from './support/fixture.js';
 
 const app = consoleFixture('lead-distribution');
 
-describe('lead-distribution console: sign-in', () => {
+describe('lead-distribution console: serving', () => {
   it('is served under /console/ with its own strict CSP, and every screen address answers the page', async () => {
     const page = await fetch(`${app.url}/console/partners`);
     expect(page.status).toBe(200);
@@ -24,36 +24,6 @@ describe('lead-distribution console: sign-in', () => {
       headers: { Origin: 'https://elsewhere.example', 'Access-Control-Request-Method': 'GET' },
     });
     expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
-  });
-
-  it('refuses a key that is not an operator key, keeps a good one for the tab only, and forgets it on sign-out', async () => {
-    const ui = await app.open();
-    const { page } = ui;
-    await page.getByRole('heading', { name: '리드 배분 운영 콘솔' }).waitFor();
-    await ui.check('lead-distribution-sign-in');
-
-    await page.getByLabel('운영자 키').fill('ldk_not-a-key');
-    await page.getByRole('button', { name: '로그인' }).click();
-    await page.getByRole('alert').getByText('운영자 키가 아니거나 올바르지 않습니다.').waitFor();
-    expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
-    await ui.check('lead-distribution-sign-in-refused');
-
-    await ui.signIn();
-    expect(await page.evaluate(() => Object.values(sessionStorage))).toEqual([OPERATOR_KEY]);
-    expect(await page.evaluate(() => localStorage.length)).toBe(0);
-    expect(await page.context().cookies()).toEqual([]);
-    // A reload keeps the tab's session; a new tab (context) does not have it.
-    await page.reload();
-    await page.getByRole('navigation', { name: '화면' }).waitFor();
-    const other = await app.open();
-    await other.page.getByLabel('운영자 키').waitFor();
-    await other.close();
-
-    await page.getByRole('button', { name: '로그아웃' }).click();
-    await page.getByLabel('운영자 키').waitFor();
-    expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
-    expect(ui.problemsBut(401)).toEqual([]);
-    await ui.close();
   });
 });
 

@@ -2,14 +2,15 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import 'pretendard/dist/web/variable/pretendardvariable-dynamic-subset.css';
 import './console.css';
-import { Alert, createTheme, MantineProvider, Modal, Notification, Table, type CSSVariablesResolver } from '@mantine/core';
+import { Alert, Center, createTheme, Loader, MantineProvider, Modal, Notification, Table, type CSSVariablesResolver } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Router } from 'wouter';
 import { createQueryClient } from './api/query-client';
-import { operatorKey, onSessionChange } from './session';
+import { restoreSession } from './platform/api/session';
+import { onSessionChange, sessionState } from './session';
 import { service } from 'console:service';
 import type { ConsoleService } from './shell/console-service';
 import { Shell } from './shell/shell';
@@ -52,15 +53,23 @@ const contrast: CSSVariablesResolver = () => ({
 });
 
 function Console({ service }: { service: ConsoleService }) {
-  const signedIn = useSyncExternalStore(onSessionChange, () => operatorKey() !== null);
-  return signedIn ? <Shell service={service} /> : <SignIn service={service} />;
+  const state = useSyncExternalStore(onSessionChange, sessionState);
+  if (state.status === 'unknown')
+    return (
+      <Center mih="100vh" component="main">
+        <Loader aria-label="세션 확인 중" />
+      </Center>
+    );
+  return state.status === 'signed-in' ? <Shell service={service} operator={state.session.account} /> : <SignIn service={service} />;
 }
 
 const queryClient = createQueryClient();
-// What one key read is never shown to the next: signing out (or a 401) empties the cache.
+// What one operator read is never shown to the next: signing out (or a 401) empties the cache.
 onSessionChange(() => {
-  if (operatorKey() === null) queryClient.clear();
+  if (sessionState().status !== 'signed-in') queryClient.clear();
 });
+// The session is the API's HttpOnly cookie: ask who it is (a reload stays signed in).
+void restoreSession();
 
 document.title = `${service.title} 운영 콘솔`;
 createRoot(document.getElementById('root')!).render(

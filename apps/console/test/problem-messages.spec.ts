@@ -57,7 +57,9 @@ describe('problem codes operators read', () => {
     ['lead-distribution', LEAD_DISTRIBUTION_PROBLEM_MESSAGES],
     ['coverage-claims', COVERAGE_CLAIMS_PROBLEM_MESSAGES],
   ])('%s: every code its features declare, in Korean', (service, messages) => {
-    const codes = found([`apps/${service}/src`], [DECLARED]);
+    // A code the platform answers too (API_KEY_INVALID: a service's keys and the operators' personal
+    // keys) is said by the platform's table, once.
+    const codes = new Map([...found([`apps/${service}/src`], [DECLARED])].filter(([code]) => !platform.has(code)));
     expect(compare(codes, messages)).toEqual({ unsaid: [], unknown: [] });
     // One table says a code: the service's own message never hides the platform's.
     expect(Object.keys(messages).filter((code) => code in PLATFORM_PROBLEM_MESSAGES)).toEqual([]);

@@ -2,7 +2,8 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { OPERATOR_KEY, ROOT } from './service.js';
+import { nextTotpCode, type OperatorAccount } from './operators.js';
+import { ROOT } from './service.js';
 
 const SCREENSHOTS = path.join(ROOT, 'dist', 'console-screenshots');
 
@@ -35,10 +36,17 @@ export function launchBrowser(): Promise<Browser> {
 export class ConsolePage {
   readonly problems: string[] = [];
 
-  constructor(readonly page: Page) {
+  /** `newAccount`: makes the account signIn() signs in with when it is given none (the fixture's). */
+  constructor(
+    readonly page: Page,
+    private readonly newAccount?: () => Promise<OperatorAccount>,
+  ) {
     page.on('pageerror', (error) => this.problems.push(`page error: ${error.message}`));
     page.on('console', (message) => {
-      if (message.type() === 'error') this.problems.push(`console: ${message.text()}`);
+      // The console asks who is signed in when it opens: before sign-in the API answers 401, which
+      // the browser logs; that is the sign-in page's cue, not a failure.
+      const sessionProbe = message.location().url.endsWith('/api/v1/admin/session') && message.text().includes('status of 401');
+      if (message.type() === 'error' && !sessionProbe) this.problems.push(`console: ${message.text()}`);
     });
     page.on('requestfailed', (request) => {
       // A navigation away cancels what is in flight: that is not a failure of the page.
@@ -52,17 +60,47 @@ export class ConsolePage {
     return this.problems.filter((problem) => !statuses.some((status) => problem.includes(`status of ${status}`)));
   }
 
-  /** Signs in with `key` (the operator key) on the sign-in page and waits for the console's navigation. */
-  async signIn(key = OPERATOR_KEY): Promise<void> {
-    await this.page.getByLabel('운영자 키').fill(key);
-    await this.page.getByRole('button', { name: '로그인' }).click();
+  /**
+   * Signs `account` in (by default a new admin account of the fixture's) as a person does: e-mail and
+   * password, then the authenticator's code, computed from the secret the enrolment page shows the
+   * first time (the recovery codes then shown are kept on the account); waits for the navigation.
+   */
+  async signIn(account?: OperatorAccount): Promise<OperatorAccount> {
+    const who = account ?? (await this.newAccount?.());
+    if (who === undefined) throw new Error('signIn needs an account');
+    await this.submitPassword(who);
+    const enrolling = this.page.getByRole('heading', { name: '2단계 인증 등록' });
+    await this.page.getByLabel('인증 코드 (6자리)').waitFor();
+    if (await enrolling.isVisible()) {
+      who.secret = (await this.page.getByTestId('totp-secret').textContent())!.trim();
+      await this.submitCode(nextTotpCode(who));
+      await this.page.getByTestId('recovery-codes').waitFor();
+      who.recoveryCodes = await this.page.getByTestId('recovery-codes').getByRole('listitem').allTextContents();
+      await this.page.getByRole('button', { name: '보관했습니다. 콘솔 열기' }).click();
+    } else {
+      await this.submitCode(nextTotpCode(who));
+    }
     await this.page.getByRole('navigation', { name: '화면' }).waitFor();
+    return who;
+  }
+
+  /** The first step of the sign-in: e-mail and password. */
+  async submitPassword(account: Pick<OperatorAccount, 'email' | 'password'>): Promise<void> {
+    await this.page.getByLabel('이메일').fill(account.email);
+    await this.page.getByLabel('비밀번호').fill(account.password);
+    await this.page.getByRole('button', { name: '로그인' }).click();
+  }
+
+  /** The second step: a code in the field the page shows, confirmed. */
+  async submitCode(code: string, field = '인증 코드 (6자리)'): Promise<void> {
+    await this.page.getByLabel(field).fill(code);
+    await this.page.getByRole('button', { name: '확인' }).click();
   }
 
   /** Opens a screen from the navigation by its label. */
   async openScreen(label: string): Promise<void> {
-    await this.page.getByRole('navigation', { name: '화면' }).getByRole('link', { name: label }).click();
-    await this.page.getByRole('heading', { level: 1, name: label }).waitFor();
+    await this.page.getByRole('navigation', { name: '화면' }).getByRole('link', { name: label, exact: true }).click();
+    await this.page.getByRole('heading', { level: 1, name: label, exact: true }).waitFor();
   }
 
   /**

@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
-import { apiClient, type ApiClient } from './api.js';
+import { apiClient, ok, type ApiClient } from './api.js';
 import { ConsolePage, launchBrowser } from './browser.js';
+import { newAccountBody, type OperatorAccount, type OperatorRole } from './operators.js';
 import { bootService, OPERATOR_KEY, type RunningService, type ServiceName } from './service.js';
 
 export { OPERATOR_KEY } from './service.js';
@@ -13,7 +14,12 @@ export interface ConsoleFixture<S extends ServiceName> {
   api(key?: string): ApiClient<S>;
   /** A client with a planner's access token (coverage-claims). */
   withToken(accessToken: string): ApiClient<S>;
-  /** The console at /console/ in a fresh browser context, 1280 × 800 unless told otherwise. */
+  /**
+   * A new operator account (a person), created through the API with the bootstrap key; it enrols its
+   * second factor at its first sign-in (ConsolePage.signIn).
+   */
+  operator(role?: OperatorRole, name?: string): Promise<OperatorAccount>;
+  /** The console at /console/ in a fresh browser context (no session cookie), 1280 × 800 unless told otherwise. */
   open(viewport?: { width: number; height: number }, url?: string): Promise<ConsolePage>;
   /** Another process of the service, on a database of its own, with `env` on top (stopped with the fixture). */
   boot(env: Record<string, string>): Promise<RunningService>;
@@ -28,7 +34,7 @@ export interface ConsoleFixture<S extends ServiceName> {
  *
  *   const app = consoleFixture('lead-distribution');
  *   const ui = await app.open();
- *   await ui.signIn();
+ *   await ui.signIn(); // a new admin account, its second factor enrolled on the way
  */
 export function consoleFixture<S extends ServiceName>(name: S, env: Record<string, string> = {}): ConsoleFixture<S> {
   let service: RunningService | undefined;
@@ -51,7 +57,17 @@ export function consoleFixture<S extends ServiceName>(name: S, env: Record<strin
     await Promise.all([service, ...others].map((running) => running?.stop()));
   }, 60_000);
 
+  /** An account on the service at `url` (the fixture's, or one `boot` started). */
+  const operatorAt = async (url: string, role: OperatorRole = 'admin', name?: string): Promise<OperatorAccount> => {
+    const body = newAccountBody(role, name);
+    // Both documents have the platform's operator paths alike: the client of either creates the account.
+    const client = apiClient<'lead-distribution'>(url, { 'X-API-Key': OPERATOR_KEY });
+    const created = await ok(client.POST('/api/v1/admin/operators', { body }));
+    return { ...body, id: created.id, recoveryCodes: [] };
+  };
+
   return {
+    operator: (role, name) => operatorAt(running().service.url, role, name),
     get url() {
       return running().service.url;
     },
@@ -63,7 +79,7 @@ export function consoleFixture<S extends ServiceName>(name: S, env: Record<strin
     open: async (viewport = { width: 1280, height: 800 }, url = running().service.url) => {
       // Reduced motion: dialogs open without a transition, so a check never sees one half-faded.
       const context = await running().browser.newContext({ viewport, locale: 'ko-KR', timezoneId: 'Asia/Seoul', reducedMotion: 'reduce' });
-      const page = new ConsolePage(await context.newPage());
+      const page = new ConsolePage(await context.newPage(), () => operatorAt(url));
       await page.page.goto(`${url}/console/`);
       return page;
     },

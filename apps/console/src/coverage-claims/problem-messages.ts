@@ -6,11 +6,8 @@
  */
 export const COVERAGE_CLAIMS_PROBLEM_MESSAGES: Readonly<Record<string, string>> = {
   // Operator keys, planners' tokens and roles.
-  API_KEY_MISSING: '운영자 키가 없습니다. 다시 로그인하세요.',
-  API_KEY_INVALID: '운영자 키가 올바르지 않습니다. 다시 로그인하세요.',
   TOKEN_MISSING: '로그인이 필요합니다.',
   TOKEN_INVALID: '로그인이 만료되었거나 올바르지 않습니다. 다시 로그인하세요.',
-  ROLE_FORBIDDEN: '이 권한으로는 할 수 없는 작업입니다.',
   // SSO sign-in of planners.
   SSO_ASSERTION_INVALID: '조직의 SSO 로그인 정보가 거부되었습니다. 조직의 SSO 비밀키와 설정을 확인하세요.',
   SSO_ASSERTION_REPLAYED: '이미 사용한 SSO 로그인 정보입니다. 다시 로그인하세요.',

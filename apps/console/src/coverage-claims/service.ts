@@ -1,4 +1,3 @@
-import { claimsApi, unwrap } from '../api/client';
 import type { ConsoleService } from '../shell/console-service';
 import { COVERAGE_CLAIMS_PROBLEM_MESSAGES } from './problem-messages';
 import { routes } from './routes';
@@ -7,5 +6,4 @@ export const service: ConsoleService = {
   title: '보장분석·청구',
   routes,
   problemMessages: COVERAGE_CLAIMS_PROBLEM_MESSAGES,
-  verifyKey: () => unwrap(claimsApi.GET('/api/v1/admin/organisations', { params: { query: { limit: 1 } } })),
 };

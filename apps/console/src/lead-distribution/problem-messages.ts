@@ -5,10 +5,7 @@
  */
 export const LEAD_DISTRIBUTION_PROBLEM_MESSAGES: Readonly<Record<string, string>> = {
   // Keys and roles.
-  API_KEY_MISSING: 'API 키가 없습니다. 다시 로그인하세요.',
-  API_KEY_INVALID: 'API 키가 올바르지 않거나 폐기되었습니다. 다시 로그인하세요.',
   API_KEY_NOT_FOUND: 'API 키를 찾을 수 없습니다. 이미 폐기되었을 수 있습니다.',
-  ROLE_FORBIDDEN: '이 키로는 할 수 없는 작업입니다.',
   // Partners, providers and products.
   PARTNER_NOT_FOUND: '파트너를 찾을 수 없습니다.',
   PARTNER_FORBIDDEN: '이 키로는 이 파트너의 일을 할 수 없습니다.',

@@ -1,3 +1,4 @@
+import { platformRoutes } from '../platform/routes';
 import type { ScreenRoute } from '../shell/console-service';
 import { AsReviewQueueScreen, AsReviewRequestScreen } from './screens/as-review';
 import { LeadImportScreen } from './screens/lead-import';
@@ -7,7 +8,7 @@ import { ProductDetailScreen, ProductsScreen } from './screens/products';
 import { ProvidersScreen } from './screens/providers';
 import { WebhooksScreen } from './screens/webhooks';
 
-/** lead-distribution's screens, in the navigation's order (one line each). */
+/** lead-distribution's screens, in the navigation's order (one line each), then the platform's (operators, access records). */
 export const routes: ScreenRoute[] = [
   { path: '/products', label: '상품', component: ProductsScreen },
   { path: '/products/:id', component: ProductDetailScreen },
@@ -18,4 +19,5 @@ export const routes: ScreenRoute[] = [
   { path: '/partners', label: '파트너', component: PartnersScreen },
   { path: '/providers', label: '공급사', component: ProvidersScreen },
   { path: '/webhooks', label: '웹훅', component: WebhooksScreen },
+  ...platformRoutes,
 ];

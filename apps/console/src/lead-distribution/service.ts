@@ -1,4 +1,3 @@
-import { leadApi, unwrap } from '../api/client';
 import type { ConsoleService } from '../shell/console-service';
 import { LEAD_DISTRIBUTION_PROBLEM_MESSAGES } from './problem-messages';
 import { routes } from './routes';
@@ -7,5 +6,4 @@ export const service: ConsoleService = {
   title: '리드 배분',
   routes,
   problemMessages: LEAD_DISTRIBUTION_PROBLEM_MESSAGES,
-  verifyKey: () => unwrap(leadApi.GET('/api/v1/admin/partners', { params: { query: { limit: 1 } } })),
 };

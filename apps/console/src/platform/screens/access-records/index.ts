@@ -1,0 +1,2 @@
+export { AccessRecordsScreen } from './access-records-screen';
+export { AccessReviewScreen } from './review-screen';

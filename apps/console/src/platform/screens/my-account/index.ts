@@ -1,0 +1,1 @@
+export { MyAccountScreen } from './my-account-screen';
