@@ -4,7 +4,7 @@ import { operationsWithoutRecord, personalOperations, readDocument, type Persona
 // prints or downloads personal data carries `x-access-record` (@RecordsAccess): a new operation that
 // returns or takes a person's data without writing an access record fails here. The rule is in
 // test/support/access-records.ts and docs/decisions/operators-and-access-records.md; each service's
-// table-driven HTTP test (apps/*/test/access-records.spec.ts) proves every marked operation writes
+// table-driven HTTP test (apps/*/test/access-records-coverage.spec.ts) proves every marked operation writes
 // the record with its five items.
 
 /** What the property names cannot tell, per document. */

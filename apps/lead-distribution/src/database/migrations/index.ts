@@ -21,6 +21,7 @@ import { BackgroundTurns1796652169039 } from './1796652169039-BackgroundTurns.js
 import { EventsRecordedByOwner1796700000000 } from './1796700000000-EventsRecordedByOwner.js';
 import { OneAttemptLog1796700100000 } from './1796700100000-OneAttemptLog.js';
 import { AccessRecords1796710000000 } from './1796710000000-AccessRecords.js';
+import { ContactAuditsIntoAccessRecords1796720000000 } from './1796720000000-ContactAuditsIntoAccessRecords.js';
 
 /** Every migration of the service, in order. `npm run migration:generate` writes new ones; list them here. */
 export const MIGRATIONS = [
@@ -47,4 +48,5 @@ export const MIGRATIONS = [
   EventsRecordedByOwner1796700000000,
   OneAttemptLog1796700100000,
   AccessRecords1796710000000,
+  ContactAuditsIntoAccessRecords1796720000000,
 ];
