@@ -51,7 +51,7 @@ export async function accessRecords(app: { dataSource: DataSource }, filter: Acc
   return app.dataSource.query<AccessRecordRow[]>(
     `SELECT id::text AS "id", recorded_at AS "recordedAt", actor_kind AS "actorKind", actor_id AS "actorId", address, action,
             operation, subjects, reason, request_id AS "requestId", sequence::text AS "sequence", prev_hash AS "prevHash", hash
-       FROM access_records ${conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : ''} ORDER BY id`,
+       FROM access_records ${conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : ''} ORDER BY access_records.id`,
     params,
   );
 }

@@ -32,7 +32,8 @@ describe('access records (coverage-claims): the hash chain, access-records:verif
   const verify = () => verifyAccessRecordChain(((sql: string, params?: unknown[]) => app.dataSource.query(sql, params)) as RowQuery);
 
   beforeAll(async () => {
-    app = await startCoverageClaims();
+    // The sealing job out of the way: the tests seal when they mean to.
+    app = await startCoverageClaims({ env: { ACCESS_RECORD_SEAL_INTERVAL_MS: '600000' } });
   });
   afterAll(() => app.close());
 
@@ -62,6 +63,18 @@ describe('access records (coverage-claims): the hash chain, access-records:verif
   });
 
   it('seals what operators do through the API, in order, and verify walks it', async () => {
+    // Past nine records and over several runs: sequences and ids are ordered as numbers, not as text.
+    for (let run = 0; run < 3; run += 1) {
+      await plantAccessRecords(
+        app,
+        Array.from({ length: 7 }, () => ({ recordedAt: new Date() })),
+      );
+      await sealAccessRecords(app);
+    }
+    const newestFirst = await asOperator(app).get('/api/v1/admin/access-records?limit=100').expect(200);
+    const ids = newestFirst.body.data.map((record: { id: string }) => Number(record.id));
+    expect(ids.length).toBeGreaterThan(20);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
     await asOperator(app).get('/api/v1/admin/access-records?subjectType=customer&subjectId=young-2').expect(200);
     await asOperator(app).get('/api/v1/admin/access-records/review?month=2026-11').expect(200);
     await sealAccessRecords(app);

@@ -47,7 +47,10 @@ describe('access records (lead-distribution): the writer behind @RecordsAccess',
   let app: LeadDistributionTestApp;
 
   beforeAll(async () => {
-    app = await startLeadDistribution({ controllers: [AccessProbeController], env: { TRUSTED_PROXY_HOPS: '1' } });
+    app = await startLeadDistribution({
+      controllers: [AccessProbeController],
+      env: { TRUSTED_PROXY_HOPS: '1', ACCESS_RECORD_SEAL_INTERVAL_MS: '600000' },
+    });
   });
   afterAll(() => app.close());
 

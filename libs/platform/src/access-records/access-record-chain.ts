@@ -46,6 +46,10 @@ export function chainHash(prevHash: string, record: ChainedRecord): string {
     .digest('hex');
 }
 
-/** The SELECT list that reads a record as ChainedRecord (sealer, verify). */
+/**
+ * The SELECT list that reads a record as ChainedRecord (sealer, verify). Its aliases `id` and
+ * `sequence` are text: order by `access_records.id` / `access_records.sequence`, never by the bare
+ * name (ORDER BY takes the output column first, and would sort them as strings).
+ */
 export const CHAINED_COLUMNS = `id::text AS "id", sequence::text AS "sequence", recorded_at AS "recordedAt", actor_kind AS "actorKind",
   actor_id AS "actorId", address, action, operation, subjects, reason, request_id AS "requestId"`;

@@ -41,7 +41,7 @@ export async function verifyAccessRecordChain(query: RowQuery): Promise<ChainVer
   for (;;) {
     const rows: SealedRecord[] = await query<SealedRecord>(
       `SELECT ${CHAINED_COLUMNS}, prev_hash AS "prevHash", hash FROM access_records
-        WHERE sequence IS NOT NULL AND ($1::bigint IS NULL OR sequence > $1::bigint) ORDER BY sequence LIMIT ${BATCH}`,
+        WHERE sequence IS NOT NULL AND ($1::bigint IS NULL OR sequence > $1::bigint) ORDER BY access_records.sequence LIMIT ${BATCH}`,
       [previous ? String(previous.sequence) : null],
     );
     for (const row of rows as SealedRecord[]) {

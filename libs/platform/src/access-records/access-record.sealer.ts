@@ -47,10 +47,10 @@ export class AccessRecordSealer implements OnApplicationBootstrap {
     return this.dataSource.transaction(async (manager) => {
       await manager.query(`SELECT pg_advisory_xact_lock(hashtext('access_records:seal'))`);
       const [head] = await manager.query<Array<{ sequence: string; hash: string }>>(
-        `SELECT sequence::text AS sequence, hash FROM access_records WHERE sequence IS NOT NULL ORDER BY sequence DESC LIMIT 1`,
+        `SELECT sequence::text AS sequence, hash FROM access_records WHERE sequence IS NOT NULL ORDER BY access_records.sequence DESC LIMIT 1`,
       );
       const records = await manager.query<ChainedRecord[]>(
-        `SELECT ${CHAINED_COLUMNS} FROM access_records WHERE sequence IS NULL ORDER BY id LIMIT ${SEAL_BATCH}`,
+        `SELECT ${CHAINED_COLUMNS} FROM access_records WHERE sequence IS NULL ORDER BY access_records.id LIMIT ${SEAL_BATCH}`,
       );
       if (records.length === 0) return 0;
       let sequence = BigInt(head?.sequence ?? 0);

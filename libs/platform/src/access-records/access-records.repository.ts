@@ -33,7 +33,7 @@ export class AccessRecordsRepository {
   page(filter: AccessRecordFilterDto, window: PageWindow): Promise<Page<AccessRecordRowView>> {
     const { where, params } = conditions(filter);
     return pageAndCount<AccessRecordRowView>(this.dataSource, {
-      select: `SELECT ${COLUMNS} FROM access_records ${where} ORDER BY id DESC`,
+      select: `SELECT ${COLUMNS} FROM access_records ${where} ORDER BY access_records.id DESC`,
       count: `SELECT count(*) AS total FROM access_records ${where}`,
       params,
       limit: window.limit,
@@ -47,7 +47,7 @@ export class AccessRecordsRepository {
     let after = '0';
     for (;;) {
       const rows = await this.dataSource.query<AccessRecordRowView[]>(
-        `SELECT ${COLUMNS} FROM access_records ${where ? `${where} AND` : 'WHERE'} id > $${params.length + 1}::bigint ORDER BY id LIMIT ${EXPORT_BATCH}`,
+        `SELECT ${COLUMNS} FROM access_records ${where ? `${where} AND` : 'WHERE'} id > $${params.length + 1}::bigint ORDER BY access_records.id LIMIT ${EXPORT_BATCH}`,
         [...params, after],
       );
       if (rows.length > 0) yield rows;
@@ -59,7 +59,7 @@ export class AccessRecordsRepository {
   /** Records of one kind of action (or event) in [from, to), oldest first, at most `limit` (+1 to tell a cut). */
   actionsBetween(actions: readonly string[], from: string, to: string, limit: number): Promise<AccessRecordRowView[]> {
     return this.dataSource.query<AccessRecordRowView[]>(
-      `SELECT ${COLUMNS} FROM access_records WHERE action = ANY($1) AND recorded_at >= $2 AND recorded_at < $3 ORDER BY recorded_at, id LIMIT $4`,
+      `SELECT ${COLUMNS} FROM access_records WHERE action = ANY($1) AND recorded_at >= $2 AND recorded_at < $3 ORDER BY access_records.recorded_at, access_records.id LIMIT $4`,
       [actions, from, to, limit + 1],
     );
   }
