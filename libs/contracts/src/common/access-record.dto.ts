@@ -18,10 +18,22 @@ export const ACCESS_RECORD_ACTIONS = [
 ] as const;
 export type AccessRecordAction = (typeof ACCESS_RECORD_ACTIONS)[number];
 
-export const ACCESS_ACTOR_KINDS = ['operator', 'bootstrap', 'partner-key', 'provider-key', 'planner'] as const;
+/** As AccessActor's kinds (libs/platform/src/access-records/access-record.decorator.ts); `service`: the service itself (a claim's fax). */
+export const ACCESS_ACTOR_KINDS = ['operator', 'bootstrap', 'partner-key', 'provider-key', 'planner', 'service'] as const;
 export type AccessActorKind = (typeof ACCESS_ACTOR_KINDS)[number];
 
-export const ACCESS_SUBJECT_TYPES = ['lead', 'customer', 'planner', 'operator', 'claim', 'as-request', 'access-record'] as const;
+/** As AccessSubject's types (libs/platform/src/access-records/access-record.decorator.ts). */
+export const ACCESS_SUBJECT_TYPES = [
+  'lead',
+  'customer',
+  'planner',
+  'operator',
+  'claim',
+  'file',
+  'as-request',
+  'order',
+  'access-record',
+] as const;
 export type AccessSubjectType = (typeof ACCESS_SUBJECT_TYPES)[number];
 
 /** Which records: by subject, actor, action, operation and time (Korean or any offset). */
