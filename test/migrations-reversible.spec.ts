@@ -111,4 +111,63 @@ describe('lead-distribution migrations', () => {
       expect(await dataSource.query(`SELECT to_regclass('webhook_attempts') AS t`)).toEqual([{ t: null }]);
     });
   }, 120_000);
+
+  it('ContactAuditsIntoAccessRecords appends the contact audit as use records, and back (those of partner keys)', async () => {
+    await onNewDatabase(async (dataSource) => {
+      await dataSource.runMigrations({ transaction: 'each' });
+      const lastApplied = async () =>
+        (await dataSource.query<Array<{ name: string }>>(`SELECT name FROM typeorm_migrations ORDER BY id DESC LIMIT 1`))[0]!.name;
+      while ((await lastApplied()) !== 'ContactAuditsIntoAccessRecords1796720000000')
+        await dataSource.undoLastMigration({ transaction: 'each' });
+      await dataSource.undoLastMigration({ transaction: 'each' });
+      const [keyId, used, masked] = [randomUUID(), randomUUID(), randomUUID()];
+      const [{ id: partnerId }] = await dataSource.query<Array<{ id: number }>>(
+        `INSERT INTO partners (name) VALUES ('audited') RETURNING id`,
+      );
+      await dataSource.query(
+        `INSERT INTO api_keys (id, role, partner_id, prefix, key_hash) VALUES ($1, 'PARTNER', $2, 'pk_test', repeat('0', 64))`,
+        [keyId, partnerId],
+      );
+      await dataSource.query(
+        `INSERT INTO lead_contact_audits (id, partner_id, api_key_id, request_id, operation, requested_lead_ids, revealed_lead_ids, created_at)
+         VALUES ($1, $2, $3, 'req-1', 'leads.list', $4::uuid[], $5::uuid[], '2026-11-02T01:02:03.456Z'),
+                ($6, $2, $3, 'req-2', 'leads.contacts', $5::uuid[], '{}', '2026-11-02T01:02:04Z'),
+                ($7, $2, 'env:0123abcd', 'req-3', 'lead-as.get', $5::uuid[], $5::uuid[], '2026-11-02T01:02:05Z')`,
+        [randomUUID(), partnerId, keyId, [used, masked], [used], randomUUID(), randomUUID()],
+      );
+
+      await dataSource.runMigrations({ transaction: 'each' });
+      const records = `SELECT recorded_at, actor_kind, actor_id, address, action, operation, subjects, request_id FROM access_records ORDER BY id`;
+      expect(await dataSource.query(records)).toEqual([
+        {
+          recorded_at: new Date('2026-11-02T01:02:03Z'),
+          actor_kind: 'partner-key',
+          actor_id: keyId,
+          address: 'unrecorded',
+          action: 'use',
+          operation: 'Leads_list',
+          subjects: [{ type: 'lead', id: used }],
+          request_id: 'req-1',
+        },
+        expect.objectContaining({ actor_kind: 'partner-key', operation: 'Leads_contacts', subjects: [], request_id: 'req-2' }),
+        expect.objectContaining({
+          actor_kind: 'bootstrap',
+          actor_id: 'env:0123abcd',
+          operation: 'LeadAs_get',
+          subjects: [{ type: 'lead', id: used }],
+        }),
+      ]);
+      expect(await dataSource.query(`SELECT to_regclass('lead_contact_audits') AS t`)).toEqual([{ t: null }]);
+
+      await dataSource.undoLastMigration({ transaction: 'each' });
+      expect(
+        await dataSource.query(
+          `SELECT partner_id, api_key_id, request_id, operation, revealed_lead_ids FROM lead_contact_audits ORDER BY created_at`,
+        ),
+      ).toEqual([
+        { partner_id: partnerId, api_key_id: keyId, request_id: 'req-1', operation: 'leads.list', revealed_lead_ids: [used] },
+        { partner_id: partnerId, api_key_id: keyId, request_id: 'req-2', operation: 'leads.contacts', revealed_lead_ids: [] },
+      ]);
+    });
+  }, 120_000);
 });

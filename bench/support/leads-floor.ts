@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { v7 as uuidv7 } from 'uuid';
 import Fastify, { type FastifyReply } from 'fastify';
 import pg from 'pg';
 import { Gender, LEAD_SORT_FIELDS, REGION_NAMES, type AsStatus, type LeadDto, type LeadSortField } from '#contracts';
@@ -184,14 +183,20 @@ app.get('/api/v1/leads', async (request, reply) => {
     const total = Number(result.rows[0]?.total ?? 0);
     const history = query.expand ? await asStatusesOf(rows.map((row) => row.id)) : undefined;
     const revealed = rows.filter((row) => row.usedAt !== null).map((row) => row.id);
-    // Contacts shown in clear are audited before they leave, as the service does (ContactAudit).
-    if (revealed.length > 0) {
-      await pool.query(
-        `INSERT INTO lead_contact_audits (id, partner_id, api_key_id, request_id, operation, requested_lead_ids, revealed_lead_ids, created_at)
-         VALUES ($1, $2, $3, $4, 'leads.list', $5, $6, $7)`,
-        [uuidv7(), key.partnerId, key.keyId, request.id, [...new Set(rows.map((row) => row.id))], revealed, new Date()],
-      );
-    }
+    // The access records the service appends before the answer leaves (@RecordsAccess and ContactAudit):
+    // a view of every lead listed, and a use (decryption) of those shown in clear; one statement, as
+    // the writer groups its INSERTs.
+    const subjects = (ids: string[]) => JSON.stringify(ids.map((id) => ({ type: 'lead', id })));
+    const now = Date.now();
+    const records = [
+      { action: 'view', subjects: subjects(rows.map((row) => row.id)) },
+      ...(revealed.length > 0 ? [{ action: 'use', subjects: subjects(revealed) }] : []),
+    ];
+    await pool.query(
+      `INSERT INTO access_records (recorded_at, actor_kind, actor_id, address, action, operation, subjects, request_id)
+       SELECT $1, 'partner-key', $2, $3, r.action, 'Leads_list', r.subjects::jsonb, $4 FROM jsonb_to_recordset($5::jsonb) AS r(action text, subjects text)`,
+      [new Date(now - (now % 1000)), key.keyId, request.ip, request.id, JSON.stringify(records)],
+    );
     return {
       data: rows.map((row) => toLead(row, history?.get(row.id))),
       pagination: { page: query.page, limit: query.limit, total, totalPages: Math.ceil(total / query.limit) },

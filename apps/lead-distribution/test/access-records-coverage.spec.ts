@@ -37,6 +37,8 @@ interface Called {
   address: string;
   window: CallWindow;
   subjects: AccessSubject[];
+  /** The reason an export was given (kept in its record). */
+  reason?: string;
   /** Records besides the operation's own, by the same caller in the same call (a contact shown in clear: `use`). */
   also?: Array<{ action: AccessAction; subjects: AccessSubject[] }>;
 }
@@ -256,20 +258,47 @@ describe('access records: every recorded operation of lead-distribution', () => 
     },
     Webhooks_getDelivery: async () => {
       const owner = await partner('Hooked');
-      await request(app.url)
-        .post('/api/v1/webhooks/endpoints')
-        .set('X-API-Key', owner.apiKey)
-        .send({ url: RECEIVER, eventTypes: ['lead.assigned'] })
-        .expect(201);
+      const endpoint = (
+        await request(app.url)
+          .post('/api/v1/webhooks/endpoints')
+          .set('X-API-Key', owner.apiKey)
+          .send({ url: RECEIVER, eventTypes: ['lead.assigned'] })
+          .expect(201)
+      ).body as { id: string };
       const leadId = await deliverLead(app, productId, owner.partner.id);
-      // The worker is off: the payload is stored as it renders one (a lead.assigned carries the lead).
-      const [delivery] = await app.dataSource.query<Array<{ id: string }>>(
-        `UPDATE webhook_events e SET payload = json_build_object('id', e.id, 'type', e.type, 'timestamp', e.occurred_at, 'data', json_build_object('lead', json_build_object('id', $2::text)))
-           FROM webhook_deliveries d WHERE d.event_id = e.id AND e.partner_id = $1 RETURNING d.id`,
-        [owner.partner.id, leadId],
+      // The worker is off: the event and its delivery as it leaves them, the payload a lead.assigned renders (the lead).
+      const [eventId, deliveryId] = [randomUUID(), randomUUID()];
+      const payload = { id: eventId, type: 'lead.assigned', timestamp: new Date().toISOString(), data: { lead: { id: leadId } } };
+      const [event] = await app.dataSource.query<Array<{ seq: string }>>(
+        `INSERT INTO webhook_events (id, type, partner_id, subject_id, occurred_at, payload) VALUES ($1, 'lead.assigned', $2, $3, now(), $4) RETURNING seq`,
+        [eventId, owner.partner.id, leadId, payload],
       );
-      const { called } = await call(owner.caller, 'get', `/api/v1/webhooks/deliveries/${delivery!.id}`);
+      await app.dataSource.query(
+        `INSERT INTO webhook_deliveries (id, event_id, event_seq, endpoint_id, status, attempt_count, next_attempt_at, created_at)
+         VALUES ($1, $2, $3, $4, 'PENDING', 0, now(), now())`,
+        [deliveryId, eventId, event!.seq, endpoint.id],
+      );
+      const { called } = await call(owner.caller, 'get', `/api/v1/webhooks/deliveries/${deliveryId}`);
       return { ...called, subjects: [lead(leadId)] };
+    },
+    AccessRecordsAdmin_search: async () => {
+      const leadId = randomUUID();
+      const { called } = await call(operator, 'get', '/api/v1/admin/access-records', { query: { subjectType: 'lead', subjectId: leadId } });
+      return { ...called, subjects: [lead(leadId)] };
+    },
+    AccessRecordsAdmin_export: async () => {
+      const leadId = randomUUID();
+      const reason = '월간 접속기록 점검';
+      const { called } = await call(operator, 'get', '/api/v1/admin/access-records/export', {
+        query: { reason, subjectType: 'lead', subjectId: leadId },
+      });
+      return { ...called, subjects: [lead(leadId)], reason };
+    },
+    AccessRecordsAdmin_review: async () => {
+      const { called } = await call(operator, 'get', '/api/v1/admin/access-records/review', {
+        query: { month: new Date().toISOString().slice(0, 7) },
+      });
+      return { ...called, subjects: [] };
     },
   };
 
@@ -295,7 +324,7 @@ describe('access records: every recorded operation of lead-distribution', () => 
 
   it('has a row for every operation the document marks, and none for an operation it does not', () => {
     expect(tableGaps(document, TABLE)).toEqual({ missing: [], unknown: [] });
-    expect(recordedOperations(document).length).toBeGreaterThanOrEqual(21);
+    expect(recordedOperations(document).length).toBeGreaterThanOrEqual(24);
   });
 
   it.each(recordedOperations(document).map((entry) => [entry.operationId, entry.action] as const))(
@@ -305,7 +334,7 @@ describe('access records: every recorded operation of lead-distribution', () => 
       if (!row) throw new Error(`no row for ${operationId}`);
       const called = await row();
       const expected = { actor: called.caller.actor, address: called.address, operation: operationId };
-      await expectAccessRecord(app, { ...expected, action, subjects: called.subjects }, called.window);
+      await expectAccessRecord(app, { ...expected, action, subjects: called.subjects, reason: called.reason ?? null }, called.window);
       for (const extra of called.also ?? []) await expectAccessRecord(app, { ...expected, ...extra }, called.window);
     },
   );

@@ -7,6 +7,7 @@ import {
   type LeadDistributionTestApp,
 } from './support/lead-distribution.js';
 import { given } from './support/given.js';
+import { accessRecords } from '../../../test/support/access-records.js';
 
 /** A reason that needs no evidence file (see the seeded reason list). */
 const NO_EVIDENCE = 'DUPLICATE';
@@ -32,14 +33,12 @@ describe('contact visibility', () => {
 
   const total = (body: { pagination: { total: number } }) => body.pagination.total;
 
-  const auditsOf = (
-    partnerId: number,
-  ): Promise<Array<{ operation: string; requested: string[]; revealed: string[]; api_key_id: string }>> =>
-    app.dataSource.query(
-      `SELECT operation, requested_lead_ids AS requested, revealed_lead_ids AS revealed, api_key_id
-         FROM lead_contact_audits WHERE partner_id = $1 ORDER BY created_at, id`,
-      [partnerId],
-    );
+  /** The decryptions recorded for a key (access records of action `use`), oldest first: the operation and the leads revealed. */
+  const usesBy = async (keyId: string): Promise<Array<{ operation: string; revealed: string[] }>> =>
+    (await accessRecords(app, { actorId: keyId, action: 'use' })).map((record) => ({
+      operation: record.operation,
+      revealed: record.subjects.filter((subject) => subject.type === 'lead').map((subject) => subject.id),
+    }));
 
   describe('search matches what the caller sees', () => {
     it('finds an unused lead only by its masked name and e-mail, and by the clear values once it is used', async () => {
@@ -112,10 +111,8 @@ describe('contact visibility', () => {
 
       const asSeenByAgency = await withKey(app, agency.apiKey).get(`/api/v1/lead-as/${filed.body.id}`).expect(200);
       expect(asSeenByAgency.body.lead).toMatchObject({ name: '김철수', phone: formatted(phone) });
-      expect(await auditsOf(branch.partner.id)).toEqual([]);
-      expect(await auditsOf(agency.partner.id)).toContainEqual(
-        expect.objectContaining({ operation: 'lead-as.get', requested: [leadId], revealed: [leadId] }),
-      );
+      expect(await usesBy(branch.keyId)).toEqual([]);
+      expect(await usesBy(agency.keyId)).toContainEqual({ operation: 'LeadAs_get', revealed: [leadId] });
     });
 
     it('shows operators the masked contact in the review queue (they are not the lead’s owner)', async () => {
@@ -147,17 +144,23 @@ describe('contact visibility', () => {
         .send({ toPartnerId: branch.partner.id, leadIds: [used, unused] })
         .expect(200);
       await withKey(app, branch.apiKey).post(`/api/v1/leads/${used}/use`).send({}).expect(200);
-      const before = await auditsOf(agency.partner.id);
+      const before = await usesBy(agency.keyId);
 
       const distributed = await withKey(app, agency.apiKey).get('/api/v1/leads/distributed').expect(200);
       const byId = new Map(distributed.body.data.map((lead: { id: string }) => [lead.id, lead]));
       expect(byId.get(used)).toMatchObject({ name: '최지우', phone: formatted(phone) });
       expect(byId.get(unused)).toMatchObject({ name: '정*늘' });
 
-      const after = await auditsOf(agency.partner.id);
-      expect(after.slice(before.length)).toEqual([
-        { operation: 'leads.distributed', requested: expect.arrayContaining([used, unused]), revealed: [used], api_key_id: agency.keyId },
-      ]);
+      const after = await usesBy(agency.keyId);
+      expect(after.slice(before.length)).toEqual([{ operation: 'Distribution_distributed', revealed: [used] }]);
+      // The list itself is a view of both leads.
+      const [view] = await accessRecords(app, { actorId: agency.keyId, operation: 'Distribution_distributed', action: 'view' });
+      expect(view!.subjects).toEqual(
+        expect.arrayContaining([
+          { type: 'lead', id: used },
+          { type: 'lead', id: unused },
+        ]),
+      );
     });
 
     it('audits the lead list, the single lead, the use and the AS list when they show a contact in clear, and not when all is masked', async () => {
@@ -165,7 +168,7 @@ describe('contact visibility', () => {
       const leadId = await deliverLead(app, productId, partner.id);
       await withKey(app, apiKey).get('/api/v1/leads').expect(200);
       await withKey(app, apiKey).get(`/api/v1/leads/${leadId}`).expect(200);
-      expect(await auditsOf(partner.id)).toEqual([]);
+      expect(await usesBy(keyId)).toEqual([]);
 
       await withKey(app, apiKey).post(`/api/v1/leads/${leadId}/use`).send({}).expect(200);
       await withKey(app, apiKey).get('/api/v1/leads').expect(200);
@@ -177,13 +180,8 @@ describe('contact visibility', () => {
         .send({ leadIds: [leadId] })
         .expect(200);
 
-      expect(await auditsOf(partner.id)).toEqual(
-        ['leads.use', 'leads.list', 'leads.get', 'lead-as.list', 'leads.contacts'].map((operation) => ({
-          operation,
-          requested: [leadId],
-          revealed: [leadId],
-          api_key_id: keyId,
-        })),
+      expect(await usesBy(keyId)).toEqual(
+        ['Leads_use', 'Leads_list', 'Leads_get', 'LeadAs_list', 'Leads_contacts'].map((operation) => ({ operation, revealed: [leadId] })),
       );
     });
   });

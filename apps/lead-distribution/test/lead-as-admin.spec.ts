@@ -10,6 +10,7 @@ import {
   type LeadDistributionTestApp,
 } from './support/lead-distribution.js';
 import { given, type KeyedPartner } from './support/given.js';
+import { accessRecords } from '../../../test/support/access-records.js';
 import { receiptPng } from './support/png.js';
 
 /** A reason that needs no evidence file, and one that does (see the seeded reason list). */
@@ -130,9 +131,10 @@ describe('AS requests for operators: the review queue and one request under revi
       expect(downloaded.headers.get('content-type')).toBe('image/png');
       expect(Buffer.from(await downloaded.arrayBuffer()).equals(png)).toBe(true);
 
-      // Nothing was shown in clear, so nothing was audited: the only audit of the lead is its owner's use.
-      const audits = await app.dataSource.query(`SELECT operation FROM lead_contact_audits WHERE $1 = ANY(requested_lead_ids)`, [leadId]);
-      expect(audits).toEqual([{ operation: 'leads.use' }]);
+      // Nothing was shown in clear: the only decryption of the lead is its owner's use; the review is a view.
+      const records = await accessRecords(app, { subject: { type: 'lead', id: leadId } });
+      expect(records.filter((record) => record.action === 'use').map((record) => record.operation)).toEqual(['Leads_use']);
+      expect(records.map((record) => `${record.operation}/${record.action}`)).toContain('LeadAsAdmin_get/view');
     });
 
     it('refuses a download URL that was changed or issued for another file (403), and answers without a key', async () => {

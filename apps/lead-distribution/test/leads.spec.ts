@@ -9,6 +9,7 @@ import {
   type LeadDistributionTestApp,
 } from './support/lead-distribution.js';
 import { given } from './support/given.js';
+import { accessRecords } from '../../../test/support/access-records.js';
 
 describe('leads', () => {
   let app: LeadDistributionTestApp;
@@ -340,7 +341,7 @@ describe('leads', () => {
 
   describe('decrypted contacts', () => {
     it('returns name and phone only for used leads the caller owns, and audits every call', async () => {
-      const { partner, apiKey } = await given(app).partner('Contacts').key();
+      const { partner, apiKey, keyId } = await given(app).partner('Contacts').key();
       const phone = nextPhone();
       const used = await deliverLead(app, productId, partner.id, { name: '유재석', phone });
       const unused = await deliverLead(app, productId, partner.id);
@@ -353,9 +354,11 @@ describe('leads', () => {
         .expect(200);
       expect(response.body).toEqual({ data: [{ id: used, name: '유재석', phone: `010-${phone.slice(3, 7)}-${phone.slice(7)}` }] });
 
-      const audits = await app.dataSource.query(`SELECT * FROM lead_contact_audits WHERE request_id = 'contacts-1'`);
-      expect(audits).toHaveLength(1);
-      expect(audits[0]).toMatchObject({ partner_id: partner.id, requested_lead_ids: [used, unused], revealed_lead_ids: [used] });
+      // Recorded as a use (decryption) of the lead revealed only.
+      const records = await accessRecords(app, { requestId: 'contacts-1' });
+      expect(records).toEqual([
+        expect.objectContaining({ action: 'use', operation: 'Leads_contacts', actorId: keyId, subjects: [{ type: 'lead', id: used }] }),
+      ]);
     });
 
     it('refuses more than 100 ids', async () => {

@@ -22,6 +22,7 @@ import { EventsRecordedByOwner1796700000000 } from './1796700000000-EventsRecord
 import { OneAttemptLog1796700100000 } from './1796700100000-OneAttemptLog.js';
 import { OperatorAccounts1796700200000 } from './1796700200000-OperatorAccounts.js';
 import { AccessRecords1796710000000 } from './1796710000000-AccessRecords.js';
+import { ContactAuditsIntoAccessRecords1796720000000 } from './1796720000000-ContactAuditsIntoAccessRecords.js';
 
 /** Every migration of the service, in order. `npm run migration:generate` writes new ones; list them here. */
 export const MIGRATIONS = [
@@ -49,4 +50,5 @@ export const MIGRATIONS = [
   OneAttemptLog1796700100000,
   OperatorAccounts1796700200000,
   AccessRecords1796710000000,
+  ContactAuditsIntoAccessRecords1796720000000,
 ];
