@@ -2,7 +2,7 @@ import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import request from 'supertest';
 import { ApiKeyRole } from '#contracts';
-import { Public, RecordsAccess } from '#platform';
+import { AccessRecordSink, Public, RecordsAccess } from '#platform';
 import { Roles } from '../src/auth/auth.decorators.js';
 import { accessRecords, sealAccessRecords } from '../../../test/support/access-records.js';
 import { asOperator, startLeadDistribution, type LeadDistributionTestApp } from './support/lead-distribution.js';
@@ -116,6 +116,20 @@ describe('access records (lead-distribution): the writer behind @RecordsAccess',
     const ids = Array.from({ length: 40 }, (_, index) => `burst-${index}`);
     await Promise.all(ids.map((id) => asOperator(app).get(`/test-access/leads/${id}`).expect(200)));
     for (const id of ids) expect(await accessRecords(app, { subject: { type: 'lead', id } })).toHaveLength(1);
+  });
+
+  it('gives guards and sign-in the sink for security events, recorded beside the accesses', async () => {
+    await app.app.get(AccessRecordSink).append({
+      actor: { kind: 'partner-key', id: 'key-revoked-1' },
+      address: '198.51.100.7',
+      action: 'key-refused',
+      operation: 'api-key',
+      subjects: [],
+      requestId: 'req-event-1',
+    });
+    expect(await accessRecords(app, { requestId: 'req-event-1' })).toEqual([
+      expect.objectContaining({ actorKind: 'partner-key', actorId: 'key-revoked-1', action: 'key-refused', subjects: [], reason: null }),
+    ]);
   });
 
   it('keeps records append-only: no update, no delete, no truncate; sealing happens once', async () => {
