@@ -14,6 +14,7 @@ import type {
 import type { AccessActor, AccessAction, AccessSubject } from '#platform';
 import { CLAIM_FAX_OPERATION } from '../src/claims/delivery/claim-delivery.service.js';
 import { accessRecords, expectAccessRecord, readDocument, subject, tableGaps, timed } from '../../../test/support/access-records.js';
+import { OPERATOR_ACCOUNT_ROWS } from '../../../test/support/operator-access-rows.js';
 import { claimBody } from './support/claim-body.js';
 import { QUICK_DELIVERY, fileClaim, fixture, upload, waitForDelivery } from './support/claim-delivery.js';
 import {
@@ -55,6 +56,8 @@ interface Row {
 /** Sends as a planner (by token) or as the operator, from the row's client address (X-Forwarded-For). */
 interface Send {
   as: (user: SignedIn | 'operator') => Caller;
+  /** Sends this X-API-Key (an operator's personal key, or the bootstrap key). */
+  withKey: (key: string) => Caller;
 }
 type Caller = Record<'get' | 'post' | 'put' | 'patch' | 'delete', (path: string) => request.Test>;
 
@@ -368,6 +371,20 @@ describe('coverage-claims access records: every recorded operation, with its fiv
         return { actor: OPERATOR, subjects: [] };
       },
     },
+    // The platform's operator accounts (the same rows as lead-distribution's).
+    ...Object.entries(OPERATOR_ACCOUNT_ROWS).map(([operation, row]): Row => ({
+      operation,
+      action: row.action,
+      call: ({ withKey }) =>
+        row.run({
+          app,
+          bootstrap: operatorActor,
+          send: async (key, method, path, { body, status = 200 } = {}) => {
+            const test = withKey(key)[method](path);
+            return (await (body ? test.send(body) : test).expect(status)).body as unknown;
+          },
+        }),
+    })),
     {
       operation: 'Users_add',
       action: 'input',
@@ -416,20 +433,20 @@ describe('coverage-claims access records: every recorded operation, with its fiv
 
   /** A request of the row: its own client address, as the Ingress forwards it. */
   function sender(address: string): Send {
+    const caller = (headers: Record<string, string>): Caller => {
+      const agent = request(app.url);
+      headers['X-Forwarded-For'] = address;
+      return {
+        get: (path) => agent.get(path).set(headers),
+        post: (path) => agent.post(path).set(headers),
+        put: (path) => agent.put(path).set(headers),
+        patch: (path) => agent.patch(path).set(headers),
+        delete: (path) => agent.delete(path).set(headers),
+      };
+    };
     return {
-      as: (user) => {
-        const agent = request(app.url);
-        const headers: Record<string, string> = { 'X-Forwarded-For': address };
-        if (user === 'operator') headers['X-API-Key'] = OPERATOR_KEY;
-        else headers.Authorization = `Bearer ${user.accessToken}`;
-        return {
-          get: (path) => agent.get(path).set(headers),
-          post: (path) => agent.post(path).set(headers),
-          put: (path) => agent.put(path).set(headers),
-          patch: (path) => agent.patch(path).set(headers),
-          delete: (path) => agent.delete(path).set(headers),
-        };
-      },
+      as: (user) => caller(user === 'operator' ? { 'X-API-Key': OPERATOR_KEY } : { Authorization: `Bearer ${user.accessToken}` }),
+      withKey: (key) => caller({ 'X-API-Key': key }),
     };
   }
 

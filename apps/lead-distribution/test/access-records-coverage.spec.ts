@@ -11,6 +11,7 @@ import {
   timed,
   type CallWindow,
 } from '../../../test/support/access-records.js';
+import { OPERATOR_ACCOUNT_ROWS } from '../../../test/support/operator-access-rows.js';
 import { given, type KeyedPartner } from './support/given.js';
 import { OPERATOR_KEY, deliverLead, leadInput, startLeadDistribution, type LeadDistributionTestApp } from './support/lead-distribution.js';
 import { RECEIVER } from './support/webhook-endpoints.js';
@@ -70,16 +71,16 @@ describe('access records: every recorded operation of lead-distribution', () => 
   /** A request by `caller`, through the Ingress from a fresh address; answers the body and what the row must check. */
   async function call(
     caller: Caller,
-    method: 'get' | 'post',
+    method: 'get' | 'post' | 'patch' | 'delete',
     path: string,
     { body, query, status = 200 }: { body?: unknown; query?: Record<string, unknown>; status?: number } = {},
   ) {
     const address = nextAddress();
     const { result, window } = await timed(async () => {
       const agent = request(app.url);
-      let test = (method === 'get' ? agent.get(path) : agent.post(path)).set('X-API-Key', caller.key).set('X-Forwarded-For', address);
+      let test = agent[method](path).set('X-API-Key', caller.key).set('X-Forwarded-For', address);
       if (query) test = test.query(query);
-      return (method === 'post' ? test.send((body ?? {}) as object) : test).expect(status);
+      return (method === 'post' || method === 'patch' ? test.send((body ?? {}) as object) : test).expect(status);
     });
     return { body: result.body as Record<string, unknown>, called: { caller, address, window } };
   }
@@ -294,6 +295,7 @@ describe('access records: every recorded operation of lead-distribution', () => 
       });
       return { ...called, subjects: [lead(leadId)], reason };
     },
+    ...operatorAccountRows(),
     AccessRecordsAdmin_review: async () => {
       const { called } = await call(operator, 'get', '/api/v1/admin/access-records/review', {
         query: { month: new Date().toISOString().slice(0, 7) },
@@ -301,6 +303,28 @@ describe('access records: every recorded operation of lead-distribution', () => 
       return { ...called, subjects: [] };
     },
   };
+
+  /** The platform's operator-account rows (the same in both services), each measured through `call`. */
+  function operatorAccountRows(): Record<string, () => Promise<Called>> {
+    return Object.fromEntries(
+      Object.entries(OPERATOR_ACCOUNT_ROWS).map(([operationId, row]) => [
+        operationId,
+        async (): Promise<Called> => {
+          let measured: Omit<Called, 'subjects'> | undefined;
+          const result = await row.run({
+            app,
+            bootstrap: operator.actor,
+            send: async (key, method, path, options = {}) => {
+              const made = await call({ key, actor: operator.actor }, method, path, options);
+              measured = made.called;
+              return made.body;
+            },
+          });
+          return { ...measured!, caller: { key: '', actor: result.actor }, subjects: result.subjects };
+        },
+      ]),
+    );
+  }
 
   beforeAll(async () => {
     app = await startLeadDistribution({ env: { TRUSTED_PROXY_HOPS: '1', WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true' } });

@@ -11,6 +11,7 @@ import {
   PageQueryDto,
   UpdateOperatorAccountDto,
 } from '#contracts';
+import { RecordsAccess, type AccessContext, type AccessSubject } from '../access-records/access-record.decorator.js';
 import { NoStore } from '../http/no-store.js';
 import { uuidParam } from '../http/params.js';
 import { ApiProblems } from '../openapi/api-docs.decorators.js';
@@ -19,6 +20,10 @@ import { CurrentOperator } from './current-operator.decorator.js';
 import { OperatorAccountsService } from './operator-accounts.service.js';
 import type { OperatorPrincipal } from './operator-principal.js';
 import { BootstrapAllowed, OperatorRole } from './operator-role.decorator.js';
+
+/** Operators are people too: each look at or change of an account is an access record naming it. */
+const operatorSubject = (id: string): AccessSubject => ({ type: 'operator', id });
+const byParam = ({ params }: AccessContext): AccessSubject[] => (params.id ? [operatorSubject(params.id)] : []);
 
 @ApiTags('admin: operators')
 @ApiSecurity(API_KEY_SCHEME)
@@ -38,6 +43,7 @@ export class OperatorAccountsController {
   })
   @ApiCreatedResponse({ type: OperatorAccountDto })
   @ApiProblems(409)
+  @RecordsAccess({ action: 'input', subjects: ({ response }) => [operatorSubject((response as OperatorAccountDto).id)] })
   create(@CurrentOperator() operator: OperatorPrincipal, @Body() body: CreateOperatorAccountDto): Promise<OperatorAccountDto> {
     return this.accounts.create(operator, body);
   }
@@ -47,6 +53,10 @@ export class OperatorAccountsController {
   @NoStore()
   @ApiOperation({ summary: 'List the operator accounts' })
   @ApiOkResponse({ type: OperatorAccountListDto })
+  @RecordsAccess({
+    action: 'view',
+    subjects: ({ response }) => (response as OperatorAccountListDto).data.map((account) => operatorSubject(account.id)),
+  })
   async list(): Promise<OperatorAccountListDto> {
     return { data: await this.accounts.list() };
   }
@@ -57,6 +67,7 @@ export class OperatorAccountsController {
   @ApiOperation({ summary: 'An operator account' })
   @ApiOkResponse({ type: OperatorAccountDto })
   @ApiProblems(404)
+  @RecordsAccess({ action: 'view', subjects: byParam })
   get(@Param('id', uuidParam('id')) id: string): Promise<OperatorAccountDto> {
     return this.accounts.get(id);
   }
@@ -71,6 +82,7 @@ export class OperatorAccountsController {
   })
   @ApiOkResponse({ type: OperatorAccountDto })
   @ApiProblems(404, 409)
+  @RecordsAccess({ action: 'change', subjects: byParam })
   update(
     @CurrentOperator() operator: OperatorPrincipal,
     @Param('id', uuidParam('id')) id: string,
@@ -85,6 +97,7 @@ export class OperatorAccountsController {
   @ApiOperation({ summary: "Reset an account's second factor: its sessions end, and its next sign-in enrols a new one" })
   @ApiNoContentResponse()
   @ApiProblems(404)
+  @RecordsAccess({ action: 'change', subjects: byParam })
   resetSecondFactor(@CurrentOperator() operator: OperatorPrincipal, @Param('id', uuidParam('id')) id: string): Promise<void> {
     return this.accounts.resetSecondFactor(operator, id);
   }
@@ -97,6 +110,7 @@ export class OperatorAccountsController {
   })
   @ApiOkResponse({ type: OperatorAccountHistoryDto })
   @ApiProblems(404)
+  @RecordsAccess({ action: 'view', subjects: byParam })
   history(@Param('id', uuidParam('id')) id: string, @Query() query: PageQueryDto): Promise<OperatorAccountHistoryDto> {
     return this.accounts.history(id, query);
   }
@@ -111,6 +125,7 @@ export class OperatorAccountsController {
   })
   @ApiCreatedResponse({ type: OperatorApiKeyIssuedDto })
   @ApiProblems(404)
+  @RecordsAccess({ action: 'change', subjects: byParam })
   issueApiKey(
     @CurrentOperator() operator: OperatorPrincipal,
     @Param('id', uuidParam('id')) id: string,
@@ -124,6 +139,7 @@ export class OperatorAccountsController {
   @ApiOperation({ summary: "An account's personal API keys, never the keys themselves (the account itself or an admin)" })
   @ApiOkResponse({ type: OperatorApiKeyListDto })
   @ApiProblems(404)
+  @RecordsAccess({ action: 'view', subjects: byParam })
   listApiKeys(@CurrentOperator() operator: OperatorPrincipal, @Param('id', uuidParam('id')) id: string): Promise<OperatorApiKeyListDto> {
     return this.accounts.listApiKeys(operator, id);
   }
@@ -134,6 +150,7 @@ export class OperatorAccountsController {
   @ApiOperation({ summary: 'Revoke a personal API key (the account itself or an admin); it stops working at once' })
   @ApiNoContentResponse()
   @ApiProblems(404)
+  @RecordsAccess({ action: 'change', subjects: byParam })
   revokeApiKey(
     @CurrentOperator() operator: OperatorPrincipal,
     @Param('id', uuidParam('id')) id: string,
