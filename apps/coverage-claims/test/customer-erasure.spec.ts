@@ -16,6 +16,7 @@ import {
 import { fixture, upload, waitForDelivery } from './support/claim-delivery.js';
 import { given } from './support/given.js';
 import { claimBody } from './support/claim-body.js';
+import { accessRecords } from '../../../test/support/access-records.js';
 
 const HEALTH_TERM_ID = 'medical-health-checkup-v1';
 const INSURER = { code: 'N03', fax: '05051811234' };
@@ -146,7 +147,10 @@ describe('deleting a customer leaves nothing of them behind (DELETE /api/v1/cust
     const bystander = await everythingOf(planner, verificationBody({ name: '남을고객' }));
     await app.dataSource.query(`UPDATE customer_verifications SET created_at = created_at - interval '2 minutes'`);
 
-    const tables = await tablesOf(app);
+    // The access records (접속기록) are kept through an erasure: the law asks them kept two years
+    // (COMPLIANCE.md §1, art. 8), and they name the customer by an id that, once erased, points at
+    // nothing. They are checked on their own below.
+    const tables = (await tablesOf(app)).filter((table) => table !== 'access_records');
     expect(tables.length).toBeGreaterThanOrEqual(30);
     const before = await rowCounts(app, tables);
     const erased = await everythingOf(planner, person);
@@ -195,15 +199,21 @@ describe('deleting a customer leaves nothing of them behind (DELETE /api/v1/cust
       2 * (colleagues.claimIds.length + bystander.claimIds.length),
     );
     for (const storageKey of erased.keys) expect(await exists(storedPath(storageKey))).toBe(false);
-    // No text, uuid or json column anywhere names the customer, their claims or their files.
+    // The erasure is itself on record, naming the customer by id only.
+    expect(await accessRecords(app, { operation: 'Customers_remove', subject: { type: 'customer', id: erased.customerId } })).toHaveLength(
+      1,
+    );
+    // No text, uuid or json column anywhere else names the customer, their claims or their files.
     expect(
-      await columnsHolding(app, [
-        erased.customerId,
-        ...erased.fileIds,
-        ...erased.claimIds.map((id) => `claim-${id}`),
-        // jsonb's text form: `{"claimReqId": 5, ...}`.
-        ...erased.claimIds.map((id) => `"claimReqId": ${id},`),
-      ]),
+      (
+        await columnsHolding(app, [
+          erased.customerId,
+          ...erased.fileIds,
+          ...erased.claimIds.map((id) => `claim-${id}`),
+          // jsonb's text form: `{"claimReqId": 5, ...}`.
+          ...erased.claimIds.map((id) => `"claimReqId": ${id},`),
+        ])
+      ).filter((column) => column !== 'access_records.subjects'),
     ).toEqual([]);
 
     // Everyone else's is all there.

@@ -1,6 +1,4 @@
 import { Logger, type LoggerService } from '@nestjs/common';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { CoverageClaimsConfig } from '../src/config/coverage-claims.config.js';
 import { FaxFailureKind, FaxUnavailableError, type FaxDocument } from '../src/integrations/fax/fax.port.js';
 import { LinkhubTokenSource } from '../src/integrations/fax/popbill/linkhub-token.js';
@@ -557,59 +555,6 @@ describe('popbill fax: resultOf', () => {
     [{}, { state: 'PENDING' }],
   ])('maps the record %j to %j', (record, expected) => {
     expect(faxResultOf(record, 'request-1')).toMatchObject(expected);
-  });
-});
-
-describe('popbill fax: redirects', () => {
-  /** A host that answers every request with a 307 (method and body kept) to `elsewhere`, as a hijacked name or proxy could. */
-  let redirector: Server;
-  let redirectUrl: string;
-  /** The host the redirects name: it counts what reaches it (a token request, a fax). */
-  let elsewhere: Server;
-  let reachedElsewhere: string[] = [];
-  const listen = async (server: Server) => {
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  };
-  const close = async (server: Server) => {
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-  };
-  beforeAll(async () => {
-    elsewhere = createServer((request, response) => {
-      reachedElsewhere.push(`${request.method} ${request.url}`);
-      request.resume();
-      response.writeHead(404).end();
-    });
-    const elsewhereUrl = await listen(elsewhere);
-    redirector = createServer((request, response) => {
-      request.resume();
-      response.writeHead(307, { Location: `${elsewhereUrl}${request.url ?? '/'}` }).end();
-    });
-    redirectUrl = await listen(redirector);
-  });
-  beforeEach(() => (reachedElsewhere = []));
-  afterAll(async () => {
-    await close(redirector);
-    await close(elsewhere);
-  });
-
-  it('are refused by the LinkHub token request: the signed request never reaches the host a redirect names', async () => {
-    const requestId = newRequestId('rtok');
-    expect(await popbill({ authUrl: redirectUrl }).submit(document(FINE, requestId), requestId, signal())).toMatchObject({
-      outcome: 'REFUSED',
-      kind: FaxFailureKind.Unavailable,
-    });
-    expect(reachedElsewhere).toEqual([]);
-    expect(fake.transmissionsOf(requestId)).toBe(0);
-  });
-
-  it('are refused by Popbill calls: the fax is never posted to the host a redirect names, and a look-up through one fails', async () => {
-    const adapter = popbill({ baseUrl: redirectUrl, authUrl: url });
-    const requestId = newRequestId('rsend');
-    expect(await adapter.submit(document(FINE, requestId), requestId, signal())).not.toMatchObject({ outcome: 'ACCEPTED' });
-    await expect(adapter.resultOf(requestId, signal())).rejects.toBeInstanceOf(FaxUnavailableError);
-    expect(reachedElsewhere).toEqual([]);
   });
 });
 
