@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import type { AccessContext, AccessSubject } from '#platform';
+import { nameAccessSubjects, type AccessContext, type AccessSubject } from '#platform';
 
 const SUBJECTS = Symbol('accessSubjects');
 
@@ -21,17 +21,15 @@ export function subjectsNamedBy(answer: unknown): AccessSubject[] {
 
 /**
  * A Buffer answer (a PDF) is never handed to `subjects` (AccessContext.response is undefined for
- * it): its handler names the subjects on the request instead, on the query object the context
- * carries (Fastify parses one for every request).
+ * it): its handler names the subjects on the request instead, which the record adds.
  */
 export function namingRequestSubjects(reply: FastifyReply, subjects: AccessSubject[]): void {
-  namingSubjects(reply.request.query as object, subjects);
+  nameAccessSubjects(reply.request, subjects);
 }
 
-/** `subjects` of an operation whose answer (namingSubjects) or request (namingRequestSubjects) names them. */
-export function namedSubjects({ response, query }: AccessContext): AccessSubject[] {
-  const named = [...subjectsNamedBy(response), ...subjectsNamedBy(query)];
-  return named.filter((subject, index) => named.findIndex((other) => other.type === subject.type && other.id === subject.id) === index);
+/** `subjects` of an operation whose answer names them (namingSubjects); a PDF's are named on the request. */
+export function namedSubjects({ response }: AccessContext): AccessSubject[] {
+  return subjectsNamedBy(response);
 }
 
 /** A customer by id. */

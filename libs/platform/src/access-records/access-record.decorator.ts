@@ -87,3 +87,19 @@ export function setAccessActor(request: object, actor: AccessActor): void {
 export function accessActorOf(request: object): AccessActor | undefined {
   return (request as { [ACTOR]?: AccessActor })[ACTOR];
 }
+
+const NAMED = Symbol('accessSubjects');
+
+/**
+ * Names subjects only the handler learns (the customer of a PDF read by its analysis' number): the
+ * operation's record lists them beside what its `subjects` function finds.
+ */
+export function nameAccessSubjects(request: object, subjects: AccessSubject[]): void {
+  const holder = request as { [NAMED]?: AccessSubject[] };
+  holder[NAMED] = [...(holder[NAMED] ?? []), ...subjects];
+}
+
+/** The subjects a handler named on the request with nameAccessSubjects. */
+export function accessSubjectsNamedOn(request: object): AccessSubject[] {
+  return (request as { [NAMED]?: AccessSubject[] })[NAMED] ?? [];
+}

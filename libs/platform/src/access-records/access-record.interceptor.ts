@@ -3,7 +3,14 @@ import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
 import { mergeMap, type Observable } from 'rxjs';
 import { validationFailed } from '../http/validation.js';
-import { AccessRecordSink, accessActorOf, RECORDS_ACCESS, type RecordsAccessOptions } from './access-record.decorator.js';
+import {
+  AccessRecordSink,
+  accessActorOf,
+  accessSubjectsNamedOn,
+  RECORDS_ACCESS,
+  type AccessSubject,
+  type RecordsAccessOptions,
+} from './access-record.decorator.js';
 
 /** A `reason` is 1 to 500 characters (trimmed). */
 export const REASON_MAX_LENGTH = 500;
@@ -56,12 +63,15 @@ export class AccessRecordInterceptor implements NestInterceptor {
           address: request.ip,
           action: spec.action,
           operation,
-          subjects: spec.subjects({
-            params: (request.params ?? {}) as Record<string, string | undefined>,
-            query: (request.query ?? {}) as Record<string, unknown>,
-            body: request.body,
-            response: streamed ? undefined : response,
-          }),
+          subjects: distinct([
+            ...spec.subjects({
+              params: (request.params ?? {}) as Record<string, string | undefined>,
+              query: (request.query ?? {}) as Record<string, unknown>,
+              body: request.body,
+              response: streamed ? undefined : response,
+            }),
+            ...accessSubjectsNamedOn(request),
+          ]),
           reason,
           requestId: String(request.id),
         });
@@ -69,4 +79,15 @@ export class AccessRecordInterceptor implements NestInterceptor {
       }),
     );
   }
+}
+
+/** Each subject once, in the order first named. */
+function distinct(subjects: AccessSubject[]): AccessSubject[] {
+  const seen = new Set<string>();
+  return subjects.filter((subject) => {
+    const key = `${subject.type}:${subject.id}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
