@@ -203,15 +203,22 @@ describe.each(SERVICES)('$name started from its image layout', (service) => {
       expect(consolePage.headers.get('content-security-policy')).toContain("script-src 'self'");
       const script = (await consolePage.text()).match(/\/console\/assets\/[^"]+\.js/)![0];
       expect((await fetch(`${base}${script}`)).status).toBe(200);
-      if (service.name === 'lead-distribution') {
-        const operatorKey = secrets.OPERATOR_API_KEYS;
-        const created = await fetch(`${base}/api/v1/admin/partners`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-api-key': operatorKey },
-          body: JSON.stringify({ name: 'Image Layout Partner' }),
-        });
-        expect(created.status).toBe(201);
-      }
+      // A write through the image: in production the bootstrap key creates the first admin, and
+      // is retired once one exists (issue 41).
+      const operatorKey = secrets.OPERATOR_API_KEYS;
+      const admin = { email: 'first.admin@example.com', name: '첫 관리자', role: 'admin', password: 'Image#Layout2026' };
+      const created = await fetch(`${base}/api/v1/admin/operators`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-api-key': operatorKey },
+        body: JSON.stringify(admin),
+      });
+      expect(created.status).toBe(201);
+      const again = await fetch(`${base}/api/v1/admin/operators`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-api-key': operatorKey },
+        body: JSON.stringify({ ...admin, email: 'second.admin@example.com' }),
+      });
+      expect(again.status).toBe(401);
     } finally {
       started.child.kill('SIGTERM');
     }
