@@ -229,8 +229,15 @@ describe('operators: accounts, sign-in and personal keys (lead-distribution)', (
       { event: 'second-factor-reset', before: null, after: null, byKind: 'operator', byId: admin.account.id },
       { event: 'disabled', before: null, after: null, byKind: 'operator', byId: admin.account.id },
     ]);
-    // Append-only: the repository never updates or deletes a history row.
     expect(history.body.pagination.total).toBe(6);
+    // Append-only in the database too: the service's own connection can neither change nor delete a row.
+    await expect(
+      app.dataSource.query(`UPDATE operator_account_history SET after = 'admin' WHERE account_id = $1`, [operator.account.id]),
+    ).rejects.toThrow(/append-only/);
+    await expect(app.dataSource.query(`DELETE FROM operator_account_history WHERE account_id = $1`, [operator.account.id])).rejects.toThrow(
+      /append-only/,
+    );
+    await expect(app.dataSource.query(`TRUNCATE operator_account_history`)).rejects.toThrow(/append-only/);
   });
 
   it("refuses passwords outside the guide's rule (8 of 3 kinds or 10 of 2), naming password", async () => {

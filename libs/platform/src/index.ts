@@ -88,3 +88,4 @@ export * from './access-records/access-record-verify.js';
 export * from './access-records/access-records.controller.js';
 export * from './access-records/access-records.repository.js';
 export * from './access-records/access-records.service.js';
+export * from './operators/operators-sql.js';
