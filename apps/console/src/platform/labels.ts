@@ -43,25 +43,28 @@ export const ACCESS_ACTIONS: Vocabulary<AccessAction | AccessEvent> = {
 };
 
 export const ACTOR_KINDS: Vocabulary<ActorKind> = {
-  values: ['operator', 'bootstrap', 'partner-key', 'provider-key', 'planner'],
+  values: ['operator', 'bootstrap', 'partner-key', 'provider-key', 'planner', 'service'],
   terms: {
     operator: { label: '운영자', color: 'indigo' },
     bootstrap: { label: '부트스트랩 키', color: 'dark' },
     'partner-key': { label: '파트너 키', color: 'teal' },
     'provider-key': { label: '공급사 키', color: 'lime' },
     planner: { label: '설계사', color: 'pink' },
+    service: { label: '서비스(자동)', color: 'gray' },
   },
 };
 
 export const SUBJECT_TYPES: Vocabulary<SubjectType> = {
-  values: ['lead', 'customer', 'planner', 'operator', 'claim', 'as-request', 'access-record'],
+  values: ['lead', 'customer', 'planner', 'operator', 'claim', 'file', 'as-request', 'order', 'access-record'],
   terms: {
     lead: { label: '리드', color: 'blue' },
     customer: { label: '고객', color: 'teal' },
     planner: { label: '설계사', color: 'pink' },
     operator: { label: '운영자', color: 'indigo' },
     claim: { label: '청구', color: 'orange' },
+    file: { label: '파일', color: 'cyan' },
     'as-request': { label: 'AS 요청', color: 'yellow' },
+    order: { label: '주문', color: 'grape' },
     'access-record': { label: '접속기록', color: 'gray' },
   },
 };

@@ -23,62 +23,17 @@ export type IssuedOperatorApiKey = Schemas['OperatorApiKeyIssuedDto'];
 export type NewOperator = Schemas['CreateOperatorAccountDto'];
 export type OperatorChange = Schemas['UpdateOperatorAccountDto'];
 
-// The access records' answers (AccessRecordDto, AccessReviewDto of libs/contracts), by hand until
-// their routes are in the OpenAPI documents.
-export type AccessAction = 'view' | 'use' | 'input' | 'change' | 'delete' | 'print' | 'download';
+// The access records' answers (AccessRecordDto, AccessReviewDto of libs/contracts).
+export type AccessRecord = Schemas['AccessRecordDto'];
+export type AccessActor = Schemas['AccessActorDto'];
+export type ActorKind = AccessActor['kind'];
+export type SubjectType = Schemas['AccessSubjectDto']['type'];
+/** What was done with personal data; the security events beside it are AccessEvent. */
+export type AccessAction = Exclude<AccessRecord['action'], AccessEvent>;
 export type AccessEvent = 'sign-in-failed' | 'key-refused';
-export type ActorKind = 'operator' | 'bootstrap' | 'partner-key' | 'provider-key' | 'planner';
-export type SubjectType = 'lead' | 'customer' | 'planner' | 'operator' | 'claim' | 'as-request' | 'access-record';
-
-export interface AccessActor {
-  kind: ActorKind;
-  id: string;
-}
-
-export interface AccessRecord {
-  id: string;
-  /** To the second. */
-  recordedAt: string;
-  actor: AccessActor;
-  address: string;
-  action: AccessAction | AccessEvent;
-  operation: string;
-  subjects: Array<{ type: SubjectType; id: string }>;
-  reason: string | null;
-  requestId: string | null;
-  /** Place in the hash chain (null until sealed, within seconds). */
-  sequence: string | null;
-}
-
-export interface AccessReviewDownload {
-  recordId: string;
-  recordedAt: string;
-  actor: AccessActor;
-  address: string;
-  operation: string;
-  reason: string | null;
-  subjects: number;
-}
-
-export interface AccessReviewEvent {
-  recordId: string;
-  recordedAt: string;
-  actor: AccessActor;
-  address: string;
-  operation: string;
-}
-
-export interface AccessReview {
-  month: string;
-  rules: { timeZone: string; workingHours: string; subjectsPerDay: number; listLimit: number };
-  downloads: AccessReviewDownload[];
-  busyActors: Array<{ day: string; actor: AccessActor; subjects: number }>;
-  outsideWorkingHours: Array<{ day: string; actor: AccessActor; records: number; first: string; last: string }>;
-  failedSignIns: AccessReviewEvent[];
-  refusedKeys: AccessReviewEvent[];
-  /** The lists cut at rules.listLimit entries. */
-  truncated: string[];
-}
+export type AccessReviewDownload = Schemas['AccessReviewDownloadDto'];
+export type AccessReviewEvent = Schemas['AccessReviewEventDto'];
+export type AccessReview = Schemas['AccessReviewDto'];
 
 export interface Paged<T> {
   data: T[];
