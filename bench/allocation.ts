@@ -18,7 +18,7 @@ import {
 } from './support/allocation-load.js';
 import { randomKeyEntry } from './support/lead-fixtures.js';
 import { pgbenchReference, type PgbenchRun } from './support/pgbench.js';
-import { BENCH_OPERATOR_KEY, migratedDatabase, startLeadDistributionService } from './support/service.js';
+import { migratedDatabase, startLeadDistributionService } from './support/service.js';
 
 /**
  * Allocation through the HTTP API, against the database's own write limit measured in the same run:
@@ -104,7 +104,7 @@ async function main(): Promise<void> {
   const { child, port } = service;
   try {
     const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
-    const providerKey = await providerKeyOf(agent, port, BENCH_OPERATOR_KEY, providerId);
+    const providerKey = await providerKeyOf(agent, port, service.operatorKey, providerId);
     // CPU of the service process and of its database backends (same pool for the whole run).
     const databaseCpu = databaseCpuMeter(client);
     const cpu = async () => ({ service: await service.cpuSeconds(), database: await databaseCpu.read() });
@@ -162,7 +162,7 @@ async function main(): Promise<void> {
               gender: 'F',
             }));
             const begin = performance.now();
-            const response = await post(agent, port, '/api/v1/admin/leads/import', BENCH_OPERATOR_KEY, { leads });
+            const response = await post(agent, port, '/api/v1/admin/leads/import', service.operatorKey, { leads });
             requestTimes.push(performance.now() - begin);
             if (response.status !== 200) {
               counts.failedRequests += 1;
@@ -213,7 +213,7 @@ async function main(): Promise<void> {
       Object.values(pool),
     );
     await client.query('ANALYZE leads');
-    const partnerKey = JSON.parse((await post(agent, port, `/api/v1/admin/partners/${partners[0]}/api-keys`, BENCH_OPERATOR_KEY, {})).body)
+    const partnerKey = JSON.parse((await post(agent, port, `/api/v1/admin/partners/${partners[0]}/api-keys`, service.operatorKey, {})).body)
       .apiKey as string;
     const begin = performance.now();
     const order = await post(agent, port, '/api/v1/orders', partnerKey, {

@@ -7,7 +7,7 @@ import { Agent } from 'node:http';
 import { COVERAGE_CLAIMS_DATABASE } from '../apps/coverage-claims/src/database/database.js';
 import { claimBody as validClaimBody } from '../apps/coverage-claims/test/support/claim-body.js';
 import * as coverageClaims from './support/coverage-claims-http.js';
-import { BENCH_OPERATOR_KEY, migratedDatabase, startCoverageClaimsService, type BenchService } from './support/service.js';
+import { migratedDatabase, startCoverageClaimsService, type BenchService } from './support/service.js';
 
 /**
  * Sustained throughput of the claim fax outbox: claims delivered per second by two replicas (two
@@ -55,13 +55,13 @@ async function json<T>(response: Response, status: number, what: string): Promis
 async function signIn(service: BenchService): Promise<Record<string, string>> {
   const agent = new Agent();
   try {
-    const organisation = await coverageClaims.createOrganisation(agent, service.url, BENCH_OPERATOR_KEY, 'bench 청구 에셋');
+    const organisation = await coverageClaims.createOrganisation(agent, service.url, service.operatorKey, 'bench 청구 에셋');
     await json(
       await call(
         service.url,
         'PATCH',
         `/api/v1/admin/claim/insurers/${INSURER.code}`,
-        { 'x-api-key': BENCH_OPERATOR_KEY },
+        { 'x-api-key': service.operatorKey },
         { claimsFax: INSURER.fax },
       ),
       200,

@@ -12,7 +12,7 @@ import { CustomerCipher } from '../apps/coverage-claims/src/customers/customer-c
 import { COVERAGE_CLAIMS_DATABASE } from '../apps/coverage-claims/src/database/database.js';
 import { call, createOrganisation, signIn } from './support/coverage-claims-http.js';
 import { fixedRate, maxThroughput, type Operation } from './support/load.js';
-import { BENCH_OPERATOR_KEY, startCoverageClaimsService } from './support/service.js';
+import { startCoverageClaimsService } from './support/service.js';
 
 /**
  * The claim history (`POST /api/v1/claim/histories`) over a large table: `--claims` claims (default
@@ -103,7 +103,7 @@ async function seed(databaseUrl: string, dataSource: DataSource, meta: Meta): Pr
   const agent = new Agent({ keepAlive: true, maxSockets: 8 });
   try {
     for (let o = 0; o < ORGANISATIONS; o += 1) {
-      const organisation = await createOrganisation(agent, service.url, BENCH_OPERATOR_KEY, `벤치 에셋 ${o}`);
+      const organisation = await createOrganisation(agent, service.url, service.operatorKey, `벤치 에셋 ${o}`);
       meta.organisations.push(organisation);
       await signIn(agent, service.url, organisation, { fcUserCi: `CI-BENCH-${o}-ADMIN`, name: '벤치관리', role: UserRole.OrgAdmin });
       for (let p = 0; p < PLANNERS; p += 1)

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { COVERAGE_CLAIMS_DATABASE } from '../apps/coverage-claims/src/database/database.js';
 import { call, createOrganisation, expectStatus, signIn, type Reply } from './support/coverage-claims-http.js';
 import { maxThroughput } from './support/load.js';
-import { BENCH_OPERATOR_KEY, migratedDatabase, startCoverageClaimsService } from './support/service.js';
+import { migratedDatabase, startCoverageClaimsService } from './support/service.js';
 
 /**
  * The whole coverage analysis through HTTP: `POST /api/v1/coverage/analyses` with 16 concurrent
@@ -59,10 +59,10 @@ async function main(): Promise<void> {
   const service = await startCoverageClaimsService(databaseUrl, keys, { ...env, ...profiling });
   const other = OTHER_DIR ? await startCoverageClaimsService(databaseUrl, keys, env, { serviceDir: OTHER_DIR }) : undefined;
   const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
-  const operator = { 'x-api-key': BENCH_OPERATOR_KEY };
+  const operator = { 'x-api-key': service.operatorKey };
   try {
     // An organisation and a planner signed in by SSO, as in docs/guides/coverage-claims.md.
-    const organisation = await createOrganisation(agent, service.url, BENCH_OPERATOR_KEY, 'bench 에셋');
+    const organisation = await createOrganisation(agent, service.url, service.operatorKey, 'bench 에셋');
     const accessToken = await signIn(agent, service.url, organisation, { fcUserCi: 'CI-BENCH-0001', name: '벤치설계' });
     const bearer = { authorization: `Bearer ${accessToken}` };
 

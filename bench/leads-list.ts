@@ -7,7 +7,7 @@ import { LEAD_DISTRIBUTION_DATABASE } from '../apps/lead-distribution/src/databa
 import { ownedLeadsQuery, type OwnedLeadFilter } from '../apps/lead-distribution/src/leads/leads.repository.js';
 import { fixedRate, httpGetter, maxThroughput, sqlRunner, type Operation, type Throughput } from './support/load.js';
 import { loadLeadFixture, randomKeyEntry } from './support/lead-fixtures.js';
-import { BENCH_OPERATOR_KEY, startLeadDistributionService, startLeadsFloor, type BenchService } from './support/service.js';
+import { startLeadDistributionService, startLeadsFloor, type BenchService } from './support/service.js';
 
 /**
  * GET /api/v1/leads for one partner owning 100,000 of 1,000,000 leads (a tenth with AS history),
@@ -206,7 +206,7 @@ async function main(): Promise<void> {
   try {
     const partnerKey = await fetch(`${service.url}/api/v1/admin/partners/${partnerId}/api-keys`, {
       method: 'POST',
-      headers: { 'x-api-key': BENCH_OPERATOR_KEY, 'content-type': 'application/json' },
+      headers: { 'x-api-key': service.operatorKey, 'content-type': 'application/json' },
       body: JSON.stringify({ name: 'bench' }),
     }).then(async (response) => ((await response.json()) as { apiKey: string }).apiKey);
     const headers = { 'x-api-key': partnerKey };

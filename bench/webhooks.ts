@@ -26,7 +26,7 @@ import {
 } from './support/allocation-load.js';
 import { randomKeyEntry } from './support/lead-fixtures.js';
 import { fixedRate } from './support/load.js';
-import { BENCH_OPERATOR_KEY, migratedDatabase, startLeadDistributionService, type BenchService } from './support/service.js';
+import { migratedDatabase, startLeadDistributionService, type BenchService } from './support/service.js';
 
 /**
  * Webhooks (issue 27): what the outbox costs allocation, and how fast the workers deliver.
@@ -127,7 +127,7 @@ async function allocationCost(): Promise<void> {
   const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
   const databaseCpu = databaseCpuMeter(client);
   try {
-    const providerKey = await providerKeyOf(agent, service.port, BENCH_OPERATOR_KEY, seeded.providerId);
+    const providerKey = await providerKeyOf(agent, service.port, service.operatorKey, seeded.providerId);
     let phones = 0;
     const register = (count: number) =>
       registerConcurrently({
@@ -257,7 +257,7 @@ async function deliveryRate(): Promise<void> {
     });
     for (let done = 0; done < BACKLOG; done += IMPORT_BATCH) {
       const leads = Array.from({ length: Math.min(IMPORT_BATCH, BACKLOG - done) }, row);
-      const response = await post(agent, registrar.port, '/api/v1/admin/leads/import', BENCH_OPERATOR_KEY, { leads });
+      const response = await post(agent, registrar.port, '/api/v1/admin/leads/import', registrar.operatorKey, { leads });
       if (response.status !== 200) throw new Error(`import answered ${response.status}: ${response.body}`);
     }
     await client.query(`UPDATE webhook_endpoints SET enabled = false`);
@@ -294,7 +294,7 @@ async function deliveryRate(): Promise<void> {
     const before = receiver.deliveries.length;
     const registered = await fixedRate(
       async () => {
-        const response = await post(agent, replicas[0]!.port, '/api/v1/leads', BENCH_OPERATOR_KEY, row());
+        const response = await post(agent, replicas[0]!.port, '/api/v1/leads', replicas[0]!.operatorKey, row());
         if (response.status !== 201) throw new Error(`registration answered ${response.status}`);
       },
       RATE,

@@ -1,9 +1,14 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { DataSource } from 'typeorm';
-import { acquirePostgresServer, dataSourceOptions, freePort, limitsAt, type DatabaseModuleOptions } from '#platform';
+import { acquirePostgresServer, dataSourceOptions, freePort, limitsAt, totpCodeAt, type DatabaseModuleOptions } from '#platform';
 
+/** The bootstrap key the bench services start with (OPERATOR_API_KEYS); benches call with BenchService.operatorKey. */
 export const BENCH_OPERATOR_KEY = 'op_bench_0123456789abcdef0123456789abcdef';
+const BENCH_ADMIN = { email: 'bench.admin@example.com', name: '벤치 관리자', role: 'admin', password: 'Bench#Operator2026' };
 
 /**
  * The bench's database `name` on BENCH_DATABASE_URL's server (default: local 127.0.0.1:5432),
@@ -28,6 +33,8 @@ export interface BenchService {
    * child processes' (coverage-claims renders claim faxes in one).
    */
   cpuSeconds(): Promise<number>;
+  /** An operator's X-API-Key: a personal key of the bench's admin (production refuses the bootstrap key but for the first admin). */
+  operatorKey: string;
 }
 
 /** Where the built service runs from: this checkout, or another one's `dist/` (before/after comparisons). */
@@ -166,7 +173,7 @@ async function startService(
       (response) => response.ok,
       () => false,
     );
-    if (ready) return { child, port, url, cpuSeconds };
+    if (ready) return { child, port, url, cpuSeconds, operatorKey: await benchOperatorKey(url, env(port).DATABASE_URL ?? main) };
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   child.kill();
@@ -201,9 +208,60 @@ export async function startLeadsFloor(databaseUrl: string, keys: { encryption: s
         () => false,
       )
     )
-      return { child, port, url, cpuSeconds };
+      return { child, port, url, cpuSeconds, operatorKey: BENCH_OPERATOR_KEY };
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   child.kill();
   throw new Error('the floor did not start');
+}
+
+/**
+ * A personal API key of the bench's admin on the service at `url`: in production the bootstrap key
+ * only creates the first admin (docs/operations/operators.md), so the bench signs that admin in once
+ * (password, then the TOTP code of the secret it enrols) and issues a key, kept per database in the
+ * temporary directory for runs that reuse it. A build from before operator accounts answers 404 to
+ * the account's creation: it still takes the bootstrap key.
+ */
+async function benchOperatorKey(url: string, database: string): Promise<string> {
+  const kept = path.join(tmpdir(), `insure-bench-operator-${createHash('sha256').update(database).digest('hex').slice(0, 16)}.key`);
+  const json = { 'content-type': 'application/json' };
+  if (existsSync(kept)) {
+    const key = readFileSync(kept, 'utf8');
+    if ((await fetch(`${url}/api/v1/admin/access-records?limit=1`, { headers: { 'x-api-key': key } })).ok) return key;
+  }
+  const created = await fetch(`${url}/api/v1/admin/operators`, {
+    method: 'POST',
+    headers: { ...json, 'x-api-key': BENCH_OPERATOR_KEY },
+    body: JSON.stringify(BENCH_ADMIN),
+  });
+  if (created.status === 404) return BENCH_OPERATOR_KEY;
+  if (created.status !== 201)
+    throw new Error(`the bench admin could not be created (${created.status}): drop the bench database, or delete ${kept}'s database`);
+  const account = (await created.json()) as { id: string };
+  const challenge = (await (
+    await fetch(`${url}/api/v1/admin/session`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ email: BENCH_ADMIN.email, password: BENCH_ADMIN.password }),
+    })
+  ).json()) as { challenge: string; enrolment: { secret: string } };
+  const signedIn = await fetch(`${url}/api/v1/admin/session/second-factor`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ challenge: challenge.challenge, code: totpCodeAt(challenge.enrolment.secret) }),
+  });
+  const cookie = signedIn.headers
+    .getSetCookie()
+    .find((line) => line.startsWith('__Host-operator_session='))!
+    .split(';')[0]!;
+  const { csrfToken } = (await signedIn.json()) as { csrfToken: string };
+  const issued = await fetch(`${url}/api/v1/admin/operators/${account.id}/api-keys`, {
+    method: 'POST',
+    headers: { ...json, cookie, 'x-csrf-token': csrfToken },
+    body: JSON.stringify({ name: 'bench' }),
+  });
+  if (issued.status !== 201) throw new Error(`the bench admin's key could not be issued (${issued.status})`);
+  const { apiKey } = (await issued.json()) as { apiKey: string };
+  writeFileSync(kept, apiKey);
+  return apiKey;
 }
