@@ -1,7 +1,7 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
-import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT, PaginationDto, type PageQueryDto } from './pagination.dto.js';
-import { QueryInt, Trim } from './transforms.js';
+import { ApiProperty, ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
+import { IsIn, IsOptional, IsString, Matches, MaxLength, MinLength, ValidateIf } from 'class-validator';
+import { PageQueryDto, PaginationDto } from './pagination.dto.js';
+import { Trim } from './transforms.js';
 import { IsTimestamp } from './validators.js';
 
 /** What a record says was done: an operation's action on personal data, or a security event. */
@@ -18,11 +18,11 @@ export const ACCESS_RECORD_ACTIONS = [
 ] as const;
 export type AccessRecordAction = (typeof ACCESS_RECORD_ACTIONS)[number];
 
-/** As AccessActor's kinds (libs/platform/src/access-records/access-record.decorator.ts); `service`: the service itself (a claim's fax). */
+/** Who an access record names (AccessActor's kinds); `service`: the service itself (a claim's fax). */
 export const ACCESS_ACTOR_KINDS = ['operator', 'bootstrap', 'partner-key', 'provider-key', 'planner', 'service'] as const;
 export type AccessActorKind = (typeof ACCESS_ACTOR_KINDS)[number];
 
-/** As AccessSubject's types (libs/platform/src/access-records/access-record.decorator.ts). */
+/** Whose data an access record names (AccessSubject's types). */
 export const ACCESS_SUBJECT_TYPES = [
   'lead',
   'customer',
@@ -89,23 +89,8 @@ export class AccessRecordFilterDto {
   to?: string;
 }
 
-/** `GET /api/v1/admin/access-records`: the filter and a page (newest first), `page` and `limit` as every list's (PageQueryDto). */
-export class AccessRecordsQueryDto extends AccessRecordFilterDto implements PageQueryDto {
-  @ApiPropertyOptional({ type: 'integer', minimum: 1, default: 1 })
-  @IsOptional()
-  @QueryInt()
-  @IsInt()
-  @Min(1)
-  page: number = 1;
-
-  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: MAX_PAGE_LIMIT, default: DEFAULT_PAGE_LIMIT })
-  @IsOptional()
-  @QueryInt()
-  @IsInt()
-  @Min(1)
-  @Max(MAX_PAGE_LIMIT)
-  limit: number = DEFAULT_PAGE_LIMIT;
-}
+/** `GET /api/v1/admin/access-records`: the filter and a page (newest first), `page` and `limit` as every list's. */
+export class AccessRecordsQueryDto extends IntersectionType(AccessRecordFilterDto, PageQueryDto) {}
 
 /** `GET /api/v1/admin/access-records/export`: the filter, and why the records are taken out. */
 export class AccessRecordsExportQueryDto extends AccessRecordFilterDto {

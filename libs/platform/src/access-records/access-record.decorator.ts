@@ -1,12 +1,13 @@
 import { SetMetadata, applyDecorators } from '@nestjs/common';
 import { ApiExtension } from '@nestjs/swagger';
+import type { AccessActorKind, AccessSubjectType } from '#contracts';
 
 /** What an operation did with personal data (safeguards notice art. 8: view, use, input, change, delete, print, download). */
 export type AccessAction = 'view' | 'use' | 'input' | 'change' | 'delete' | 'print' | 'download';
 
 /** A data subject by identifier only, never its contents: `{ type: 'lead', id }`, `{ type: 'customer', id }`; an `order` names its orderer (name and contact). */
 export interface AccessSubject {
-  type: 'lead' | 'customer' | 'planner' | 'operator' | 'claim' | 'file' | 'as-request' | 'order' | 'access-record';
+  type: AccessSubjectType;
   id: string;
 }
 
@@ -16,7 +17,7 @@ export interface AccessActor {
    * `operator` (an account, by session or personal key), `bootstrap` (OPERATOR_API_KEYS), `partner-key`, `provider-key`, `planner`;
    * `service`: the service itself, acting later on a caller's behalf with no caller of its own (a claim's fax, printed by its outbox).
    */
-  kind: 'operator' | 'bootstrap' | 'partner-key' | 'provider-key' | 'planner' | 'service';
+  kind: AccessActorKind;
   /** The account's, key's or user's id. */
   id: string;
 }
