@@ -1,6 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { acquirePostgresServer, dataSourceOptions } from '#platform';
+import {
+  AccessRecordSealer,
+  acquirePostgresServer,
+  chainHash,
+  dataSourceOptions,
+  GENESIS_HASH,
+  RECORD_COLUMNS,
+  verifyAccessRecordChain,
+  type ChainedRecord,
+  type RowQuery,
+} from '#platform';
 import { LEAD_DISTRIBUTION_DATABASE } from '../apps/lead-distribution/src/database/database.js';
 
 // lead-distribution's migrations load their functions and triggers from the owners' sql/ folders:
@@ -115,11 +125,7 @@ describe('lead-distribution migrations', () => {
   it('ContactAuditsIntoAccessRecords appends the contact audit as use records, and back (those of partner keys)', async () => {
     await onNewDatabase(async (dataSource) => {
       await dataSource.runMigrations({ transaction: 'each' });
-      const lastApplied = async () =>
-        (await dataSource.query<Array<{ name: string }>>(`SELECT name FROM typeorm_migrations ORDER BY id DESC LIMIT 1`))[0]!.name;
-      while ((await lastApplied()) !== 'ContactAuditsIntoAccessRecords1796720000000')
-        await dataSource.undoLastMigration({ transaction: 'each' });
-      await dataSource.undoLastMigration({ transaction: 'each' });
+      await undoThrough(dataSource, 'ContactAuditsIntoAccessRecords1796720000000');
       const [keyId, used, masked] = [randomUUID(), randomUUID(), randomUUID()];
       const [{ id: partnerId }] = await dataSource.query<Array<{ id: number }>>(
         `INSERT INTO partners (name) VALUES ('audited') RETURNING id`,
@@ -159,7 +165,7 @@ describe('lead-distribution migrations', () => {
       ]);
       expect(await dataSource.query(`SELECT to_regclass('lead_contact_audits') AS t`)).toEqual([{ t: null }]);
 
-      await dataSource.undoLastMigration({ transaction: 'each' });
+      await undoThrough(dataSource, 'ContactAuditsIntoAccessRecords1796720000000');
       expect(
         await dataSource.query(
           `SELECT partner_id, api_key_id, request_id, operation, revealed_lead_ids FROM lead_contact_audits ORDER BY created_at`,
@@ -170,4 +176,67 @@ describe('lead-distribution migrations', () => {
       ]);
     });
   }, 120_000);
+
+  it('AccessRecordSeals moves the chain out of access_records, and the sealer chains what was left unsealed; and back', async () => {
+    await onNewDatabase(async (dataSource) => {
+      await dataSource.runMigrations({ transaction: 'each' });
+      await undoThrough(dataSource, 'AccessRecordSeals1796730000000');
+      // Three records as the first design kept them: the first and the third sealed, the second committed late (unsealed).
+      const ids = (
+        await dataSource.query<Array<{ id: string }>>(
+          `INSERT INTO access_records (recorded_at, actor_kind, actor_id, address, action, operation, subjects)
+           SELECT ('2026-12-01T00:00:0' || g || 'Z')::timestamptz, 'operator', 'op-' || g, '198.51.100.1', 'view', 'Test_op', '[]' FROM generate_series(1, 3) g
+           RETURNING id::text AS id`,
+        )
+      ).map((row) => row.id);
+      const read = async (id: string) =>
+        (
+          await dataSource.query<ChainedRecord[]>(`SELECT ${RECORD_COLUMNS}, NULL AS "sequence" FROM access_records r WHERE r.id = $1`, [
+            id,
+          ])
+        )[0]!;
+      let prevHash = GENESIS_HASH;
+      for (const [sequence, id] of [ids[0]!, ids[2]!].entries()) {
+        const hash = chainHash(prevHash, { ...(await read(id)), sequence: String(sequence + 1) });
+        await dataSource.query(`UPDATE access_records SET sequence = $2, prev_hash = $3, hash = $4 WHERE id = $1`, [
+          id,
+          sequence + 1,
+          prevHash,
+          hash,
+        ]);
+        prevHash = hash;
+      }
+
+      await dataSource.runMigrations({ transaction: 'each' });
+      const query = ((sql: string, params?: unknown[]) => dataSource.query(sql, params)) as RowQuery;
+      expect(await verifyAccessRecordChain(query)).toMatchObject({ checked: 2, unsealed: 1, broken: null });
+      const sealer = new AccessRecordSealer(dataSource, undefined as never, undefined as never);
+      expect(await sealer.sealPending()).toBe(1);
+      expect(await sealer.sealPending()).toBe(0);
+      expect(await verifyAccessRecordChain(query)).toMatchObject({ checked: 3, unsealed: 0, broken: null });
+      const links = `SELECT record_id::text AS id, sequence::int AS sequence FROM access_record_seals ORDER BY sequence`;
+      expect(await dataSource.query(links)).toEqual([
+        { id: ids[0], sequence: 1 },
+        { id: ids[2], sequence: 2 },
+        { id: ids[1], sequence: 3 },
+      ]);
+      await expect(dataSource.query(`UPDATE access_records SET actor_id = 'x' WHERE id = $1`, [ids[0]])).rejects.toThrow(/append-only/);
+
+      await undoThrough(dataSource, 'AccessRecordSeals1796730000000');
+      expect(await dataSource.query(`SELECT id::text AS id, sequence::int AS sequence FROM access_records ORDER BY sequence`)).toEqual([
+        { id: ids[0], sequence: 1 },
+        { id: ids[2], sequence: 2 },
+        { id: ids[1], sequence: 3 },
+      ]);
+      expect(await dataSource.query(`SELECT to_regclass('access_record_seals') AS t`)).toEqual([{ t: null }]);
+    });
+  }, 120_000);
 });
+
+/** Undoes the migrations applied after `name`, then `name` itself. */
+async function undoThrough(dataSource: DataSource, name: string): Promise<void> {
+  const lastApplied = async () =>
+    (await dataSource.query<Array<{ name: string }>>(`SELECT name FROM typeorm_migrations ORDER BY id DESC LIMIT 1`))[0]!.name;
+  while ((await lastApplied()) !== name) await dataSource.undoLastMigration({ transaction: 'each' });
+  await dataSource.undoLastMigration({ transaction: 'each' });
+}

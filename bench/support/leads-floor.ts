@@ -184,19 +184,29 @@ app.get('/api/v1/leads', async (request, reply) => {
     const history = query.expand ? await asStatusesOf(rows.map((row) => row.id)) : undefined;
     const revealed = rows.filter((row) => row.usedAt !== null).map((row) => row.id);
     // The access records the service appends before the answer leaves (@RecordsAccess and ContactAudit):
-    // a view of every lead listed, and a use (decryption) of those shown in clear; one statement, as
-    // the writer groups its INSERTs.
-    const subjects = (ids: string[]) => JSON.stringify(ids.map((id) => ({ type: 'lead', id })));
+    // a view of every lead listed, and a use (decryption) of those shown in clear; one statement of the
+    // platform's append_access_records_v1, as the writer groups its appends.
+    const subjects = (ids: string[]) => ids.map((id) => ({ type: 'lead', id }));
     const now = Date.now();
+    const record = (action: string, ids: string[]) => ({
+      recorded_at: new Date(now - (now % 1000)).toISOString(),
+      actor_kind: 'partner-key',
+      actor_id: key.keyId,
+      address: request.ip,
+      action,
+      operation: 'Leads_list',
+      subjects: subjects(ids),
+      reason: null,
+      request_id: String(request.id),
+    });
     const records = [
-      { action: 'view', subjects: subjects(rows.map((row) => row.id)) },
-      ...(revealed.length > 0 ? [{ action: 'use', subjects: subjects(revealed) }] : []),
+      record(
+        'view',
+        rows.map((row) => row.id),
+      ),
+      ...(revealed.length > 0 ? [record('use', revealed)] : []),
     ];
-    await pool.query(
-      `INSERT INTO access_records (recorded_at, actor_kind, actor_id, address, action, operation, subjects, request_id)
-       SELECT $1, 'partner-key', $2, $3, r.action, 'Leads_list', r.subjects::jsonb, $4 FROM jsonb_to_recordset($5::jsonb) AS r(action text, subjects text)`,
-      [new Date(now - (now % 1000)), key.keyId, request.ip, request.id, JSON.stringify(records)],
-    );
+    await pool.query(`SELECT append_access_records_v1($1::jsonb)`, [JSON.stringify(records)]);
     return {
       data: rows.map((row) => toLead(row, history?.get(row.id))),
       pagination: { page: query.page, limit: query.limit, total, totalPages: Math.ceil(total / query.limit) },

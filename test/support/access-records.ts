@@ -3,7 +3,7 @@ import type { INestApplication } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import { AccessRecordRetention, AccessRecordSealer, type AccessAction, type AccessActor, type AccessSubject } from '#platform';
 
-/** An access record as a test reads it back (the table `access_records`). */
+/** An access record as a test reads it back (the table `access_records`, with its seal of `access_record_seals` once sealed). */
 export interface AccessRecordRow {
   id: string;
   recordedAt: Date;
@@ -49,9 +49,10 @@ export async function accessRecords(app: { dataSource: DataSource }, filter: Acc
   if (filter.subject !== undefined)
     add('subjects @> ?::jsonb', JSON.stringify([{ type: filter.subject.type, id: String(filter.subject.id) }]));
   return app.dataSource.query<AccessRecordRow[]>(
-    `SELECT id::text AS "id", recorded_at AS "recordedAt", actor_kind AS "actorKind", actor_id AS "actorId", address, action,
-            operation, subjects, reason, request_id AS "requestId", sequence::text AS "sequence", prev_hash AS "prevHash", hash
-       FROM access_records ${conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : ''} ORDER BY access_records.id`,
+    `SELECT r.id::text AS "id", recorded_at AS "recordedAt", actor_kind AS "actorKind", actor_id AS "actorId", address, action,
+            operation, subjects, reason, request_id AS "requestId", s.sequence::text AS "sequence", s.prev_hash AS "prevHash", s.hash
+       FROM access_records r LEFT JOIN access_record_seals s ON s.record_id = r.id
+      ${conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : ''} ORDER BY r.id`,
     params,
   );
 }

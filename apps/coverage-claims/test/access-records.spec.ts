@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import request from 'supertest';
-import { verifyAccessRecordChain, type RowQuery } from '#platform';
+import { accessRecordValues, verifyAccessRecordChain, type RowQuery } from '#platform';
 import {
   accessRecords,
   plantAccessRecords,
@@ -84,6 +84,42 @@ describe('access records (coverage-claims): the hash chain, access-records:verif
     expect(await verify()).toMatchObject({ checked: records.length, broken: null, unsealed: 0 });
   });
 
+  it('passes over no record that commits late: the sealer waits for the appends begun before it, and chains in id order', async () => {
+    const values = (id: string) =>
+      accessRecordValues({
+        actor: { kind: 'operator', id: 'late-operator' },
+        address: '198.51.100.7',
+        action: 'view',
+        operation: 'Test_lateCommit',
+        subjects: [{ type: 'customer', id }],
+      });
+    const append = (query: (sql: string, params: unknown[]) => Promise<unknown>, id: string) =>
+      query(`SELECT append_access_records_v1($1::jsonb)`, [JSON.stringify([values(id)])]);
+    const late = app.dataSource.createQueryRunner();
+    await late.connect();
+    let sealed: Promise<number> | undefined;
+    try {
+      await late.startTransaction();
+      await append((sql, params) => late.query(sql, params), 'late-1');
+      await append((sql, params) => app.dataSource.query(sql, params), 'early-1');
+      let done = false;
+      sealed = sealAccessRecords(app).finally(() => (done = true));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(done).toBe(false);
+      await late.commitTransaction();
+      expect(await sealed).toBe(2);
+    } finally {
+      if (late.isTransactionActive) await late.rollbackTransaction();
+      await late.release();
+      await sealed?.catch(() => undefined);
+    }
+    const [first] = await accessRecords(app, { subject: { type: 'customer', id: 'late-1' } });
+    const [second] = await accessRecords(app, { subject: { type: 'customer', id: 'early-1' } });
+    expect(BigInt(first!.id)).toBeLessThan(BigInt(second!.id));
+    expect(BigInt(second!.sequence!)).toBe(BigInt(first!.sequence!) + 1n);
+    expect(await verify()).toMatchObject({ broken: null, unsealed: 0 });
+  });
+
   it('names the first broken link when a record is changed directly in the database', async () => {
     await request(app.url).get('/api/v1/admin/access-records').expect(401);
     const [, target] = await accessRecords(app);
@@ -103,13 +139,22 @@ describe('access records (coverage-claims): the hash chain, access-records:verif
   it('names a record taken out of the middle of the chain, and a rewritten link', async () => {
     const records = await accessRecords(app);
     const [, second, third] = records;
-    await rewriteAccessRecordsAsSuperuser(app, `UPDATE access_records SET prev_hash = $2 WHERE id = $1`, [third!.id, 'f'.repeat(64)]);
+    await rewriteAccessRecordsAsSuperuser(app, `UPDATE access_record_seals SET prev_hash = $2 WHERE record_id = $1`, [
+      third!.id,
+      'f'.repeat(64),
+    ]);
     expect((await verify()).broken).toEqual({
       recordId: third!.id,
       sequence: third!.sequence,
       problem: expect.stringContaining(`is not the hash of record ${second!.id} before it`),
     });
     await rewriteAccessRecordsAsSuperuser(app, `DELETE FROM access_records WHERE id = $1`, [second!.id]);
+    expect((await verify()).broken).toEqual({
+      recordId: second!.id,
+      sequence: second!.sequence,
+      problem: `record ${second!.id}, sealed as ${second!.sequence}, is gone`,
+    });
+    await rewriteAccessRecordsAsSuperuser(app, `DELETE FROM access_record_seals WHERE record_id = $1`, [second!.id]);
     expect((await verify()).broken).toEqual({
       recordId: third!.id,
       sequence: third!.sequence,

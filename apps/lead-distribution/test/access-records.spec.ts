@@ -132,7 +132,7 @@ describe('access records (lead-distribution): the writer behind @RecordsAccess',
     ]);
   });
 
-  it('keeps records append-only: no update, no delete, no truncate; sealing happens once', async () => {
+  it('keeps records and their seals append-only: no update, no delete, no truncate', async () => {
     await asOperator(app).get('/test-access/leads/lead-10').expect(200);
     const [record] = await accessRecords(app, { subject: { type: 'lead', id: 'lead-10' } });
     await expect(app.dataSource.query(`UPDATE access_records SET actor_id = 'someone-else' WHERE id = $1`, [record!.id])).rejects.toThrow(
@@ -151,11 +151,16 @@ describe('access records (lead-distribution): the writer behind @RecordsAccess',
     expect(await sealAccessRecords(app)).toBeGreaterThan(0);
     const [sealed] = await accessRecords(app, { subject: { type: 'lead', id: 'lead-10' } });
     expect(sealed!.hash).toMatch(/^[0-9a-f]{64}$/);
-    await expect(app.dataSource.query(`UPDATE access_records SET hash = $2 WHERE id = $1`, [record!.id, '0'.repeat(64)])).rejects.toThrow(
-      /append-only/,
-    );
+    // The chain is as append-only as the records: a seal is never changed, nor deleted while its record is there.
     await expect(
-      app.dataSource.query(`UPDATE access_records SET sequence = NULL, prev_hash = NULL, hash = NULL WHERE id = $1`, [record!.id]),
+      app.dataSource.query(`UPDATE access_record_seals SET hash = $2 WHERE record_id = $1`, [record!.id, '0'.repeat(64)]),
     ).rejects.toThrow(/append-only/);
+    await expect(
+      app.dataSource.transaction(async (manager) => {
+        await manager.query(`SELECT set_config('access_records.sweep_before', now()::text, true)`);
+        await manager.query(`DELETE FROM access_record_seals WHERE record_id = $1`, [record!.id]);
+      }),
+    ).rejects.toThrow(/append-only/);
+    await expect(app.dataSource.query(`TRUNCATE access_record_seals`)).rejects.toThrow(/append-only/);
   });
 });

@@ -74,10 +74,10 @@ describe('allocation of registered and imported leads', () => {
     }
   }
 
-  /** The rows each call of `register_leads_v4` among `statements` carried: names, last four digits of the phones. */
+  /** The rows each call of `register_leads_v5` among `statements` carried: names, last four digits of the phones. */
   const registrationsIn = (statements: SentStatement[]) =>
     statements
-      .filter((statement) => statement.sql.includes('register_leads_v4'))
+      .filter((statement) => statement.sql.includes('register_leads_v5'))
       .map(({ values }) => ({ names: (values as string[][])[4]!, last4s: (values as string[][])[9]! }));
 
   const order = (apiKey: string, productId: string, regionQuantities: Array<{ region: string; quantity: number }>, extra = {}) =>

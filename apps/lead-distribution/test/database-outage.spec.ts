@@ -70,7 +70,7 @@ describe('a database outage during a registration with Idempotency-Key', () => {
 
   it('answers 503 with Retry-After when the connection dies after the lead committed, and the retry replays the one lead', async () => {
     const body = leadInput(productId);
-    const cutOff = await registerThroughOutage('outage-after-commit', body, { afterCommitOf: 'register_leads_v4' });
+    const cutOff = await registerThroughOutage('outage-after-commit', body, { afterCommitOf: 'register_leads_v5' });
     expect(cutOff.status).toBe(503);
     expect(cutOff.body.code).toBe('DATABASE_UNAVAILABLE');
     expect(cutOff.headers['retry-after']).toBe(String(LEASE_SECONDS));
@@ -88,7 +88,7 @@ describe('a database outage during a registration with Idempotency-Key', () => {
 
   it('answers 503 when the connection dies before the lead is stored; the retry after Retry-After registers it once', async () => {
     const body = leadInput(productId);
-    const cutOff = await registerThroughOutage('outage-before-commit', body, { beforeStatement: 'register_leads_v4' });
+    const cutOff = await registerThroughOutage('outage-before-commit', body, { beforeStatement: 'register_leads_v5' });
     expect(cutOff.status).toBe(503);
     expect(cutOff.body.code).toBe('DATABASE_UNAVAILABLE');
     expect(cutOff.headers['retry-after']).toBe(String(LEASE_SECONDS));

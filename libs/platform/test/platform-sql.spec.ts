@@ -17,6 +17,10 @@ const FOLDERS: Array<{ owner: string; folder: URL; listed: Record<string, URL>; 
     shipped: {
       'access_records_guard.v1.sql': 'f22d7179346defce2ebf0444217ff97208ebb2d79fd36ac43183ee073d23c0be',
       'access_records_sweep.v1.sql': '67a93e2558e040b18701fe118184786f897d67146d714b9f1b12566400764810',
+      'access_records_append.v1.sql': '27c68fb0cd9d756aaff2581bd771b5ae848c1eb978ec5889ab0c8c65f2388dec',
+      'access_records_guard.v2.sql': '640fea2723db8256172ec1f7923403fc1bc243d55387e3d2bcfc4fa39d8a67e7',
+      'access_record_seals_guard.v1.sql': '6c62a48bc15baa4a464621719adf82c9093288a3ce425b5d489e309f16d6e34a',
+      'access_records_sweep.v2.sql': 'b8f2cd6c356104f6f0650b282282df0977db39da4cf71ecf30aba363990440e6',
     },
   },
   {

@@ -1,5 +1,6 @@
 import {
   AccessRecord,
+  AccessRecordSeal,
   BackgroundAttempt,
   BackgroundTurn,
   IdempotencyRecord,
@@ -45,6 +46,7 @@ import { TwoStepSignIn } from '../two-step/entities/two-step-sign-in.entity.js';
 /** Every entity of the service, listed explicitly (no globs: they break in bundled or ESM builds). */
 export const ENTITIES = [
   AccessRecord,
+  AccessRecordSeal,
   BackgroundTurn,
   BackgroundAttempt,
   IdempotencyRecord,

@@ -14,7 +14,7 @@ const OPEN = sqlStatuses(OPEN_ORDER_STATUSES);
 
 /**
  * The SQL of allocation, private to AllocationModule (AllocationService is the way in). A new lead
- * is allocated as it is registered, by the database function `register_leads_v4`
+ * is allocated as it is registered, by the database function `register_leads_v5`
  * (sql/register_leads.v4.sql, `registerLeads`); the methods below allocate when an order takes
  * leads waiting in the pool (at creation, when its reservation comes, when it is owed a
  * replacement), on the same rules: oldest order first, order row locked, conditional region update.
@@ -37,7 +37,7 @@ export class AllocationRepository {
 
   /**
    * Registers leads and allocates them in one statement (one round trip, its own transaction):
-   * `register_leads_v4` skips duplicates (the same phone for the same product within `windowDays`,
+   * `register_leads_v5` (v4's rule, with each created lead's access record) skips duplicates (the same phone for the same product within `windowDays`,
    * or earlier in the batch), gives each lead without a named partner to the oldest open due order
    * with room in its region, inserts the leads and records each delivery. All of it or nothing.
    * Returns one result per lead, in order. `inSameTransaction` (the answers to the requests'
@@ -63,9 +63,9 @@ export class AllocationRepository {
       Array<{ ord: number; created: boolean; partner_id: number | null; order_id: string | null; created_at: Date }>
     >(
       `SELECT ord, created, partner_id, order_id, created_at
-         FROM register_leads_v4($1::uuid[], $2::uuid[], $3::integer[], $4::uuid[], $5::text[], $6::text[], $7::bytea[], $8::text[],
+         FROM register_leads_v5($1::uuid[], $2::uuid[], $3::integer[], $4::uuid[], $5::text[], $6::text[], $7::bytea[], $8::text[],
                                 $9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[], $15::text[], $16::text[],
-                                $17::text[], $18::jsonb[], $19::text[], $20::integer)`,
+                                $17::text[], $18::jsonb[], $19::text[], $20::integer, $21::jsonb)`,
       [
         column('id'),
         column('productId'),
@@ -87,6 +87,7 @@ export class AllocationRepository {
         leads.map((lead) => (lead.metadata === null ? null : JSON.stringify(lead.metadata))),
         column('searchText'),
         windowDays,
+        leads.some((lead) => lead.accessRecord) ? JSON.stringify(leads.map((lead) => lead.accessRecord ?? null)) : null,
       ],
     );
     return rows

@@ -1,3 +1,5 @@
+import type { AccessRecordValues } from '#platform';
+
 /** A lead as registration stores it: encrypted, masked and searchable as the service prepared it. */
 export interface NewLead {
   id: string;
@@ -21,6 +23,11 @@ export interface NewLead {
   memo: string | null;
   metadata: Record<string, unknown> | null;
   searchText: string;
+  /**
+   * The registration's access record (accessRecordInTransaction), appended with the lead in its
+   * transaction if it is created; absent where the call's record is the interceptor's (an import).
+   */
+  accessRecord?: AccessRecordValues;
 }
 
 /** What became of one registered lead: a duplicate (created false), or where it went. */

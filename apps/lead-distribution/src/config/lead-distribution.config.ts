@@ -49,7 +49,7 @@ export class LeadDistributionConfig extends FileStorageConfig {
   DUPLICATE_WINDOW_DAYS = 90;
 
   /**
-   * Calls of `register_leads_v4` for single registrations at once; registrations arriving while that
+   * Calls of `register_leads_v5` for single registrations at once; registrations arriving while that
    * many run wait and go together in the next call (RegistrationBatcher).
    */
   @EnvInt()

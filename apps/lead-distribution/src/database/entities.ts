@@ -1,5 +1,6 @@
 import {
   AccessRecord,
+  AccessRecordSeal,
   BackgroundAttempt,
   BackgroundTurn,
   IdempotencyRecord,
@@ -29,6 +30,7 @@ import { WebhookEvent } from '../webhooks/entities/webhook-event.entity.js';
 /** Every entity of the service, listed explicitly (no globs: they break in bundled or ESM builds). */
 export const ENTITIES = [
   AccessRecord,
+  AccessRecordSeal,
   BackgroundTurn,
   BackgroundAttempt,
   Partner,

@@ -1,4 +1,5 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   ApiKeyRole,
@@ -12,7 +13,7 @@ import {
   PartnerBodyDto,
   PartnerQueryDto,
 } from '#contracts';
-import { ApiProblems, Idempotent, NoStore, OperatorRole, RecordsAccess, uuidParam } from '#platform';
+import { accessRecordInTransaction, ApiProblems, Idempotent, NoStore, OperatorRole, RecordsAccess, uuidParam } from '#platform';
 import { type ContactOnlooker, fromAnswer, fromParam, leadSubjects, Onlooker } from '../common/access-records.js';
 import { ApiKeyAuth } from '../auth/api-key-auth.decorator.js';
 import { CurrentPrincipal, PartnerScoped, Roles, Viewer } from '../auth/auth.decorators.js';
@@ -58,8 +59,13 @@ export class LeadsController {
   @ApiCreatedResponse({ type: LeadCreated })
   @ApiProblems(404, 409)
   @RecordsAccess({ action: 'input', subjects: fromAnswer<LeadCreated>((answer) => leadSubjects([answer.id])) })
-  async register(@Body() body: CreateLeadV1Request, @CurrentPrincipal() principal: ApiKeyPrincipal): Promise<LeadCreated> {
-    const outcome = await this.leads.register(body, principal);
+  async register(
+    @Body() body: CreateLeadV1Request,
+    @CurrentPrincipal() principal: ApiKeyPrincipal,
+    @Req() request: FastifyRequest,
+  ): Promise<LeadCreated> {
+    // The record goes with the lead, in the registration's transaction (one commit on the answer's path).
+    const outcome = await this.leads.register(body, principal, (leadId) => accessRecordInTransaction(request, leadSubjects([leadId])));
     if (outcome.status === 'DUPLICATE') throw LeadErrors.duplicate();
     return outcome.lead;
   }

@@ -1,6 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { currentIdempotencyClaim, settleIdempotencyClaims, validationFailed, uuidv7, type IdempotencyClaim } from '#platform';
+import {
+  currentIdempotencyClaim,
+  settleIdempotencyClaims,
+  validationFailed,
+  uuidv7,
+  type AccessRecordValues,
+  type IdempotencyClaim,
+} from '#platform';
 import {
   ApiKeyRole,
   toPagination,
@@ -273,13 +280,18 @@ export class LeadsService {
   /**
    * Registers one lead. Providers register for their own products; operators for any, and may name
    * a partner to deliver to directly. Otherwise it goes to the oldest open order that wants it, or
-   * waits in the pool.
+   * waits in the pool. `recordOf` gives the call's access record of the lead, appended with it.
    */
-  async register(input: CreateLeadV1Request, principal: ApiKeyPrincipal): Promise<RegistrationOutcome> {
+  async register(
+    input: CreateLeadV1Request,
+    principal: ApiKeyPrincipal,
+    recordOf?: (leadId: string) => AccessRecordValues,
+  ): Promise<RegistrationOutcome> {
     // The answer to an Idempotency-Key commits with the lead (the statement's transaction), so a
     // retry after the connection died mid-request replays it, or registers the lead if nothing committed.
     const claim = currentIdempotencyClaim();
-    const lead = await this.prepare(input, principal, this.lookups());
+    const prepared = await this.prepare(input, principal, this.lookups());
+    const lead = recordOf ? { ...prepared, accessRecord: recordOf(prepared.id) } : prepared;
     return outcomeOf(lead, await this.singleRegistrations.register(lead, claim));
   }
 

@@ -13,7 +13,7 @@ interface Waiting {
 }
 
 /**
- * Single registrations (`POST /api/v1/leads`) arriving together share one call of `register_leads_v4`,
+ * Single registrations (`POST /api/v1/leads`) arriving together share one call of `register_leads_v5`,
  * as an import's rows do: the call's fixed cost (its locks, its statements, the commit) is paid once
  * for all of them, which is what bounds registrations per second. While fewer than `atOnce`
  * calls (REGISTRATION_STATEMENTS_AT_ONCE) run, a registration goes at once, alone, so a quiet

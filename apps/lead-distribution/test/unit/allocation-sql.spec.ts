@@ -14,8 +14,8 @@ describe("the allocation rule's SQL functions", () => {
   it.each(versions)('%s names open orders as OPEN_ORDER_STATUSES and only statuses and kinds the TypeScript declares', (version) => {
     const sql = sqlFileText(FILES[version]!);
     const openLists = [...sql.matchAll(/status IN (\([^)]*\))/g)].map((match) => match[1]);
-    // The functions that pick orders name the open ones; the others name none.
-    if (/^(registerLeads|takeOrderSlots)/.test(version)) expect(openLists.length).toBeGreaterThan(0);
+    // The functions that pick orders name the open ones; the others name none (v5 picks through v4, which it calls).
+    if (/^(registerLeads|takeOrderSlots)/.test(version) && version !== 'registerLeadsV5') expect(openLists.length).toBeGreaterThan(0);
     for (const list of openLists) expect(list).toBe(sqlStatuses(OPEN_ORDER_STATUSES));
     const declared = new Set<string>([...Object.values(OrderStatus), ...Object.values(AssignmentKind)]);
     const literals = [...sql.matchAll(/'([A-Z_]+)'/g)].map((match) => match[1]!);

@@ -15,6 +15,7 @@ const SHIPPED: Record<string, string> = {
   'allocation/sql/register_leads.v1.sql': '128f70179b04c81f18dbb911ed2ea699614428b5c7a36170ef3070522eea040e',
   'allocation/sql/register_leads.v2.sql': '213e3bc6ac84157a6b63a5ef1d4c85a90e4d3e990a21f18b885b6c5fdd4ed5c0',
   'allocation/sql/register_leads.v4.sql': 'd41b0f82740b788282d8fa457d2479f52c076343bb93aa46980622f8a4f3891f',
+  'allocation/sql/register_leads.v5.sql': '64c35509d899aa3f733227fb12f13db87516df2ac6257df2de1f03f8000cbdb8',
   'leads/sql/assign_leads.v1.sql': '26055773a868d4d600e111fc9ab09fe3b915e417f62128689d225ba75c1ccc7f',
   'leads/sql/insert_leads.v1.sql': '193bec5f45d4fce19d5dbe46a4c88a5242b68a4079b088cb1021e3c2209ab836',
   'leads/sql/lead_list_counts_delta.v1.sql': '94b7d0deb16e49e465b8e26e42499dc9e5b2eadbba2eeddb3d7aafb7c6f532fd',

@@ -47,9 +47,9 @@ export function chainHash(prevHash: string, record: ChainedRecord): string {
 }
 
 /**
- * The SELECT list that reads a record as ChainedRecord (sealer, verify). Its aliases `id` and
- * `sequence` are text: order by `access_records.id` / `access_records.sequence`, never by the bare
- * name (ORDER BY takes the output column first, and would sort them as strings).
+ * The SELECT list that reads a record of `access_records r` as ChainedRecord but for its `sequence`
+ * (which its seal holds). Its alias `id` is text: order by `r.id`, never by the bare name (ORDER BY
+ * takes the output column first, and would sort it as a string).
  */
-export const CHAINED_COLUMNS = `id::text AS "id", sequence::text AS "sequence", recorded_at AS "recordedAt", actor_kind AS "actorKind",
-  actor_id AS "actorId", address, action, operation, subjects, reason, request_id AS "requestId"`;
+export const RECORD_COLUMNS = `r.id::text AS "id", r.recorded_at AS "recordedAt", r.actor_kind AS "actorKind", r.actor_id AS "actorId",
+  r.address, r.action, r.operation, r.subjects, r.reason, r.request_id AS "requestId"`;

@@ -3,18 +3,17 @@ import type { AccessSubject } from './access-record.decorator.js';
 
 /**
  * One access record (접속기록): who handled whose personal data, when, from where, and how. Appended
- * only by AccessRecordWriter (unchained: `sequence`, `prev_hash` and `hash` null), then sealed once,
- * in order, by AccessRecordSealer; a trigger (sql/access_records_guard.v1.sql) refuses every other
- * change and every deletion but the retention sweep's (docs/decisions/operators-and-access-records.md).
+ * only through append_access_records_v1 (sql/: AccessRecordWriter, or a feature in its own
+ * transaction), then chained, in id order, by AccessRecordSealer into access_record_seals; never
+ * changed: a trigger (sql/access_records_guard.v2.sql) refuses every change and every deletion but
+ * the retention sweep's (docs/decisions/operators-and-access-records.md).
  */
 @Entity({ name: 'access_records' })
 @Index('idx_access_records_recorded_at', ['recordedAt', 'id'])
 @Index('idx_access_records_actor', ['actorKind', 'actorId', 'recordedAt'])
 @Index('idx_access_records_action', ['action', 'recordedAt'])
-@Index('uq_access_records_sequence', ['sequence'], { unique: true })
-// Written by hand in the migrations (GIN, and partial): the subject search, and the sealer's queue.
+// Written by hand in the migrations (GIN): the subject search.
 @Index('idx_access_records_subjects', { synchronize: false })
-@Index('idx_access_records_unsealed', { synchronize: false })
 export class AccessRecord {
   @PrimaryGeneratedColumn({ type: 'bigint' })
   id!: string;
@@ -52,16 +51,4 @@ export class AccessRecord {
 
   @Column({ name: 'request_id', type: 'varchar', length: 128, nullable: true })
   requestId!: string | null;
-
-  /** Place in the hash chain, set once by the sealer (null until sealed). */
-  @Column({ type: 'bigint', nullable: true })
-  sequence!: string | null;
-
-  /** The hash of the record before this one in the chain (64 zeros for the first). */
-  @Column({ name: 'prev_hash', type: 'char', length: 64, nullable: true })
-  prevHash!: string | null;
-
-  /** SHA-256 (hex) over `prev_hash`, a newline and the canonical record (access-record-chain.ts). */
-  @Column({ type: 'char', length: 64, nullable: true })
-  hash!: string | null;
 }

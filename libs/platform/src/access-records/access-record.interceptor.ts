@@ -11,6 +11,7 @@ import {
   type AccessSubject,
   type RecordsAccessOptions,
 } from './access-record.decorator.js';
+import { accessRecordValues, type AccessRecordValues } from './access-record.writer.js';
 
 /** A `reason` is 1 to 500 characters (trimmed). */
 export const REASON_MAX_LENGTH = 500;
@@ -29,10 +30,47 @@ export function requiredReason(query: unknown): string {
   return reason;
 }
 
+/** The record a marked call owes, kept on its request while the handler runs. */
+interface OwedRecord {
+  action: RecordsAccessOptions['action'];
+  operation: string;
+  reason: string | null;
+  /** The handler appends it in its own transaction (accessRecordInTransaction): the interceptor appends none. */
+  takenOver: boolean;
+}
+
+const OWED = Symbol('owedAccessRecord');
+
+/**
+ * The record of this call, for a handler that appends it in its own transaction, with what it
+ * writes (through append_access_records_v1, as lead-distribution's register_leads_v5 does for a
+ * registration): the five items as the interceptor would write them, for `subjects` and any the
+ * handler named. The interceptor then appends none for the call; if the transaction rolls back, the
+ * call fails and leaves no record, as with the interceptor. Only in a handler marked @RecordsAccess
+ * whose guard named the caller.
+ */
+export function accessRecordInTransaction(request: object, subjects: AccessSubject[]): AccessRecordValues {
+  const owed = (request as { [OWED]?: OwedRecord })[OWED];
+  const actor = accessActorOf(request);
+  if (!owed || !actor) throw new Error('accessRecordInTransaction: the handler is not marked @RecordsAccess, or no guard named the caller');
+  owed.takenOver = true;
+  const { ip, id } = request as FastifyRequest;
+  return accessRecordValues({
+    actor,
+    address: ip,
+    action: owed.action,
+    operation: owed.operation,
+    subjects: distinct([...subjects, ...accessSubjectsNamedOn(request)]),
+    reason: owed.reason,
+    requestId: String(id),
+  });
+}
+
 /**
  * Installed globally by AccessRecordsModule: for a handler marked @RecordsAccess, appends one access
  * record per successful call, after the handler and before the answer leaves (the answer waits for
- * the commit; a failed write fails the call, so nothing personal leaves unrecorded). The actor is
+ * the commit; a failed write fails the call, so nothing personal leaves unrecorded), unless the
+ * handler appended it in its own transaction (accessRecordInTransaction). The actor is
  * read after the handler, so a route without a guard's actor (a sign-in) may name it itself with
  * setAccessActor; a marked call that ends with none is a programming error (500).
  */
@@ -50,8 +88,11 @@ export class AccessRecordInterceptor implements NestInterceptor {
     const request = context.switchToHttp().getRequest<FastifyRequest>();
     const reason = spec.reasonRequired ? requiredReason(request.query) : null;
     const operation = operationIdOf(context.getClass(), context.getHandler());
+    const owed: OwedRecord = { action: spec.action, operation, reason, takenOver: false };
+    (request as { [OWED]?: OwedRecord })[OWED] = owed;
     return next.handle().pipe(
       mergeMap(async (response: unknown) => {
+        if (owed.takenOver) return response;
         const actor = accessActorOf(request);
         if (!actor) throw new Error(`${operation} records access, but no guard or handler named the caller (setAccessActor)`);
         const streamed =

@@ -11,8 +11,8 @@ const SWEEP_BATCH = 5000;
 
 /**
  * The retention sweep, the only deletion of access records: every hour, the sealed records older than
- * ACCESS_RECORD_RETENTION_DAYS go, oldest first, through access_records_sweep_v1 (sql/), which removes
- * a prefix of the chain and keeps its head.
+ * ACCESS_RECORD_RETENTION_DAYS go, oldest first, through access_records_sweep_v2 (sql/), which removes
+ * a prefix of the chain with its seals and keeps its head.
  */
 @Injectable()
 export class AccessRecordRetention implements OnApplicationBootstrap {
@@ -31,7 +31,7 @@ export class AccessRecordRetention implements OnApplicationBootstrap {
     let removed = 0;
     for (;;) {
       const [row] = await this.dataSource.query<Array<{ removed: number }>>(
-        `SELECT access_records_sweep_v1(now() - make_interval(days => $1), $2) AS removed`,
+        `SELECT access_records_sweep_v2(now() - make_interval(days => $1), $2) AS removed`,
         [this.config.ACCESS_RECORD_RETENTION_DAYS, SWEEP_BATCH],
       );
       removed += row?.removed ?? 0;

@@ -7,18 +7,48 @@ const MAX_BATCH = 500;
 /** INSERTs in flight at once in this process; entries arriving meanwhile wait and go together. */
 const MAX_IN_FLIGHT = 2;
 
+/** A record as append_access_records_v1 (sql/) takes it, one element of its JSON array. */
+export interface AccessRecordValues {
+  recorded_at: string;
+  actor_kind: string;
+  actor_id: string;
+  address: string;
+  action: string;
+  operation: string;
+  subjects: Array<{ type: string; id: string }>;
+  reason: string | null;
+  request_id: string | null;
+}
+
+/** An entry as the database keeps it: timed now, to the second; text cut to the columns' lengths. */
+export function accessRecordValues(entry: AccessRecordEntry): AccessRecordValues {
+  const now = Date.now();
+  return {
+    recorded_at: new Date(now - (now % 1000)).toISOString(),
+    actor_kind: entry.actor.kind,
+    actor_id: entry.actor.id.slice(0, 100),
+    address: entry.address.slice(0, 64),
+    action: entry.action,
+    operation: entry.operation.slice(0, 100),
+    subjects: entry.subjects.map((subject) => ({ type: subject.type, id: String(subject.id) })),
+    reason: entry.reason ?? null,
+    request_id: entry.requestId?.slice(0, 128) ?? null,
+  };
+}
+
 interface Waiting {
-  row: Record<string, unknown>;
+  row: AccessRecordValues;
   resolve: () => void;
   reject: (error: unknown) => void;
 }
 
 /**
- * The one writer of access records: each `append` resolves once its record is committed. Records are
- * appended unchained (the sealer chains them, in one place, in order), so no request waits on a chain
- * lock; entries that arrive while INSERTs are in flight go together in the next one (one statement,
- * one commit for many requests: group commit), so a busy service pays about one INSERT per batch,
- * not per request. A failed INSERT rejects every entry it carried: their calls fail.
+ * The writer of access records outside a feature's own transaction: each `append` resolves once its
+ * record is committed (through append_access_records_v1, sql/). Records are appended unchained (the
+ * sealer chains them, in one place, in order), so no request waits on a chain lock; entries that
+ * arrive while appends are in flight go together in the next one (one statement, one commit for many
+ * requests: group commit), so a busy service pays about one statement per batch, not per request. A
+ * failed append rejects every entry it carried: their calls fail.
  */
 @Injectable()
 export class AccessRecordWriter extends AccessRecordSink {
@@ -30,18 +60,7 @@ export class AccessRecordWriter extends AccessRecordSink {
   }
 
   append(entry: AccessRecordEntry): Promise<void> {
-    const now = Date.now();
-    const row = {
-      recorded_at: new Date(now - (now % 1000)).toISOString(),
-      actor_kind: entry.actor.kind,
-      actor_id: entry.actor.id.slice(0, 100),
-      address: entry.address.slice(0, 64),
-      action: entry.action,
-      operation: entry.operation.slice(0, 100),
-      subjects: entry.subjects.map((subject) => ({ type: subject.type, id: String(subject.id) })),
-      reason: entry.reason ?? null,
-      request_id: entry.requestId?.slice(0, 128) ?? null,
-    };
+    const row = accessRecordValues(entry);
     return new Promise<void>((resolve, reject) => {
       this.waiting.push({ row, resolve, reject });
       this.flush();
@@ -64,13 +83,7 @@ export class AccessRecordWriter extends AccessRecordSink {
     }
   }
 
-  private async insert(rows: Array<Record<string, unknown>>): Promise<void> {
-    await this.dataSource.query(
-      `INSERT INTO access_records (recorded_at, actor_kind, actor_id, address, action, operation, subjects, reason, request_id)
-       SELECT recorded_at, actor_kind, actor_id, address, action, operation, subjects, reason, request_id
-         FROM jsonb_to_recordset($1::jsonb) AS r(recorded_at timestamptz, actor_kind text, actor_id text, address text,
-                                                  action text, operation text, subjects jsonb, reason text, request_id text)`,
-      [JSON.stringify(rows)],
-    );
+  private async insert(rows: AccessRecordValues[]): Promise<void> {
+    await this.dataSource.query(`SELECT append_access_records_v1($1::jsonb)`, [JSON.stringify(rows)]);
   }
 }

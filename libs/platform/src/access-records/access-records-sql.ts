@@ -7,4 +7,8 @@
 export const ACCESS_RECORDS_SQL = {
   guardV1: new URL('./sql/access_records_guard.v1.sql', import.meta.url),
   sweepV1: new URL('./sql/access_records_sweep.v1.sql', import.meta.url),
+  appendV1: new URL('./sql/access_records_append.v1.sql', import.meta.url),
+  guardV2: new URL('./sql/access_records_guard.v2.sql', import.meta.url),
+  sealsGuardV1: new URL('./sql/access_record_seals_guard.v1.sql', import.meta.url),
+  sweepV2: new URL('./sql/access_records_sweep.v2.sql', import.meta.url),
 } as const;

@@ -18,8 +18,10 @@ export interface AccessRecordRowView {
   sequence: string | null;
 }
 
-const COLUMNS = `id::text AS "id", recorded_at AS "recordedAt", actor_kind AS "actorKind", actor_id AS "actorId", address, action,
-  operation, subjects, reason, request_id AS "requestId", sequence::text AS "sequence"`;
+/** A record of `access_records` with its place in the chain, if sealed yet (`FROM ${FROM}`). */
+const COLUMNS = `access_records.id::text AS "id", recorded_at AS "recordedAt", actor_kind AS "actorKind", actor_id AS "actorId", address,
+  action, operation, subjects, reason, request_id AS "requestId", seal.sequence::text AS "sequence"`;
+const FROM = `access_records LEFT JOIN access_record_seals seal ON seal.record_id = access_records.id`;
 
 /** Rows per statement of an export. */
 const EXPORT_BATCH = 1000;
@@ -33,7 +35,7 @@ export class AccessRecordsRepository {
   page(filter: AccessRecordFilterDto, window: PageWindow): Promise<Page<AccessRecordRowView>> {
     const { where, params } = conditions(filter);
     return pageAndCount<AccessRecordRowView>(this.dataSource, {
-      select: `SELECT ${COLUMNS} FROM access_records ${where} ORDER BY access_records.id DESC`,
+      select: `SELECT ${COLUMNS} FROM ${FROM} ${where} ORDER BY access_records.id DESC`,
       count: `SELECT count(*) AS total FROM access_records ${where}`,
       params,
       limit: window.limit,
@@ -47,7 +49,7 @@ export class AccessRecordsRepository {
     let after = '0';
     for (;;) {
       const rows = await this.dataSource.query<AccessRecordRowView[]>(
-        `SELECT ${COLUMNS} FROM access_records ${where ? `${where} AND` : 'WHERE'} id > $${params.length + 1}::bigint ORDER BY access_records.id LIMIT ${EXPORT_BATCH}`,
+        `SELECT ${COLUMNS} FROM ${FROM} ${where ? `${where} AND` : 'WHERE'} access_records.id > $${params.length + 1}::bigint ORDER BY access_records.id LIMIT ${EXPORT_BATCH}`,
         [...params, after],
       );
       if (rows.length > 0) yield rows;
@@ -59,7 +61,7 @@ export class AccessRecordsRepository {
   /** Records of one kind of action (or event) in [from, to), oldest first, at most `limit` (+1 to tell a cut). */
   actionsBetween(actions: readonly string[], from: string, to: string, limit: number): Promise<AccessRecordRowView[]> {
     return this.dataSource.query<AccessRecordRowView[]>(
-      `SELECT ${COLUMNS} FROM access_records WHERE action = ANY($1) AND recorded_at >= $2 AND recorded_at < $3 ORDER BY access_records.recorded_at, access_records.id LIMIT $4`,
+      `SELECT ${COLUMNS} FROM ${FROM} WHERE action = ANY($1) AND recorded_at >= $2 AND recorded_at < $3 ORDER BY access_records.recorded_at, access_records.id LIMIT $4`,
       [actions, from, to, limit + 1],
     );
   }

@@ -32,6 +32,7 @@ import { BackgroundTurns1796652178947 } from './1796652178947-BackgroundTurns.js
 import { BackgroundAttempts1796663598810 } from './1796663598810-BackgroundAttempts.js';
 import { OperatorAccounts1796674539264 } from './1796674539264-OperatorAccounts.js';
 import { AccessRecords1796710000000 } from './1796710000000-AccessRecords.js';
+import { AccessRecordSeals1796730000000 } from './1796730000000-AccessRecordSeals.js';
 
 /** Every migration of the service, in order. `npm run migration:generate` writes new ones; list them here. */
 export const MIGRATIONS = [
@@ -69,4 +70,5 @@ export const MIGRATIONS = [
   BackgroundAttempts1796663598810,
   OperatorAccounts1796674539264,
   AccessRecords1796710000000,
+  AccessRecordSeals1796730000000,
 ];

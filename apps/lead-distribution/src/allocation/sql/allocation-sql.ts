@@ -8,4 +8,5 @@ export const ALLOCATION_SQL = {
   registerLeadsV1: new URL('./register_leads.v1.sql', import.meta.url),
   registerLeadsV2: new URL('./register_leads.v2.sql', import.meta.url),
   registerLeadsV4: new URL('./register_leads.v4.sql', import.meta.url),
+  registerLeadsV5: new URL('./register_leads.v5.sql', import.meta.url),
 } as const;

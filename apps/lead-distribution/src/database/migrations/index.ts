@@ -23,6 +23,8 @@ import { OneAttemptLog1796700100000 } from './1796700100000-OneAttemptLog.js';
 import { OperatorAccounts1796700200000 } from './1796700200000-OperatorAccounts.js';
 import { AccessRecords1796710000000 } from './1796710000000-AccessRecords.js';
 import { ContactAuditsIntoAccessRecords1796720000000 } from './1796720000000-ContactAuditsIntoAccessRecords.js';
+import { AccessRecordSeals1796730000000 } from './1796730000000-AccessRecordSeals.js';
+import { RegistrationsRecordAccess1796730100000 } from './1796730100000-RegistrationsRecordAccess.js';
 
 /** Every migration of the service, in order. `npm run migration:generate` writes new ones; list them here. */
 export const MIGRATIONS = [
@@ -51,4 +53,6 @@ export const MIGRATIONS = [
   OperatorAccounts1796700200000,
   AccessRecords1796710000000,
   ContactAuditsIntoAccessRecords1796720000000,
+  AccessRecordSeals1796730000000,
+  RegistrationsRecordAccess1796730100000,
 ];
