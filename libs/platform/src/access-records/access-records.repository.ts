@@ -18,7 +18,7 @@ export interface AccessRecordRowView {
   sequence: string | null;
 }
 
-/** A record of `access_records` with its place in the chain, if sealed yet (`FROM ${FROM}`). */
+/** A record of `access_records` with its place in the chain (its link in `access_record_seals`, once sealed), read FROM `FROM`. */
 const COLUMNS = `access_records.id::text AS "id", recorded_at AS "recordedAt", actor_kind AS "actorKind", actor_id AS "actorId", address,
   action, operation, subjects, reason, request_id AS "requestId", seal.sequence::text AS "sequence"`;
 const FROM = `access_records LEFT JOIN access_record_seals seal ON seal.record_id = access_records.id`;
