@@ -1,16 +1,29 @@
-import type { QueryRunner } from 'typeorm';
+import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { runSqlFile } from '../database/sql-files.js';
 import { ACCESS_RECORDS_SQL } from './access-records-sql.js';
 
 /**
  * The chain moves out of `access_records` into `access_record_seals` (issue 41's cost: sealing no
  * longer rewrites every record, and a feature may append its record in its own transaction), the
- * same in both services: each app's `AccessRecordSeals…` migration runs these steps, frozen here as
- * they shipped. The links sealed so far move as they are (their hashes still verify: the canonical
+ * same migration in both services (each lists this class in its migrations/index.ts), frozen here as
+ * it shipped. The links sealed so far move as they are (their hashes still verify: the canonical
  * text is unchanged); `sealed_through` starts below the oldest record still unsealed, so the sealer
  * chains every one of them, and passes over the links moved (a record is sealed once).
  */
-export async function accessRecordSealsUp(queryRunner: QueryRunner): Promise<void> {
+export class AccessRecordSeals1796730000000 implements MigrationInterface {
+  name = 'AccessRecordSeals1796730000000';
+
+  up(queryRunner: QueryRunner): Promise<void> {
+    return accessRecordSealsUp(queryRunner);
+  }
+
+  /** Back to the chain inside `access_records` (v1's guard and sweep), the links copied back. */
+  down(queryRunner: QueryRunner): Promise<void> {
+    return accessRecordSealsDown(queryRunner);
+  }
+}
+
+async function accessRecordSealsUp(queryRunner: QueryRunner): Promise<void> {
   await queryRunner.query(
     `CREATE TABLE "access_record_seals" ("sequence" bigint NOT NULL, "record_id" bigint NOT NULL, "prev_hash" character(64) NOT NULL, "hash" character(64) NOT NULL, "sealed_through" bigint NOT NULL, CONSTRAINT "PK_e49f450c88b9542b530ac86a91e" PRIMARY KEY ("sequence"))`,
   );
@@ -36,8 +49,7 @@ export async function accessRecordSealsUp(queryRunner: QueryRunner): Promise<voi
   await runSqlFile(queryRunner, ACCESS_RECORDS_SQL.sweepV2);
 }
 
-/** Back to the chain inside `access_records` (v1's guard and sweep), the links copied back. */
-export async function accessRecordSealsDown(queryRunner: QueryRunner): Promise<void> {
+async function accessRecordSealsDown(queryRunner: QueryRunner): Promise<void> {
   await queryRunner.query(`DROP FUNCTION access_records_sweep_v2(timestamptz, integer)`);
   await queryRunner.query(`DROP TRIGGER "trg_access_record_seals_no_truncate" ON "access_record_seals"`);
   await queryRunner.query(`DROP TRIGGER "trg_access_record_seals_guard" ON "access_record_seals"`);

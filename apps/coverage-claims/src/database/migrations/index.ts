@@ -32,7 +32,8 @@ import { BackgroundTurns1796652178947 } from './1796652178947-BackgroundTurns.js
 import { BackgroundAttempts1796663598810 } from './1796663598810-BackgroundAttempts.js';
 import { OperatorAccounts1796674539264 } from './1796674539264-OperatorAccounts.js';
 import { AccessRecords1796710000000 } from './1796710000000-AccessRecords.js';
-import { AccessRecordSeals1796730000000 } from './1796730000000-AccessRecordSeals.js';
+// The platform's own migration, the same in both services (libs/platform/src/access-records/access-record-seals.migration.ts).
+import { AccessRecordSeals1796730000000 } from '#platform';
 
 /** Every migration of the service, in order. `npm run migration:generate` writes new ones; list them here. */
 export const MIGRATIONS = [

@@ -23,8 +23,9 @@ import { OneAttemptLog1796700100000 } from './1796700100000-OneAttemptLog.js';
 import { OperatorAccounts1796700200000 } from './1796700200000-OperatorAccounts.js';
 import { AccessRecords1796710000000 } from './1796710000000-AccessRecords.js';
 import { ContactAuditsIntoAccessRecords1796720000000 } from './1796720000000-ContactAuditsIntoAccessRecords.js';
-import { AccessRecordSeals1796730000000 } from './1796730000000-AccessRecordSeals.js';
 import { RegistrationsRecordAccess1796730100000 } from './1796730100000-RegistrationsRecordAccess.js';
+// The platform's own migration, the same in both services (libs/platform/src/access-records/access-record-seals.migration.ts).
+import { AccessRecordSeals1796730000000 } from '#platform';
 
 /** Every migration of the service, in order. `npm run migration:generate` writes new ones; list them here. */
 export const MIGRATIONS = [
