@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyReply } from 'fastify';
 import pg from 'pg';
 import { Gender, LEAD_SORT_FIELDS, REGION_NAMES, type AsStatus, type LeadDto, type LeadSortField } from '#contracts';
-import { FieldCipher, jsonShapeErrors, matchesAnyHash, sha256Hex } from '#platform';
+import { accessRecordValues, FieldCipher, jsonShapeErrors, matchesAnyHash, sha256Hex } from '#platform';
 import { formatPhone, maskName, maskPhone } from '../../apps/lead-distribution/src/leads/lead-masking.js';
 import { toLeadResponse } from '../../apps/lead-distribution/src/leads/lead-response.js';
 import { ownedLeadsQuery, type LeadRow, type OwnedLeadFilter } from '../../apps/lead-distribution/src/leads/leads.repository.js';
@@ -186,19 +186,15 @@ app.get('/api/v1/leads', async (request, reply) => {
     // The access records the service appends before the answer leaves (@RecordsAccess and ContactAudit):
     // a view of every lead listed, and a use (decryption) of those shown in clear; one statement of the
     // platform's append_access_records_v1, as the writer groups its appends.
-    const subjects = (ids: string[]) => ids.map((id) => ({ type: 'lead', id }));
-    const now = Date.now();
-    const record = (action: string, ids: string[]) => ({
-      recorded_at: new Date(now - (now % 1000)).toISOString(),
-      actor_kind: 'partner-key',
-      actor_id: key.keyId,
-      address: request.ip,
-      action,
-      operation: 'Leads_list',
-      subjects: subjects(ids),
-      reason: null,
-      request_id: String(request.id),
-    });
+    const record = (action: 'view' | 'use', ids: string[]) =>
+      accessRecordValues({
+        actor: { kind: 'partner-key', id: key.keyId },
+        address: request.ip,
+        action,
+        operation: 'Leads_list',
+        subjects: ids.map((id) => ({ type: 'lead', id })),
+        requestId: String(request.id),
+      });
     const records = [
       record(
         'view',
