@@ -1,9 +1,9 @@
 import { SetMetadata, applyDecorators } from '@nestjs/common';
 import { ApiExtension } from '@nestjs/swagger';
-import type { AccessActorKind, AccessSubjectType } from '#contracts';
+import type { AccessActorKind, AccessRecordAction, AccessSubjectType } from '#contracts';
 
-/** What an operation did with personal data (safeguards notice art. 8: view, use, input, change, delete, print, download). */
-export type AccessAction = 'view' | 'use' | 'input' | 'change' | 'delete' | 'print' | 'download';
+/** What an operation did with personal data (safeguards notice art. 8: view, use, input, change, delete, print, download): the contracts' list but its events. */
+export type AccessAction = Exclude<AccessRecordAction, AccessEvent>;
 
 /** A data subject by identifier only, never its contents: `{ type: 'lead', id }`, `{ type: 'customer', id }`; an `order` names its orderer (name and contact). */
 export interface AccessSubject {
@@ -54,7 +54,7 @@ export const RecordsAccess = (options: RecordsAccessOptions) =>
   );
 
 /** Security events kept beside the access records for the monthly review (no subjects). */
-export type AccessEvent = 'sign-in-failed' | 'key-refused';
+export type AccessEvent = Extract<AccessRecordAction, 'sign-in-failed' | 'key-refused'>;
 
 /** One entry to append: an operation's access, or a security event. */
 export interface AccessRecordEntry {
