@@ -62,6 +62,23 @@ describe('leads', () => {
       expect(responses.map((response) => response.status).sort()).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
     });
 
+    it("records each created lead's input with it, and nothing for a duplicate (registrations sharing a statement)", async () => {
+      const phone = nextPhone();
+      const responses = await Promise.all(
+        Array.from({ length: 6 }, (_, index) =>
+          withKey(app, providerKey)
+            .post('/api/v1/leads')
+            .send(leadInput(productId, { phone: index % 2 === 0 ? phone : nextPhone() })),
+        ),
+      );
+      expect(responses.map((response) => response.status).sort()).toEqual([201, 201, 201, 201, 409, 409]);
+      for (const response of responses) {
+        const records = await accessRecords(app, { operation: 'Leads_register', requestId: response.headers['x-request-id'] as string });
+        if (response.status === 409) expect(records).toEqual([]);
+        else expect(records).toEqual([expect.objectContaining({ action: 'input', subjects: [{ type: 'lead', id: response.body.id }] })]);
+      }
+    });
+
     it('returns 404 when a provider registers for a product that is not its own', async () => {
       const other = await given(app).provider().product('운전자보험 DB');
       const response = await withKey(app, providerKey).post('/api/v1/leads').send(leadInput(other.product.id)).expect(404);
