@@ -24,9 +24,10 @@ export function sourceFiles(suffix: string): string[] {
   return files.sort();
 }
 
-/** A migration's file: apps/<service>/src/database/migrations/*.ts. */
+/** A migration's file: apps/<service>/src/database/migrations/*.ts, or the platform's *.migration.ts. */
 export function isMigration(file: string): boolean {
-  return /^apps\/[^/]+\/src\/database\/migrations\/[^/]+\.ts$/.test(file);
+  // An app's migrations, and the platform's own (libs/platform/src/<feature>/<name>.migration.ts, listed by both apps).
+  return /^apps\/[^/]+\/src\/database\/migrations\/[^/]+\.ts$/.test(file) || /^libs\/platform\/src\/.+\.migration\.ts$/.test(file);
 }
 
 /**
